@@ -1,0 +1,30 @@
+//! # bitqueens
+//!
+//! Martin Richards' bitmask backtracker for the N-Queens problem, made resumable so that a
+//! page can show it one observable action at a time.
+//!
+//! ```text
+//! done = (1 << n) - 1
+//! search(ld, col, rd):
+//!     if col == done: solution
+//!     poss = ~(ld | col | rd) & done          # free squares in this row
+//!     while poss != 0:
+//!         bit  = poss & -poss                 # lowest free square
+//!         poss = poss - bit                   # never try it again in this row
+//!         search((ld | bit) >> 1, col | bit, (rd | bit) << 1)
+//! ```
+//!
+//! Display convention used everywhere: a mask is read most-significant bit first, so bit
+//! `n - 1 - c` of a mask stands for board column `c` (0-based from the left).
+//!
+//! Modules:
+//! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
+//!   forwards and backwards.
+//! - `wasm` (only on `wasm32`): the thin JavaScript facade.
+
+pub mod search;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};

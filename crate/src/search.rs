@@ -1,0 +1,525 @@
+//! The resumable search: Richards' bitmask backtracker with its recursion turned into an
+//! explicit stack of frames, so that it can stop after any single action, show itself, and
+//! go on — or go back.
+//!
+//! One call of [`Stepper::step`] performs exactly one observable action of the algorithm and
+//! returns it as a [`Step`]. [`Stepper::back`] undoes the last action exactly, in constant
+//! time and without any log: every state of the stepper has a single predecessor that can be
+//! computed from the state itself (see the comments in `back`).
+
+use serde::Serialize;
+use std::fmt;
+use std::iter::FusedIterator;
+
+/// The largest board the stepper accepts: every mask is a `u32`.
+pub const MAX_N: u32 = 32;
+
+/// A board size outside `1..=MAX_N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSizeError(pub u32);
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board size must be a whole number from 1 to {MAX_N}; got {}.", self.0)
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+/// Where a frame stands in the body of `search`. Every frame below the top is `Trying`:
+/// its chosen queen is placed and the row below is being searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    /// The row's masks are known; `poss` is not computed yet.
+    Enter,
+    /// `poss` was just computed; no square of this row has been tried.
+    Scanned,
+    /// `bit` was chosen and removed from `poss`; its queen is placed by the next step.
+    Trying,
+    /// Back from the row below: the next step tries the next square or leaves the row.
+    Returned,
+    /// Nothing left to do in this row (a solution, or a dead end): the next step leaves it.
+    Closed,
+    /// The search is over. Only row 0 is ever `Finished`.
+    Finished,
+}
+
+/// The state of one call of `search`: the masks it was given and its loop variables.
+///
+/// Masks use the display convention: bit `n - 1 - c` stands for column `c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Frame {
+    /// Bit set => that square is attacked along a `\` diagonal by a queen above.
+    /// Moving down one row shifts it right (`>> 1`).
+    pub ld: u32,
+    /// Bit set => that column already holds a queen.
+    pub col: u32,
+    /// Bit set => that square is attacked along a `/` diagonal by a queen above.
+    /// Moving down one row shifts it left (`<< 1`).
+    pub rd: u32,
+    /// Free squares of this row not tried yet; 0 until computed (phase `Enter`).
+    pub poss: u32,
+    /// The square chosen last in this row (a single bit); 0 while none was chosen.
+    /// Invariant: squares of the row below `bit` have been tried, squares above it are in `poss`.
+    pub bit: u32,
+    /// Where this frame stands in the loop body.
+    pub phase: Phase,
+}
+
+/// One observable action of the algorithm. Rows and columns are 0-based; `column` is
+/// counted from the left of the board, so the square `bit` lies in column `n - 1 - log2(bit)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Step {
+    /// `poss = ~(ld | col | rd) & done` was computed for `row`.
+    #[serde(rename_all = "camelCase")]
+    Free { row: u32, poss: u32 },
+    /// `bit = poss & -poss` was chosen in `row` and removed from `poss`.
+    #[serde(rename_all = "camelCase")]
+    Try { row: u32, column: u32, bit: u32 },
+    /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
+    /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
+    #[serde(rename_all = "camelCase")]
+    Place { row: u32, column: u32 },
+    /// `col == done`: every row holds a queen. This is solution number `number` (1-based).
+    /// `row` equals `n`, one past the last board row.
+    #[serde(rename_all = "camelCase")]
+    Solution { row: u32, number: u64 },
+    /// `poss == 0` right after computing it: no square of `row` is free.
+    #[serde(rename_all = "camelCase")]
+    DeadEnd { row: u32 },
+    /// The row below `row` had nothing left; its frame was popped and the queen at
+    /// (`row`, `column`) lifted.
+    #[serde(rename_all = "camelCase")]
+    Backtrack { row: u32, column: u32 },
+    /// Row 0 has nothing left: the search is over, having found `solutions` solutions.
+    #[serde(rename_all = "camelCase")]
+    Finished { solutions: u64 },
+}
+
+/// Everything the screen shows about the search at one moment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    /// Board size.
+    pub n: u32,
+    /// The row being worked on: the index of the top frame. Equals `n` at a solution.
+    pub row: u32,
+    /// Where the top frame stands.
+    pub phase: Phase,
+    /// `frames[r]` is the call of `search` for row `r`, for every `r <= row`.
+    pub frames: Vec<Frame>,
+    /// `queens[r]` is the column of the queen in row `r`, for every `r < row`.
+    pub queens: Vec<u32>,
+    /// The column chosen in `row` whose queen is not placed yet (phase `Trying` only).
+    pub trying: Option<u32>,
+    /// Steps taken from the start.
+    pub steps: u64,
+    /// Queens placed from the start (one per visited node of the search tree below the root).
+    pub nodes: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+}
+
+/// The N-Queens search as a resumable state machine.
+///
+/// ```
+/// use bitqueens::{Step, Stepper};
+/// let mut search = Stepper::new(4).unwrap();
+/// assert_eq!(search.step(), Step::Free { row: 0, poss: 0b1111 });
+/// assert_eq!(search.step(), Step::Try { row: 0, column: 3, bit: 0b0001 });
+/// let solutions = search.filter(|s| matches!(s, Step::Solution { .. })).count();
+/// assert_eq!(solutions, 2);
+/// ```
+#[derive(Clone)]
+pub struct Stepper {
+    n: u32,
+    /// `done = (1 << n) - 1`: one bit per column.
+    done: u32,
+    /// `frames[..depth]` is the call stack; `frames[depth - 1]` is the top. `depth >= 1`.
+    frames: [Frame; MAX_N as usize + 1],
+    depth: usize,
+    steps: u64,
+    nodes: u64,
+    solutions: u64,
+}
+
+impl Stepper {
+    /// A search on an `n`×`n` board, about to compute the free squares of row 0.
+    pub fn new(n: u32) -> Result<Self, BoardSizeError> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(BoardSizeError(n));
+        }
+        let empty = Frame { ld: 0, col: 0, rd: 0, poss: 0, bit: 0, phase: Phase::Enter };
+        Ok(Stepper {
+            n,
+            done: u32::MAX >> (MAX_N - n),
+            frames: [empty; MAX_N as usize + 1],
+            depth: 1,
+            steps: 0,
+            nodes: 0,
+            solutions: 0,
+        })
+    }
+
+    /// Board size.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// The row being worked on (the top frame); `n` at a solution.
+    pub fn row(&self) -> u32 {
+        (self.depth - 1) as u32
+    }
+
+    /// The call stack, row 0 first.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames[..self.depth]
+    }
+
+    /// Where the top frame stands.
+    pub fn phase(&self) -> Phase {
+        self.top().phase
+    }
+
+    /// True once the search has finished.
+    pub fn is_finished(&self) -> bool {
+        self.phase() == Phase::Finished
+    }
+
+    /// Steps taken from the start.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Queens placed from the start.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Solutions found so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// The column of the queen in each row above the top frame.
+    pub fn queens(&self) -> Vec<u32> {
+        self.frames[..self.depth - 1].iter().map(|f| self.column_of(f.bit)).collect()
+    }
+
+    /// Everything the screen shows, copied out.
+    pub fn snapshot(&self) -> Snapshot {
+        let top = self.top();
+        Snapshot {
+            n: self.n,
+            row: self.row(),
+            phase: top.phase,
+            frames: self.frames().to_vec(),
+            queens: self.queens(),
+            trying: (top.phase == Phase::Trying).then(|| self.column_of(top.bit)),
+            steps: self.steps,
+            nodes: self.nodes,
+            solutions: self.solutions,
+        }
+    }
+
+    /// Performs the next action of the algorithm and says what it was. Once the search has
+    /// finished, every call returns [`Step::Finished`] and changes nothing.
+    pub fn step(&mut self) -> Step {
+        let row = self.depth - 1;
+        let top = self.frames[row];
+        let event = match top.phase {
+            Phase::Finished => return Step::Finished { solutions: self.solutions },
+            Phase::Enter if top.col == self.done => {
+                self.solutions += 1;
+                self.frames[row].phase = Phase::Closed;
+                Step::Solution { row: row as u32, number: self.solutions }
+            }
+            Phase::Enter => {
+                let poss = self.free_squares(&top);
+                self.frames[row].poss = poss;
+                self.frames[row].phase = Phase::Scanned;
+                Step::Free { row: row as u32, poss }
+            }
+            Phase::Scanned if top.poss == 0 => {
+                self.frames[row].phase = Phase::Closed;
+                Step::DeadEnd { row: row as u32 }
+            }
+            Phase::Scanned | Phase::Returned if top.poss != 0 => {
+                let bit = top.poss & top.poss.wrapping_neg();
+                let frame = &mut self.frames[row];
+                frame.poss -= bit;
+                frame.bit = bit;
+                frame.phase = Phase::Trying;
+                Step::Try { row: row as u32, column: self.column_of(bit), bit }
+            }
+            Phase::Trying => {
+                let bit = top.bit;
+                self.frames[row + 1] = Frame {
+                    ld: (top.ld | bit) >> 1,
+                    col: top.col | bit,
+                    rd: (top.rd | bit) << 1,
+                    poss: 0,
+                    bit: 0,
+                    phase: Phase::Enter,
+                };
+                self.depth += 1;
+                self.nodes += 1;
+                Step::Place { row: row as u32, column: self.column_of(bit) }
+            }
+            // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
+            Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
+                self.frames[0].phase = Phase::Finished;
+                Step::Finished { solutions: self.solutions }
+            }
+            Phase::Scanned | Phase::Returned | Phase::Closed => {
+                self.depth -= 1;
+                let parent = &mut self.frames[row - 1];
+                parent.phase = Phase::Returned;
+                let bit = parent.bit;
+                Step::Backtrack { row: row as u32 - 1, column: self.column_of(bit) }
+            }
+        };
+        self.steps += 1;
+        event
+    }
+
+    /// Undoes the last step exactly and returns the event it undid; `None` at the start.
+    ///
+    /// Each phase of the top frame is reached by one kind of step only, so the state alone
+    /// says what to undo:
+    /// `Enter` by `Place` (or nothing, at row 0); `Scanned` by `Free`; `Closed` by `Solution`
+    /// (when `col == done`) or `DeadEnd`; `Trying` by `Try`; `Returned` by `Backtrack`;
+    /// `Finished` by `Finished`.
+    pub fn back(&mut self) -> Option<Step> {
+        let row = self.depth - 1;
+        let top = self.frames[row];
+        let undone = match top.phase {
+            Phase::Enter if row == 0 => return None,
+            Phase::Enter => {
+                self.depth -= 1;
+                self.nodes -= 1;
+                let parent = self.frames[row - 1];
+                Step::Place { row: row as u32 - 1, column: self.column_of(parent.bit) }
+            }
+            Phase::Scanned => {
+                self.frames[row].poss = 0;
+                self.frames[row].phase = Phase::Enter;
+                Step::Free { row: row as u32, poss: top.poss }
+            }
+            Phase::Closed if top.col == self.done => {
+                self.frames[row].phase = Phase::Enter;
+                let number = self.solutions;
+                self.solutions -= 1;
+                Step::Solution { row: row as u32, number }
+            }
+            Phase::Closed => {
+                self.frames[row].phase = Phase::Scanned;
+                Step::DeadEnd { row: row as u32 }
+            }
+            Phase::Trying => {
+                // Squares are tried lowest bit first: the ones tried before `bit` are the free
+                // squares below it, and the one tried just before is the highest of those.
+                let bit = top.bit;
+                let tried_before = self.free_squares(&top) & (bit - 1);
+                let frame = &mut self.frames[row];
+                frame.poss |= bit;
+                frame.bit = highest_bit(tried_before);
+                frame.phase = if tried_before == 0 { Phase::Scanned } else { Phase::Returned };
+                Step::Try { row: row as u32, column: self.column_of(bit), bit }
+            }
+            Phase::Returned => {
+                // The row below was popped exhausted; rebuild it from this row's masks and bit.
+                let bit = top.bit;
+                let child = Frame {
+                    ld: (top.ld | bit) >> 1,
+                    col: top.col | bit,
+                    rd: (top.rd | bit) << 1,
+                    poss: 0,
+                    bit: 0,
+                    phase: Phase::Enter,
+                };
+                self.frames[row].phase = Phase::Trying;
+                self.frames[row + 1] = self.exhausted(child);
+                self.depth += 1;
+                Step::Backtrack { row: row as u32, column: self.column_of(bit) }
+            }
+            Phase::Finished => {
+                self.frames[0] = self.exhausted(top);
+                Step::Finished { solutions: self.solutions }
+            }
+        };
+        self.steps -= 1;
+        Some(undone)
+    }
+
+    /// The frame as it stood just before it was left: a solution or a dead end is `Closed`;
+    /// otherwise every free square was tried, the highest last.
+    fn exhausted(&self, frame: Frame) -> Frame {
+        let free = self.free_squares(&frame);
+        let (bit, phase) = if frame.col == self.done || free == 0 {
+            (0, Phase::Closed)
+        } else {
+            (highest_bit(free), Phase::Returned)
+        };
+        Frame { poss: 0, bit, phase, ..frame }
+    }
+
+    /// `~(ld | col | rd) & done`: the squares of the frame's row no queen attacks.
+    fn free_squares(&self, frame: &Frame) -> u32 {
+        !(frame.ld | frame.col | frame.rd) & self.done
+    }
+
+    /// The board column (from the left) of a single-bit mask.
+    fn column_of(&self, bit: u32) -> u32 {
+        self.n - 1 - bit.trailing_zeros()
+    }
+
+    fn top(&self) -> &Frame {
+        &self.frames[self.depth - 1]
+    }
+}
+
+/// Two steppers are equal when their live state is: frames above the top are leftovers.
+impl PartialEq for Stepper {
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n
+            && self.frames() == other.frames()
+            && (self.steps, self.nodes, self.solutions)
+                == (other.steps, other.nodes, other.solutions)
+    }
+}
+
+impl Eq for Stepper {}
+
+impl fmt::Debug for Stepper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stepper")
+            .field("n", &self.n)
+            .field("frames", &self.frames())
+            .field("steps", &self.steps)
+            .field("nodes", &self.nodes)
+            .field("solutions", &self.solutions)
+            .finish()
+    }
+}
+
+/// The highest set bit of `mask`, or 0.
+fn highest_bit(mask: u32) -> u32 {
+    if mask == 0 {
+        0
+    } else {
+        1 << (31 - mask.leading_zeros())
+    }
+}
+
+/// Yields every step up to and including [`Step::Finished`], then `None`.
+impl Iterator for Stepper {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        (!self.is_finished()).then(|| self.step())
+    }
+}
+
+impl FusedIterator for Stepper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sizes_outside_1_to_32_are_errors() {
+        assert_eq!(Stepper::new(0).unwrap_err(), BoardSizeError(0));
+        assert_eq!(Stepper::new(33).unwrap_err(), BoardSizeError(33));
+        assert!(Stepper::new(1).is_ok());
+        assert!(Stepper::new(32).is_ok());
+    }
+
+    #[test]
+    fn n1_goes_through_every_kind_of_step() {
+        let steps: Vec<Step> = Stepper::new(1).unwrap().collect();
+        assert_eq!(
+            steps,
+            vec![
+                Step::Free { row: 0, poss: 1 },
+                Step::Try { row: 0, column: 0, bit: 1 },
+                Step::Place { row: 0, column: 0 },
+                Step::Solution { row: 1, number: 1 },
+                Step::Backtrack { row: 0, column: 0 },
+                Step::Finished { solutions: 1 },
+            ]
+        );
+    }
+
+    #[test]
+    fn n2_hits_a_dead_end() {
+        let steps: Vec<Step> = Stepper::new(2).unwrap().collect();
+        assert!(steps.contains(&Step::DeadEnd { row: 1 }));
+        assert_eq!(steps.last(), Some(&Step::Finished { solutions: 0 }));
+    }
+
+    #[test]
+    fn the_first_square_tried_is_the_rightmost_column() {
+        let mut s = Stepper::new(8).unwrap();
+        s.step();
+        assert_eq!(s.step(), Step::Try { row: 0, column: 7, bit: 1 });
+        s.step();
+        // Row 1 below a queen in column 7: column 7 and its `/` diagonal (column 6) are taken.
+        assert_eq!(s.step(), Step::Free { row: 1, poss: 0b1111_1100 });
+    }
+
+    #[test]
+    fn a_finished_search_stays_finished() {
+        let mut s = Stepper::new(4).unwrap();
+        while !s.is_finished() {
+            s.step();
+        }
+        let before = s.clone();
+        assert_eq!(s.step(), Step::Finished { solutions: 2 });
+        assert_eq!(s, before);
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn n32_masks_do_not_overflow() {
+        let mut s = Stepper::new(32).unwrap();
+        assert_eq!(s.step(), Step::Free { row: 0, poss: u32::MAX });
+        assert_eq!(s.step(), Step::Try { row: 0, column: 31, bit: 1 });
+        for _ in 0..10_000 {
+            s.step();
+        }
+        let snap = s.snapshot();
+        assert!(snap.queens.iter().all(|&c| c < 32));
+    }
+
+    #[test]
+    fn back_from_the_start_is_none() {
+        let mut s = Stepper::new(5).unwrap();
+        assert_eq!(s.back(), None);
+        s.step();
+        assert!(s.back().is_some());
+        assert_eq!(s, Stepper::new(5).unwrap());
+    }
+
+    #[test]
+    fn back_returns_the_step_it_undoes() {
+        let mut s = Stepper::new(6).unwrap();
+        for _ in 0..500 {
+            let before = s.clone();
+            let step = s.step();
+            let mut undone = s.clone();
+            assert_eq!(undone.back(), Some(step));
+            assert_eq!(undone, before);
+        }
+    }
+
+    #[test]
+    fn highest_bit_of_masks() {
+        assert_eq!(highest_bit(0), 0);
+        assert_eq!(highest_bit(0b1011), 0b1000);
+        assert_eq!(highest_bit(u32::MAX), 1 << 31);
+    }
+}
