@@ -20,7 +20,11 @@ pub struct BoardSizeError(pub u32);
 
 impl fmt::Display for BoardSizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board size must be a whole number from 1 to {MAX_N}; got {}.", self.0)
+        write!(
+            f,
+            "Board size must be a whole number from 1 to {MAX_N}; got {}.",
+            self.0
+        )
     }
 }
 
@@ -152,7 +156,14 @@ impl Stepper {
         if !(1..=MAX_N).contains(&n) {
             return Err(BoardSizeError(n));
         }
-        let empty = Frame { ld: 0, col: 0, rd: 0, poss: 0, bit: 0, phase: Phase::Enter };
+        let empty = Frame {
+            ld: 0,
+            col: 0,
+            rd: 0,
+            poss: 0,
+            bit: 0,
+            phase: Phase::Enter,
+        };
         Ok(Stepper {
             n,
             done: u32::MAX >> (MAX_N - n),
@@ -206,7 +217,10 @@ impl Stepper {
 
     /// The column of the queen in each row above the top frame.
     pub fn queens(&self) -> Vec<u32> {
-        self.frames[..self.depth - 1].iter().map(|f| self.column_of(f.bit)).collect()
+        self.frames[..self.depth - 1]
+            .iter()
+            .map(|f| self.column_of(f.bit))
+            .collect()
     }
 
     /// Everything the screen shows, copied out.
@@ -231,17 +245,27 @@ impl Stepper {
         let row = self.depth - 1;
         let top = self.frames[row];
         let event = match top.phase {
-            Phase::Finished => return Step::Finished { solutions: self.solutions },
+            Phase::Finished => {
+                return Step::Finished {
+                    solutions: self.solutions,
+                }
+            }
             Phase::Enter if top.col == self.done => {
                 self.solutions += 1;
                 self.frames[row].phase = Phase::Closed;
-                Step::Solution { row: row as u32, number: self.solutions }
+                Step::Solution {
+                    row: row as u32,
+                    number: self.solutions,
+                }
             }
             Phase::Enter => {
                 let poss = self.free_squares(&top);
                 self.frames[row].poss = poss;
                 self.frames[row].phase = Phase::Scanned;
-                Step::Free { row: row as u32, poss }
+                Step::Free {
+                    row: row as u32,
+                    poss,
+                }
             }
             Phase::Scanned if top.poss == 0 => {
                 self.frames[row].phase = Phase::Closed;
@@ -253,7 +277,11 @@ impl Stepper {
                 frame.poss -= bit;
                 frame.bit = bit;
                 frame.phase = Phase::Trying;
-                Step::Try { row: row as u32, column: self.column_of(bit), bit }
+                Step::Try {
+                    row: row as u32,
+                    column: self.column_of(bit),
+                    bit,
+                }
             }
             Phase::Trying => {
                 let bit = top.bit;
@@ -267,19 +295,27 @@ impl Stepper {
                 };
                 self.depth += 1;
                 self.nodes += 1;
-                Step::Place { row: row as u32, column: self.column_of(bit) }
+                Step::Place {
+                    row: row as u32,
+                    column: self.column_of(bit),
+                }
             }
             // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
             Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
                 self.frames[0].phase = Phase::Finished;
-                Step::Finished { solutions: self.solutions }
+                Step::Finished {
+                    solutions: self.solutions,
+                }
             }
             Phase::Scanned | Phase::Returned | Phase::Closed => {
                 self.depth -= 1;
                 let parent = &mut self.frames[row - 1];
                 parent.phase = Phase::Returned;
                 let bit = parent.bit;
-                Step::Backtrack { row: row as u32 - 1, column: self.column_of(bit) }
+                Step::Backtrack {
+                    row: row as u32 - 1,
+                    column: self.column_of(bit),
+                }
             }
         };
         self.steps += 1;
@@ -302,18 +338,27 @@ impl Stepper {
                 self.depth -= 1;
                 self.nodes -= 1;
                 let parent = self.frames[row - 1];
-                Step::Place { row: row as u32 - 1, column: self.column_of(parent.bit) }
+                Step::Place {
+                    row: row as u32 - 1,
+                    column: self.column_of(parent.bit),
+                }
             }
             Phase::Scanned => {
                 self.frames[row].poss = 0;
                 self.frames[row].phase = Phase::Enter;
-                Step::Free { row: row as u32, poss: top.poss }
+                Step::Free {
+                    row: row as u32,
+                    poss: top.poss,
+                }
             }
             Phase::Closed if top.col == self.done => {
                 self.frames[row].phase = Phase::Enter;
                 let number = self.solutions;
                 self.solutions -= 1;
-                Step::Solution { row: row as u32, number }
+                Step::Solution {
+                    row: row as u32,
+                    number,
+                }
             }
             Phase::Closed => {
                 self.frames[row].phase = Phase::Scanned;
@@ -327,8 +372,16 @@ impl Stepper {
                 let frame = &mut self.frames[row];
                 frame.poss |= bit;
                 frame.bit = highest_bit(tried_before);
-                frame.phase = if tried_before == 0 { Phase::Scanned } else { Phase::Returned };
-                Step::Try { row: row as u32, column: self.column_of(bit), bit }
+                frame.phase = if tried_before == 0 {
+                    Phase::Scanned
+                } else {
+                    Phase::Returned
+                };
+                Step::Try {
+                    row: row as u32,
+                    column: self.column_of(bit),
+                    bit,
+                }
             }
             Phase::Returned => {
                 // The row below was popped exhausted; rebuild it from this row's masks and bit.
@@ -344,11 +397,16 @@ impl Stepper {
                 self.frames[row].phase = Phase::Trying;
                 self.frames[row + 1] = self.exhausted(child);
                 self.depth += 1;
-                Step::Backtrack { row: row as u32, column: self.column_of(bit) }
+                Step::Backtrack {
+                    row: row as u32,
+                    column: self.column_of(bit),
+                }
             }
             Phase::Finished => {
                 self.frames[0] = self.exhausted(top);
-                Step::Finished { solutions: self.solutions }
+                Step::Finished {
+                    solutions: self.solutions,
+                }
             }
         };
         self.steps -= 1;
@@ -364,7 +422,12 @@ impl Stepper {
         } else {
             (highest_bit(free), Phase::Returned)
         };
-        Frame { poss: 0, bit, phase, ..frame }
+        Frame {
+            poss: 0,
+            bit,
+            phase,
+            ..frame
+        }
     }
 
     /// `~(ld | col | rd) & done`: the squares of the frame's row no queen attacks.
@@ -445,7 +508,11 @@ mod tests {
             steps,
             vec![
                 Step::Free { row: 0, poss: 1 },
-                Step::Try { row: 0, column: 0, bit: 1 },
+                Step::Try {
+                    row: 0,
+                    column: 0,
+                    bit: 1
+                },
                 Step::Place { row: 0, column: 0 },
                 Step::Solution { row: 1, number: 1 },
                 Step::Backtrack { row: 0, column: 0 },
@@ -465,10 +532,23 @@ mod tests {
     fn the_first_square_tried_is_the_rightmost_column() {
         let mut s = Stepper::new(8).unwrap();
         s.step();
-        assert_eq!(s.step(), Step::Try { row: 0, column: 7, bit: 1 });
+        assert_eq!(
+            s.step(),
+            Step::Try {
+                row: 0,
+                column: 7,
+                bit: 1
+            }
+        );
         s.step();
         // Row 1 below a queen in column 7: column 7 and its `/` diagonal (column 6) are taken.
-        assert_eq!(s.step(), Step::Free { row: 1, poss: 0b1111_1100 });
+        assert_eq!(
+            s.step(),
+            Step::Free {
+                row: 1,
+                poss: 0b1111_1100
+            }
+        );
     }
 
     #[test]
@@ -486,8 +566,21 @@ mod tests {
     #[test]
     fn n32_masks_do_not_overflow() {
         let mut s = Stepper::new(32).unwrap();
-        assert_eq!(s.step(), Step::Free { row: 0, poss: u32::MAX });
-        assert_eq!(s.step(), Step::Try { row: 0, column: 31, bit: 1 });
+        assert_eq!(
+            s.step(),
+            Step::Free {
+                row: 0,
+                poss: u32::MAX
+            }
+        );
+        assert_eq!(
+            s.step(),
+            Step::Try {
+                row: 0,
+                column: 31,
+                bit: 1
+            }
+        );
         for _ in 0..10_000 {
             s.step();
         }

@@ -1,0 +1,178 @@
+//! The JavaScript facade: the only file that knows about wasm-bindgen.
+//!
+//! Every value crosses as a plain JS object (serde-wasm-bindgen), names are camelCase, and
+//! bad input comes back as a thrown `Error` with a readable message, never as a panic.
+
+use crate::search::{Step, Stepper};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Runs when the module is instantiated: a panic (a bug) is printed with its message on the
+/// console before the wasm trap reaches JS, where the page shows it.
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The stepping search, as JS sees it: `new Search(8)`, then `step()`, `back()`, `run(k)`
+/// and `snapshot()`.
+#[wasm_bindgen]
+pub struct Search {
+    stepper: Stepper,
+}
+
+/// What `run` did: how many steps it took, the last of them, and every solution found on
+/// the way (as the column of the queen in each row), so fast play loses none.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Batch {
+    taken: u32,
+    last: Option<Step>,
+    solutions: Vec<Vec<u32>>,
+    finished: bool,
+}
+
+#[wasm_bindgen]
+impl Search {
+    /// A search on an `n`×`n` board; throws for `n` outside 1..=32.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: u32) -> Result<Search, JsError> {
+        let stepper = Stepper::new(n).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Search { stepper })
+    }
+
+    /// Board size.
+    #[wasm_bindgen(getter)]
+    pub fn n(&self) -> u32 {
+        self.stepper.n()
+    }
+
+    /// True once the search has finished.
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.stepper.is_finished()
+    }
+
+    /// Steps taken from the start (a JS number: exact up to 2^53).
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> f64 {
+        self.stepper.steps() as f64
+    }
+
+    /// Solutions found so far.
+    #[wasm_bindgen(getter)]
+    pub fn solutions(&self) -> f64 {
+        self.stepper.solutions() as f64
+    }
+
+    /// One action forward; returns the event, e.g. `{kind: "try", row: 0, column: 7, bit: 1}`.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.stepper.step())
+    }
+
+    /// One action back, exactly; returns the event undone, or `null` at the start.
+    pub fn back(&mut self) -> Result<JsValue, JsError> {
+        match self.stepper.back() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Up to `maxSteps` actions forward, stopping early when the search finishes.
+    /// Returns `{taken, last, solutions, finished}`.
+    pub fn run(&mut self, max_steps: u32) -> Result<JsValue, JsError> {
+        let mut batch = Batch {
+            taken: 0,
+            last: None,
+            solutions: Vec::new(),
+            finished: false,
+        };
+        while batch.taken < max_steps && !self.stepper.is_finished() {
+            let step = self.stepper.step();
+            if let Step::Solution { .. } = step {
+                batch.solutions.push(self.stepper.queens());
+            }
+            batch.taken += 1;
+            batch.last = Some(step);
+        }
+        batch.finished = self.stepper.is_finished();
+        to_js(&batch)
+    }
+
+    /// Everything the screen shows: `{n, row, phase, frames, queens, trying, steps, nodes,
+    /// solutions}` (see `Snapshot` in the core).
+    pub fn snapshot(&self) -> Result<JsValue, JsError> {
+        to_js(&self.stepper.snapshot())
+    }
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn get(object: &JsValue, key: &str) -> JsValue {
+        js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_board_sizes_throw_a_readable_error() {
+        for n in [0, 33, u32::MAX] {
+            let error = Search::new(n).err().expect("must be an error");
+            let error: JsValue = error.into();
+            let message = get(&error, "message").as_string().unwrap();
+            assert!(message.contains("from 1 to 32"), "{message}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn events_are_plain_objects_with_a_kind() {
+        let mut search = Search::new(8).unwrap();
+        let free = search.step().unwrap();
+        assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
+        assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
+        let tried = search.step().unwrap();
+        assert_eq!(get(&tried, "kind").as_string().unwrap(), "try");
+        assert_eq!(get(&tried, "column").as_f64().unwrap(), 7.0);
+        let undone = search.back().unwrap();
+        assert_eq!(get(&undone, "kind").as_string().unwrap(), "try");
+        search.back().unwrap();
+        assert!(search.back().unwrap().is_null());
+    }
+
+    #[wasm_bindgen_test]
+    fn run_to_the_end_reports_every_solution_of_n6() {
+        let mut search = Search::new(6).unwrap();
+        let batch = search.run(1_000_000).unwrap();
+        assert!(get(&batch, "finished").as_bool().unwrap());
+        let solutions = js_sys::Array::from(&get(&batch, "solutions"));
+        // OEIS A000170: 4 solutions for n = 6.
+        assert_eq!(solutions.length(), 4);
+        assert_eq!(search.solutions(), 4.0);
+        assert_eq!(
+            get(&get(&batch, "last"), "kind").as_string().unwrap(),
+            "finished"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn snapshot_carries_the_stack_and_the_queens() {
+        let mut search = Search::new(5).unwrap();
+        for _ in 0..3 {
+            search.step().unwrap();
+        }
+        let snap = search.snapshot().unwrap();
+        assert_eq!(get(&snap, "n").as_f64().unwrap(), 5.0);
+        assert_eq!(get(&snap, "row").as_f64().unwrap(), 1.0);
+        let queens = js_sys::Array::from(&get(&snap, "queens"));
+        assert_eq!(queens.to_vec(), vec![JsValue::from(4)]);
+        let frames = js_sys::Array::from(&get(&snap, "frames"));
+        assert_eq!(get(&frames.get(1), "col").as_f64().unwrap(), 1.0);
+    }
+}
