@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npm test`: every test, in order from fastest to slowest to fail.
+#   1. rustfmt and clippy (warnings are errors), native and wasm32
+#   2. native Rust tests: unit, doc, OEIS table, proptest against a recursive reference
+#   3. wasm-bindgen tests of the JS facade, in headless Chromium
+#   4. a production build (wasm + webpack into dist/)
+#   5. JS unit tests and Playwright end-to-end tests of the built page
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/toolchain.sh
+
+CHROMIUM=$(find_chromium)
+CHROMEDRIVER=$(find_chromedriver)
+export CHROMIUM CHROMEDRIVER
+ensure_wasm_target
+ensure_wasm_bindgen_cli
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "rustfmt and clippy"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy -p bitqueens --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+
+step "native Rust tests"
+cargo test --workspace --quiet
+
+step "wasm facade tests in headless Chromium"
+cargo test -p bitqueens --target wasm32-unknown-unknown --lib
+
+step "production build"
+npm run --silent build
+
+step "JS unit tests and end-to-end tests in Chromium"
+node --test tests/unit/ tests/e2e/

@@ -1,0 +1,37 @@
+// Debian's Chromium driven by playwright-core (no browser download), and a page that records
+// every console error and uncaught exception so that each test can fail on them.
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+export function chromiumPath() {
+  const found = CANDIDATES.find((p) => p && existsSync(p));
+  if (!found) {
+    throw new Error('Chromium not found. Install it with: sudo apt-get install -y chromium chromium-driver (or set CHROMIUM).');
+  }
+  return found;
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+}
+
+/** A new page whose console errors and page errors are collected in page.problems. */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  page.problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => page.problems.push(`request failed: ${request.url()}`));
+  await page.goto(url);
+  return page;
+}

@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describe } from '../../www/narration.js';
+import { toBinary, hasColumn } from '../../www/binary.js';
+
+test('binary digits are most significant first, n of them', () => {
+  assert.equal(toBinary(0b100110, 8), '00100110');
+  assert.equal(toBinary(0xffffffff, 32), '1'.repeat(32));
+  assert.equal(toBinary(1, 1), '1');
+  // bit n-1 is column 0 (the left-most), bit 0 the right-most column
+  assert.equal(hasColumn(0b1000, 4, 0), true);
+  assert.equal(hasColumn(0b0001, 4, 3), true);
+  assert.equal(hasColumn(0b0001, 4, 0), false);
+});
+
+test('sentences carry 1-based rows and columns and binary masks', () => {
+  assert.equal(describe({ kind: 'free', row: 2, poss: 0b100110 }, 8),
+    'Row 3: free squares poss = ~(ld | col | rd) & done = 00100110.');
+  assert.match(describe({ kind: 'try', row: 0, column: 7, bit: 1 }, 8), /^Row 1: try column 8.*00000001/);
+  assert.match(describe({ kind: 'deadEnd', row: 4 }, 8), /^Dead end in row 5/);
+  assert.match(describe({ kind: 'backtrack', row: 3, column: 0 }, 8), /^Back to row 4: lift the queen from column 1/);
+  assert.equal(describe({ kind: 'solution', row: 8, number: 4 }, 8).startsWith('Solution 4 found'), true);
+  assert.match(describe({ kind: 'finished', solutions: 1 }, 1), /1 solution on/);
+});

@@ -1,0 +1,27 @@
+// The visible message line: bad input, and bugs (a JS exception or a Rust panic) that the
+// page shows instead of freezing silently.
+
+export class Messages {
+  constructor(element) {
+    this.element = element;
+  }
+
+  /** Shows a sentence; kind 'warning' (bad input) or 'error' (a bug). */
+  show(text, kind = 'warning') {
+    this.element.textContent = text;
+    this.element.dataset.kind = kind;
+    this.element.hidden = false;
+  }
+
+  clear() {
+    this.element.hidden = true;
+    this.element.textContent = '';
+  }
+
+  /** A failure that is our fault. A Rust panic reaches JS as a wasm trap ("unreachable"). */
+  internalError(error, context = 'Something went wrong inside bitqueens') {
+    const detail = error instanceof Error ? error.message : String(error);
+    const trap = /unreachable|RuntimeError/i.test(detail) ? ' (the Rust core panicked)' : '';
+    this.show(`${context}${trap}: ${detail}. This is a bug; press Reset to start again.`, 'error');
+  }
+}

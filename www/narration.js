@@ -1,0 +1,30 @@
+// One plain sentence for each event of the search, with its numbers. Rows and columns are
+// shown 1-based; masks in binary, most significant bit (column 1) first.
+
+import { toBinary } from './binary.js';
+
+/** The sentence for `event` (an object from Search.step/back/run) on an n×n board. */
+export function describe(event, n) {
+  if (!event) return 'Ready: press Step or Play to start the search in row 1.';
+  const row = event.row + 1;
+  switch (event.kind) {
+    case 'free':
+      return event.poss === 0
+        ? `Row ${row}: free squares poss = ~(ld | col | rd) & done = ${toBinary(0, n)}: none.`
+        : `Row ${row}: free squares poss = ~(ld | col | rd) & done = ${toBinary(event.poss, n)}.`;
+    case 'try':
+      return `Row ${row}: try column ${event.column + 1}, the right-most free square: bit = poss & -poss = ${toBinary(event.bit, n)}.`;
+    case 'place':
+      return `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
+    case 'solution':
+      return `Solution ${event.number} found: every column is taken (col = done).`;
+    case 'deadEnd':
+      return `Dead end in row ${row}: no free square (poss = 0).`;
+    case 'backtrack':
+      return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
+    case 'finished':
+      return `Search finished: ${event.solutions} solution${event.solutions === 1 ? '' : 's'} on the ${n}×${n} board.`;
+    default:
+      return `Unknown event “${event.kind}”.`;
+  }
+}

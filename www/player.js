@@ -1,0 +1,158 @@
+// The player: the one place that decides what a button press does to the search.
+//
+// States and transitions (anything not listed changes nothing):
+//
+//   idle     no step taken yet       Step → paused   Play → playing
+//   playing  steps run every frame   Pause → paused  Step, Back → paused first
+//   paused   stopped mid-search      Step, Back → paused (idle when back at the start)   Play → playing
+//   done     the search finished     Back → paused
+//   any state: Reset or a new board size → idle; the search finishing → done
+//
+// Playing runs `speed` steps per second, batched: many steps per animation frame through
+// Search.run, then one redraw. At the top speed it runs for a time slice each frame, so the
+// page keeps redrawing at the display's rate.
+//
+// The player owns no DOM. It tells a `view` what happened:
+//   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
+//   view.solutionFound(queens)                 for every solution, in order
+//   view.solutionUndone()                      when Back undoes the step that found one
+//   view.cleared(n)                            when a new search starts
+//   view.failed(error)                         when the core throws (a bug): play stops
+
+export const IDLE = 'idle';
+export const PLAYING = 'playing';
+export const PAUSED = 'paused';
+export const DONE = 'done';
+
+/** Speed steps a person can choose, in steps per second; Infinity = as fast as possible. */
+export const SPEEDS = [1, 2, 3, 5, 10, 20, 50, 100, 300, 1000, 10_000, 100_000, 1_000_000, Infinity];
+
+/** At the top speed, the wasm work done per animation frame (ms). Leaves time to draw. */
+const FRAME_BUDGET_MS = 10;
+/** Steps per Search.run call at the top speed, between looks at the clock. */
+const CHUNK = 50_000;
+
+export class Player {
+  /**
+   * @param {Function} Search the wasm class: new Search(n)
+   * @param {object} view see the header comment
+   * @param {object} clock { now(), requestFrame(callback) }; the browser's by default
+   */
+  constructor(Search, view, clock = browserClock) {
+    this.Search = Search;
+    this.view = view;
+    this.clock = clock;
+    this.speed = 10;
+    this.search = null;
+    this.state = IDLE;
+    this.lastEvent = null;
+  }
+
+  get n() {
+    return this.search?.n;
+  }
+
+  /** Starts a new search on an n×n board (n already validated). */
+  reset(n = this.n) {
+    this.search?.free();
+    this.search = new this.Search(n);
+    this.lastEvent = null;
+    this.state = IDLE;
+    this.view.cleared(n);
+    this.redraw();
+  }
+
+  step() {
+    if (this.state === DONE) return;
+    this.guard(() => {
+      const event = this.search.step();
+      this.lastEvent = event;
+      if (event.kind === 'solution') this.view.solutionFound(this.search.snapshot().queens);
+      this.state = this.search.finished ? DONE : PAUSED;
+    });
+    this.redraw();
+  }
+
+  back() {
+    this.guard(() => {
+      const undone = this.search.back();
+      if (undone?.kind === 'solution') this.view.solutionUndone();
+      // The event now on screen is the one before; Back shows the state, so name what was undone.
+      this.lastEvent = undone ? { ...undone, undone: true } : null;
+      this.state = this.search.steps === 0 ? IDLE : PAUSED;
+    });
+    this.redraw();
+  }
+
+  play() {
+    if (this.state === PLAYING || this.state === DONE) return;
+    this.state = PLAYING;
+    this.credit = 1; // the first step happens at once, whatever the speed
+    this.lastTick = this.clock.now();
+    this.redraw();
+    this.clock.requestFrame((t) => this.tick(t));
+  }
+
+  pause() {
+    if (this.state !== PLAYING) return;
+    this.state = PAUSED;
+    this.redraw();
+  }
+
+  togglePlay() {
+    if (this.state === PLAYING) this.pause();
+    else this.play();
+  }
+
+  setSpeed(stepsPerSecond) {
+    this.speed = stepsPerSecond;
+  }
+
+  /** One animation frame of play: run a batch of steps, then redraw once. */
+  tick(now) {
+    if (this.state !== PLAYING) return;
+    // After a hidden tab or a long pause, do not try to catch up on missed time.
+    const elapsed = Math.min(now - this.lastTick, 250);
+    this.lastTick = now;
+    this.guard(() => {
+      if (this.speed === Infinity) {
+        const until = this.clock.now() + FRAME_BUDGET_MS;
+        do this.runBatch(CHUNK);
+        while (this.state === PLAYING && this.clock.now() < until);
+      } else {
+        this.credit += (this.speed * elapsed) / 1000;
+        const due = Math.floor(this.credit);
+        this.credit -= due;
+        if (due > 0) this.runBatch(due);
+      }
+    });
+    this.redraw();
+    if (this.state === PLAYING) this.clock.requestFrame((t) => this.tick(t));
+  }
+
+  runBatch(maxSteps) {
+    const batch = this.search.run(maxSteps);
+    for (const queens of batch.solutions) this.view.solutionFound(queens);
+    if (batch.last) this.lastEvent = batch.last;
+    if (batch.finished) this.state = DONE;
+  }
+
+  /** Runs a call into the core; if it throws (a bug), stops playing and says so. */
+  guard(action) {
+    try {
+      action();
+    } catch (error) {
+      this.state = PAUSED;
+      this.view.failed(error);
+    }
+  }
+
+  redraw() {
+    this.view.render(this.search.snapshot(), this.lastEvent, this.state);
+  }
+}
+
+const browserClock = {
+  now: () => performance.now(),
+  requestFrame: (callback) => requestAnimationFrame(callback),
+};
