@@ -17,7 +17,9 @@ window.addEventListener('error', (event) => messages.internalError(event.error ?
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 
 try {
-  const { Search } = await import('./pkg/bitqueens.js');
+  const { Search, wasmMemoryBytes } = await import('./pkg/bitqueens.js');
+  // A read-only hook for scripts/bench-play.js; the page itself does not use it.
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes });
   start(Search);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');

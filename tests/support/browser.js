@@ -19,6 +19,7 @@ export function launch() {
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      '--enable-precise-memory-info',
     ],
   });
 }
