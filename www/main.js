@@ -10,6 +10,7 @@ import { CodeView } from './code.js';
 import { SolutionsView } from './solutions.js';
 import { Messages } from './messages.js';
 import { describe } from './narration.js';
+import { installShortcuts, SHORTCUTS, keyLabel } from './keyboard.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -32,6 +33,7 @@ function start(Search) {
   const solutions = new SolutionsView($('solutions'), $('solutions-note'));
   const controls = {
     size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
+    nextSolution: $('next-solution'), runToEnd: $('run-to-end'),
   };
 
   const player = new Player(Search, {
@@ -56,6 +58,8 @@ function start(Search) {
       controls.play.textContent = state === PLAYING ? 'Pause' : 'Play';
       controls.play.disabled = state === DONE;
       controls.step.disabled = state === DONE;
+      controls.nextSolution.disabled = state === DONE;
+      controls.runToEnd.disabled = state === DONE;
       controls.back.disabled = state === IDLE;
       document.body.dataset.state = state;
     },
@@ -84,10 +88,37 @@ function start(Search) {
     url.searchParams.set('n', parsed.n);
     history.replaceState(null, '', url);
   });
-  controls.step.addEventListener('click', () => { player.pause(); player.step(); });
-  controls.back.addEventListener('click', () => { player.pause(); player.back(); });
-  controls.play.addEventListener('click', () => player.togglePlay());
-  controls.reset.addEventListener('click', () => { messages.clear(); player.reset(); });
+  const actions = {
+    togglePlay: () => player.togglePlay(),
+    step: () => { player.pause(); player.step(); },
+    back: () => { player.pause(); player.back(); },
+    nextSolution: () => player.nextSolution(),
+    runToEnd: () => player.runToEnd(),
+    reset: () => { messages.clear(); player.reset(); },
+    faster: () => changeSpeed(+1),
+    slower: () => changeSpeed(-1),
+    help: () => toggleHelp(),
+  };
+  controls.step.addEventListener('click', actions.step);
+  controls.back.addEventListener('click', actions.back);
+  controls.play.addEventListener('click', actions.togglePlay);
+  controls.nextSolution.addEventListener('click', actions.nextSolution);
+  controls.runToEnd.addEventListener('click', actions.runToEnd);
+  controls.reset.addEventListener('click', actions.reset);
+  installShortcuts(document, actions);
+
+  const help = $('help');
+  $('shortcut-list').replaceChildren(...SHORTCUTS.flatMap((shortcut) => {
+    const key = document.createElement('dt');
+    const kbd = document.createElement('kbd');
+    kbd.textContent = keyLabel(shortcut);
+    key.append(kbd);
+    const what = document.createElement('dd');
+    what.textContent = shortcut.help;
+    return [key, what];
+  }));
+  const toggleHelp = () => (help.open ? help.close() : help.showModal());
+  $('help-button').addEventListener('click', toggleHelp);
 
   const showSpeed = () => {
     const speed = SPEEDS[Number(controls.speed.value)];
@@ -97,5 +128,10 @@ function start(Search) {
   controls.speed.max = SPEEDS.length - 1;
   controls.speed.value = SPEEDS.indexOf(10);
   controls.speed.addEventListener('input', showSpeed);
+  const changeSpeed = (delta) => {
+    const index = Math.min(SPEEDS.length - 1, Math.max(0, Number(controls.speed.value) + delta));
+    controls.speed.value = index;
+    showSpeed();
+  };
   showSpeed();
 }

@@ -2,15 +2,17 @@
 //
 // States and transitions (anything not listed changes nothing):
 //
-//   idle     no step taken yet       Step → paused   Play → playing
+//   idle     no step taken yet       Step → paused   Play, Next solution, Run to end → playing
 //   playing  steps run every frame   Pause → paused  Step, Back → paused first
-//   paused   stopped mid-search      Step, Back → paused (idle when back at the start)   Play → playing
+//   paused   stopped mid-search      Step, Back → paused (idle when back at the start)
+//                                    Play, Next solution, Run to end → playing
 //   done     the search finished     Back → paused
 //   any state: Reset or a new board size → idle; the search finishing → done
 //
-// Playing runs `speed` steps per second, batched: many steps per animation frame through
-// Search.run, then one redraw. At the top speed it runs for a time slice each frame, so the
-// page keeps redrawing at the display's rate.
+// Playing has a goal: 'speed' runs `speed` steps per second; 'solution' runs at full speed
+// and pauses right after the next solution; 'end' runs at full speed to the end. Steps are
+// batched: many per animation frame through Search.run, then one redraw. At full speed it
+// runs for a time slice each frame, so the page keeps redrawing and Pause stays responsive.
 //
 // The player owns no DOM. It tells a `view` what happened:
 //   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
@@ -84,8 +86,11 @@ export class Player {
     this.redraw();
   }
 
-  play() {
-    if (this.state === PLAYING || this.state === DONE) return;
+  /** Starts playing towards `goal`: 'speed' (the chosen speed), 'solution' or 'end'. */
+  play(goal = 'speed') {
+    if (this.state === DONE) return;
+    this.goal = goal;
+    if (this.state === PLAYING) return;
     this.state = PLAYING;
     this.credit = 1; // the first step happens at once, whatever the speed
     this.lastTick = this.clock.now();
@@ -97,6 +102,14 @@ export class Player {
     if (this.state !== PLAYING) return;
     this.state = PAUSED;
     this.redraw();
+  }
+
+  nextSolution() {
+    this.play('solution');
+  }
+
+  runToEnd() {
+    this.play('end');
   }
 
   togglePlay() {
@@ -115,7 +128,7 @@ export class Player {
     const elapsed = Math.min(now - this.lastTick, 250);
     this.lastTick = now;
     this.guard(() => {
-      if (this.speed === Infinity) {
+      if (this.speed === Infinity || this.goal !== 'speed') {
         const until = this.clock.now() + FRAME_BUDGET_MS;
         do this.runBatch(CHUNK);
         while (this.state === PLAYING && this.clock.now() < until);
@@ -131,10 +144,12 @@ export class Player {
   }
 
   runBatch(maxSteps) {
-    const batch = this.search.run(maxSteps);
+    const stopAtSolution = this.goal === 'solution';
+    const batch = this.search.run(maxSteps, stopAtSolution);
     for (const queens of batch.solutions) this.view.solutionFound(queens);
     if (batch.last) this.lastEvent = batch.last;
     if (batch.finished) this.state = DONE;
+    else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
   }
 
   /** Runs a call into the core; if it throws (a bug), stops playing and says so. */

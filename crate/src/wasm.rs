@@ -78,9 +78,9 @@ impl Search {
         }
     }
 
-    /// Up to `maxSteps` actions forward, stopping early when the search finishes.
-    /// Returns `{taken, last, solutions, finished}`.
-    pub fn run(&mut self, max_steps: u32) -> Result<JsValue, JsError> {
+    /// Up to `maxSteps` actions forward, stopping early when the search finishes, or right
+    /// after a solution when `stopAtSolution` is true. Returns `{taken, last, solutions, finished}`.
+    pub fn run(&mut self, max_steps: u32, stop_at_solution: bool) -> Result<JsValue, JsError> {
         let mut batch = Batch {
             taken: 0,
             last: None,
@@ -89,11 +89,14 @@ impl Search {
         };
         while batch.taken < max_steps && !self.stepper.is_finished() {
             let step = self.stepper.step();
-            if let Step::Solution { .. } = step {
-                batch.solutions.push(self.stepper.queens());
-            }
             batch.taken += 1;
             batch.last = Some(step);
+            if let Step::Solution { .. } = step {
+                batch.solutions.push(self.stepper.queens());
+                if stop_at_solution {
+                    break;
+                }
+            }
         }
         batch.finished = self.stepper.is_finished();
         to_js(&batch)
@@ -155,7 +158,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn run_to_the_end_reports_every_solution_of_n6() {
         let mut search = Search::new(6).unwrap();
-        let batch = search.run(1_000_000).unwrap();
+        let batch = search.run(1_000_000, false).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = js_sys::Array::from(&get(&batch, "solutions"));
         // OEIS A000170: 4 solutions for n = 6.
@@ -165,6 +168,22 @@ mod tests {
             get(&get(&batch, "last"), "kind").as_string().unwrap(),
             "finished"
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn run_can_stop_right_after_a_solution() {
+        let mut search = Search::new(6).unwrap();
+        for expected in 1..=4 {
+            let batch = search.run(1_000_000, true).unwrap();
+            assert_eq!(
+                get(&get(&batch, "last"), "kind").as_string().unwrap(),
+                "solution"
+            );
+            assert_eq!(js_sys::Array::from(&get(&batch, "solutions")).length(), 1);
+            assert_eq!(search.solutions(), expected as f64);
+        }
+        let rest = search.run(1_000_000, true).unwrap();
+        assert!(get(&rest, "finished").as_bool().unwrap());
     }
 
     #[wasm_bindgen_test]

@@ -1,0 +1,125 @@
+// End-to-end: Next solution, Run to end, speed, keyboard shortcuts and the help dialog.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, solutionsFound, steps, queensOnBoard } from '../support/session.js';
+
+// OEIS A000170
+const A000170 = { 6: 4, 8: 92 };
+
+const session = usePage();
+const state = (page) => page.evaluate(() => document.body.dataset.state);
+const waitForState = (page, wanted) =>
+  page.waitForFunction((s) => document.body.dataset.state === s, wanted);
+
+function assertValidSolution(queens, n) {
+  assert.equal(queens.length, n);
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      assert.notEqual(queens[a].column, queens[b].column);
+      assert.notEqual(Math.abs(queens[a].column - queens[b].column), b - a);
+    }
+  }
+}
+
+test('Next solution stops at each solution of N=6 in turn, then at the end', async () => {
+  const page = await session.open('?n=6');
+  for (let k = 1; k <= A000170[6]; k++) {
+    await button(page, 'Next solution').click();
+    await page.waitForFunction((want) => document.getElementById('solutions-found').textContent === String(want), k);
+    await waitForState(page, 'paused');
+    assertValidSolution(await queensOnBoard(page), 6);
+    assert.match(await page.locator('#narration').textContent(), new RegExp(`^Solution ${k} found`));
+  }
+  await button(page, 'Next solution').click();
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), String(A000170[6]));
+});
+
+test('Run to end counts the 92 solutions of N=8 and disables the forward controls', async () => {
+  const page = await session.open('?n=8');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), String(A000170[8]));
+  for (const name of ['Step', 'Play', 'Next solution', 'Run to end']) {
+    assert.equal(await button(page, name).isDisabled(), true, name);
+  }
+  assert.equal(await button(page, 'Back').isDisabled(), false);
+});
+
+test('Pause interrupts Run to end at once and the page stays usable', async () => {
+  const page = await session.open('?n=16');
+  await button(page, 'Run to end').click();
+  await page.waitForFunction(() => Number(document.getElementById('steps').textContent.replace(/,/g, '')) > 0);
+  await button(page, 'Pause').click();
+  await waitForState(page, 'paused');
+  const stopped = await steps(page);
+  await page.waitForTimeout(300);
+  assert.equal(await steps(page), stopped);
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), stopped + 1);
+});
+
+test('keyboard: arrows step and back, Space plays and pauses, N, R, + and −', async () => {
+  const page = await session.open('?n=6');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await steps(page), 2);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await steps(page), 1);
+
+  const speed = page.locator('#speed-label');
+  assert.equal(await speed.textContent(), '10 steps/s');
+  await page.keyboard.press('+');
+  assert.equal(await speed.textContent(), '20 steps/s');
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  assert.equal(await speed.textContent(), '5 steps/s');
+
+  await page.keyboard.press('Space');
+  await waitForState(page, 'playing');
+  await page.keyboard.press('Space');
+  await waitForState(page, 'paused');
+
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => document.getElementById('solutions-found').textContent === '1');
+  await page.keyboard.press('r');
+  assert.equal(await steps(page), 0);
+  assert.equal(await state(page), 'idle');
+});
+
+test('Space on a focused button acts once, not twice', async () => {
+  const page = await session.open('?n=8');
+  await button(page, 'Step').focus();
+  await page.keyboard.press('Space');
+  await waitForState(page, 'playing');
+  await page.keyboard.press('Space');
+  await waitForState(page, 'paused');
+});
+
+test('shortcuts are ignored while typing in the Board size field', async () => {
+  const page = await session.open('?n=8');
+  const size = page.getByLabel('Board size');
+  await size.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('r');
+  await page.keyboard.press('n');
+  assert.equal(await steps(page), 0);
+  assert.equal(await state(page), 'idle');
+});
+
+test('? opens the help dialog listing the shortcuts, Escape closes it', async () => {
+  const page = await session.open();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  const text = await dialog.textContent();
+  for (const phrase of ['Play / pause', 'Step forward', 'Step back', 'next solution', 'Reset', 'Faster', 'Slower']) {
+    assert.ok(text.includes(phrase), phrase);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await button(page, 'Keyboard ?').click();
+  await dialog.waitFor();
+  await button(page, 'Close').click();
+  await dialog.waitFor({ state: 'hidden' });
+});

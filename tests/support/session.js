@@ -1,0 +1,98 @@
+// Shared by the end-to-end test files: one static server and one Chromium per file, a fresh
+// page per test, and the test fails on any console error, page error or failed request
+// (except the ones a test declares it expects).
+import { before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.js';
+import { launch, openPage } from './browser.js';
+
+/** Registers the hooks; returns { open(query), page, expectProblem(regex) }. */
+export function usePage() {
+  const session = { page: null, server: null, browser: null, expected: [] };
+  before(async () => {
+    session.server = await serve('dist');
+    session.browser = await launch();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  beforeEach(() => { session.expected = []; });
+  afterEach(async () => {
+    const { page } = session;
+    if (!page) return;
+    const unexpected = page.problems.filter((p) => !session.expected.some((re) => re.test(p)));
+    await page.close();
+    session.page = null;
+    assert.deepEqual(unexpected, [], 'the page logged errors');
+  });
+  session.open = async (query = '') => {
+    session.page = await openPage(session.browser, session.server.url + query);
+    await session.page.getByRole('grid', { name: 'Board' }).waitFor();
+    return session.page;
+  };
+  session.expectProblem = (regex) => session.expected.push(regex);
+  return session;
+}
+
+export const button = (page, name) => page.getByRole('button', { name, exact: true });
+export const mask = (page, name) => page.getByRole('group', { name, exact: true });
+export const solutionsFound = (page) => page.getByRole('status', { name: 'Solutions found' });
+export const steps = async (page) => Number((await page.locator('#steps').textContent()).replace(/,/g, ''));
+
+export async function clickStep(page, times) {
+  for (let i = 0; i < times; i++) await button(page, 'Step').click();
+}
+
+/** The queens on the board, read from the cells' accessible names: [{row, column}], 0-based. */
+export async function queensOnBoard(page) {
+  const names = await page.getByRole('gridcell', { name: /, queen$/ }).evaluateAll(
+    (cells) => cells.map((cell) => cell.getAttribute('aria-label')),
+  );
+  return names.map((name) => {
+    const [, row, column] = name.match(/^Row (\d+), column (\d+), queen$/);
+    return { row: Number(row) - 1, column: Number(column) - 1 };
+  });
+}
+
+/**
+ * The masks the rules of the algorithm give for the row below the queens, written as digits
+ * (digit k = column k): col marks the queens' columns, ld each queen's column moved right by
+ * its distance in rows, rd moved left.
+ */
+export function masksFromQueens(queens, n) {
+  const row = queens.length;
+  const digits = () => Array(n).fill('0');
+  const ld = digits(); const col = digits(); const rd = digits();
+  for (const q of queens) {
+    const distance = row - q.row;
+    col[q.column] = '1';
+    if (q.column + distance < n) ld[q.column + distance] = '1';
+    if (q.column - distance >= 0) rd[q.column - distance] = '1';
+  }
+  return { ld: ld.join(''), col: col.join(''), rd: rd.join('') };
+}
+
+export async function masksOnPage(page) {
+  const read = async (name) => (await mask(page, name).textContent()).trim();
+  return { ld: await read('ld'), col: await read('col'), rd: await read('rd'), poss: await read('poss'), bit: await read('bit') };
+}
+
+/** Checks the shown masks against the queens on the board; returns the queens. */
+export async function assertMasksAgreeWithBoard(page, n) {
+  const queens = await queensOnBoard(page);
+  // One queen per row, in the rows above the one being searched.
+  assert.deepEqual(queens.map((q) => q.row), [...queens.keys()]);
+  const shown = await masksOnPage(page);
+  const expected = masksFromQueens(queens, n);
+  assert.equal(shown.ld, expected.ld, `ld with queens ${JSON.stringify(queens)}`);
+  assert.equal(shown.col, expected.col, `col with queens ${JSON.stringify(queens)}`);
+  assert.equal(shown.rd, expected.rd, `rd with queens ${JSON.stringify(queens)}`);
+  for (let c = 0; c < n; c++) {
+    const attacked = expected.ld[c] === '1' || expected.col[c] === '1' || expected.rd[c] === '1';
+    if (shown.poss[c] === '1') assert.ok(!attacked, `poss marks attacked column ${c + 1}`);
+    if (shown.bit[c] === '1') assert.ok(!attacked, `bit marks attacked column ${c + 1}`);
+  }
+  assert.ok(shown.bit.split('').filter((d) => d === '1').length <= 1, 'bit has at most one 1');
+  return queens;
+}
