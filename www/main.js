@@ -1,9 +1,10 @@
 // Bootstrap: loads the wasm core (the only import of www/pkg), builds the panels, wires the
-// controls to the player, and applies ?n= from the URL.
+// controls to the player, restores the state a permalink names, and keeps the URL current.
 
 import './style.css';
-import { parseBoardSize, DEFAULT_SIZE } from './board-size.js';
+import { parseBoardSize } from './board-size.js';
 import { Player, SPEEDS, IDLE, PLAYING, DONE } from './player.js';
+import { readPermalink, writePermalink } from './permalink.js';
 import { BoardView } from './board.js';
 import { BitsView } from './bits.js';
 import { CodeView } from './code.js';
@@ -33,8 +34,14 @@ function start(Search) {
   const solutions = new SolutionsView($('solutions'), $('solutions-note'));
   const controls = {
     size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
-    nextSolution: $('next-solution'), runToEnd: $('run-to-end'),
+    nextSolution: $('next-solution'), runToEnd: $('run-to-end'), position: $('position'),
   };
+  const DEFAULT_SPEED = 10;
+
+  /** The URL of exactly what is on screen. */
+  const permalink = () => writePermalink(location.href, {
+    n: player.n, speed: player.speed, position: player.search.steps,
+  });
 
   const player = new Player(Search, {
     cleared(n) {
@@ -62,18 +69,13 @@ function start(Search) {
       controls.runToEnd.disabled = state === DONE;
       controls.back.disabled = state === IDLE;
       document.body.dataset.state = state;
+      controls.position.max = player.furthest;
+      controls.position.value = snapshot.steps;
+      $('position-label').textContent =
+        `step ${snapshot.steps.toLocaleString('en')} of ${player.furthest.toLocaleString('en')}`;
+      if (state !== PLAYING) history.replaceState(null, '', permalink());
     },
   });
-
-  // Board size from the URL, falling back to 8 with a visible message.
-  const asked = new URLSearchParams(location.search).get('n');
-  let n = DEFAULT_SIZE;
-  if (asked !== null) {
-    const parsed = parseBoardSize(asked);
-    if (parsed.ok) n = parsed.n;
-    else messages.show(`The link asks for a bad board size. ${parsed.message} Showing ${DEFAULT_SIZE}×${DEFAULT_SIZE} instead.`);
-  }
-  player.reset(n);
 
   controls.size.addEventListener('change', () => {
     const parsed = parseBoardSize(controls.size.value);
@@ -84,9 +86,16 @@ function start(Search) {
     }
     messages.clear();
     player.reset(parsed.n);
-    const url = new URL(location.href);
-    url.searchParams.set('n', parsed.n);
-    history.replaceState(null, '', url);
+  });
+  controls.position.addEventListener('input', () => player.seek(Number(controls.position.value)));
+  $('copy-link').addEventListener('click', async () => {
+    const link = permalink();
+    try {
+      await navigator.clipboard.writeText(link);
+      messages.show(`Link copied: ${link}`, 'info');
+    } catch {
+      messages.show(`Copy this link: ${link}`, 'info');
+    }
   });
   const actions = {
     togglePlay: () => player.togglePlay(),
@@ -120,18 +129,26 @@ function start(Search) {
   const toggleHelp = () => (help.open ? help.close() : help.showModal());
   $('help-button').addEventListener('click', toggleHelp);
 
+  /** Applies the Speed slider's value: to the player, its label and the URL. */
   const showSpeed = () => {
     const speed = SPEEDS[Number(controls.speed.value)];
     player.setSpeed(speed);
     $('speed-label').textContent = speed === Infinity ? 'as fast as possible' : `${speed.toLocaleString('en')} steps/s`;
+    if (player.search && player.state !== PLAYING) history.replaceState(null, '', permalink());
   };
   controls.speed.max = SPEEDS.length - 1;
-  controls.speed.value = SPEEDS.indexOf(10);
   controls.speed.addEventListener('input', showSpeed);
   const changeSpeed = (delta) => {
     const index = Math.min(SPEEDS.length - 1, Math.max(0, Number(controls.speed.value) + delta));
     controls.speed.value = index;
     showSpeed();
   };
+
+  // Restore what the link names; each bad part falls back to its default, with a message.
+  const linked = readPermalink(location.search, SPEEDS, DEFAULT_SPEED);
+  if (linked.problems.length) messages.show(linked.problems.join(' '));
+  controls.speed.value = SPEEDS.indexOf(linked.speed);
   showSpeed();
+  player.reset(linked.n);
+  if (linked.position > 0) player.seek(linked.position);
 }

@@ -10,7 +10,9 @@
 //   any state: Reset or a new board size → idle; the search finishing → done
 //
 // Playing has a goal: 'speed' runs `speed` steps per second; 'solution' runs at full speed
-// and pauses right after the next solution; 'end' runs at full speed to the end. Steps are
+// and pauses right after the next solution; 'end' runs at full speed to the end; 'seek'
+// moves back or forward to step `seekTarget` (the Position slider, a permalink) and then
+// settles (idle at step 0, done at the end, paused elsewhere). Steps are
 // batched: many per animation frame through Search.run, then one redraw. At full speed it
 // runs for a time slice each frame, so the page keeps redrawing and Pause stays responsive.
 //
@@ -33,6 +35,8 @@ export const SPEEDS = [1, 2, 3, 5, 10, 20, 50, 100, 300, 1000, 10_000, 100_000, 
 const FRAME_BUDGET_MS = 10;
 /** Steps per Search.run call at the top speed, between looks at the clock. */
 const CHUNK = 50_000;
+/** A seek this short is done at once, without waiting for an animation frame. */
+const SEEK_AT_ONCE = 200_000;
 
 export class Player {
   /**
@@ -60,6 +64,7 @@ export class Player {
     this.search = new this.Search(n);
     this.lastEvent = null;
     this.state = IDLE;
+    this.furthest = 0; // the most steps this search has reached: the Position slider's range
     this.view.cleared(n);
     this.redraw();
   }
@@ -70,7 +75,7 @@ export class Player {
       const event = this.search.step();
       this.lastEvent = event;
       if (event.kind === 'solution') this.view.solutionFound(this.search.snapshot().queens);
-      this.state = this.search.finished ? DONE : PAUSED;
+      this.state = this.settled();
     });
     this.redraw();
   }
@@ -81,7 +86,7 @@ export class Player {
       if (undone?.kind === 'solution') this.view.solutionUndone();
       // The event now on screen is the one before; Back shows the state, so name what was undone.
       this.lastEvent = undone ? { ...undone, undone: true } : null;
-      this.state = this.search.steps === 0 ? IDLE : PAUSED;
+      this.state = this.settled();
     });
     this.redraw();
   }
@@ -100,7 +105,21 @@ export class Player {
 
   pause() {
     if (this.state !== PLAYING) return;
-    this.state = PAUSED;
+    this.state = this.settled();
+    this.redraw();
+  }
+
+  /** Moves to step `target` (clamped to the end of the search): at once when it is near, else
+   *  frame by frame like play, so that the page stays responsive and Pause stops it. */
+  seek(target) {
+    const framesRunning = this.state === PLAYING;
+    this.goal = 'seek';
+    this.seekTarget = target;
+    this.guard(() => this.seekBatch(SEEK_AT_ONCE));
+    if (this.state === PLAYING && !framesRunning) {
+      this.lastTick = this.clock.now();
+      this.clock.requestFrame((t) => this.tick(t));
+    }
     this.redraw();
   }
 
@@ -117,6 +136,11 @@ export class Player {
     else this.play();
   }
 
+  /** The state to rest in when not playing. */
+  settled() {
+    return this.search.finished ? DONE : this.search.steps === 0 ? IDLE : PAUSED;
+  }
+
   setSpeed(stepsPerSecond) {
     this.speed = stepsPerSecond;
   }
@@ -128,7 +152,11 @@ export class Player {
     const elapsed = Math.min(now - this.lastTick, 250);
     this.lastTick = now;
     this.guard(() => {
-      if (this.speed === Infinity || this.goal !== 'speed') {
+      if (this.goal === 'seek') {
+        const until = this.clock.now() + FRAME_BUDGET_MS;
+        do this.seekBatch(CHUNK);
+        while (this.state === PLAYING && this.clock.now() < until);
+      } else if (this.speed === Infinity || this.goal !== 'speed') {
         const until = this.clock.now() + FRAME_BUDGET_MS;
         do this.runBatch(CHUNK);
         while (this.state === PLAYING && this.clock.now() < until);
@@ -152,6 +180,14 @@ export class Player {
     else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
   }
 
+  seekBatch(maxSteps) {
+    const moved = this.search.seek(this.seekTarget, maxSteps);
+    for (const queens of moved.solutions) this.view.solutionFound(queens);
+    for (let i = 0; i < moved.undoneSolutions; i++) this.view.solutionUndone();
+    if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
+    this.state = moved.arrived ? this.settled() : PLAYING;
+  }
+
   /** Runs a call into the core; if it throws (a bug), stops playing and says so. */
   guard(action) {
     try {
@@ -163,7 +199,9 @@ export class Player {
   }
 
   redraw() {
-    this.view.render(this.search.snapshot(), this.lastEvent, this.state);
+    const snapshot = this.search.snapshot();
+    this.furthest = Math.max(this.furthest, snapshot.steps);
+    this.view.render(snapshot, this.lastEvent, this.state);
   }
 }
 

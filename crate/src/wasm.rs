@@ -32,6 +32,19 @@ struct Batch {
     finished: bool,
 }
 
+/// What `seek` did: steps moved, the last event passed (`lastUndone` when going back),
+/// solutions found going forward and solutions undone going back.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Moved {
+    taken: u32,
+    last: Option<Step>,
+    last_undone: bool,
+    solutions: Vec<Vec<u32>>,
+    undone_solutions: u32,
+    arrived: bool,
+}
+
 #[wasm_bindgen]
 impl Search {
     /// A search on an `n`×`n` board; throws for `n` outside 1..=32.
@@ -100,6 +113,49 @@ impl Search {
         }
         batch.finished = self.stepper.is_finished();
         to_js(&batch)
+    }
+
+    /// Moves towards step number `target` by at most `maxSteps` steps, back or forward
+    /// (never past the end). `arrived` is true once there, or at the end when `target` lies
+    /// beyond it. Throws for a target that is not a whole number >= 0.
+    pub fn seek(&mut self, target: f64, max_steps: u32) -> Result<JsValue, JsError> {
+        if !(target >= 0.0 && target.fract() == 0.0 && target <= 2f64.powi(53)) {
+            return Err(JsError::new(&format!(
+                "A step position must be a whole number from 0; got {target}."
+            )));
+        }
+        let target = target as u64;
+        let mut moved = Moved {
+            taken: 0,
+            last: None,
+            last_undone: false,
+            solutions: Vec::new(),
+            undone_solutions: 0,
+            arrived: false,
+        };
+        while moved.taken < max_steps && self.stepper.steps() > target {
+            let Some(step) = self.stepper.back() else {
+                break;
+            };
+            if let Step::Solution { .. } = step {
+                moved.undone_solutions += 1;
+            }
+            moved.taken += 1;
+            (moved.last, moved.last_undone) = (Some(step), true);
+        }
+        while moved.taken < max_steps
+            && self.stepper.steps() < target
+            && !self.stepper.is_finished()
+        {
+            let step = self.stepper.step();
+            if let Step::Solution { .. } = step {
+                moved.solutions.push(self.stepper.queens());
+            }
+            moved.taken += 1;
+            (moved.last, moved.last_undone) = (Some(step), false);
+        }
+        moved.arrived = self.stepper.steps() == target || self.stepper.is_finished();
+        to_js(&moved)
     }
 
     /// Everything the screen shows: `{n, row, phase, frames, queens, trying, steps, nodes,
@@ -184,6 +240,34 @@ mod tests {
         }
         let rest = search.run(1_000_000, true).unwrap();
         assert!(get(&rest, "finished").as_bool().unwrap());
+    }
+
+    #[wasm_bindgen_test]
+    fn seek_moves_both_ways_and_counts_solutions() {
+        let mut search = Search::new(6).unwrap();
+        let there = search.seek(400.0, 1_000_000).unwrap();
+        assert!(get(&there, "arrived").as_bool().unwrap());
+        assert_eq!(search.steps(), 400.0);
+        let found = js_sys::Array::from(&get(&there, "solutions")).length();
+        let back = search.seek(0.0, 1_000_000).unwrap();
+        assert_eq!(
+            get(&back, "undoneSolutions").as_f64().unwrap(),
+            found as f64
+        );
+        assert!(get(&back, "lastUndone").as_bool().unwrap());
+        assert_eq!(search.steps(), 0.0);
+        // In small slices, and past the end: it stops at the end.
+        let slice = search.seek(1e12, 10).unwrap();
+        assert_eq!(get(&slice, "taken").as_f64().unwrap(), 10.0);
+        assert!(!get(&slice, "arrived").as_bool().unwrap());
+        while !get(&search.seek(1e12, 100_000).unwrap(), "arrived")
+            .as_bool()
+            .unwrap()
+        {}
+        assert!(search.finished());
+        assert!(search.seek(-1.0, 1).is_err());
+        assert!(search.seek(f64::NAN, 1).is_err());
+        assert!(search.seek(2.5, 1).is_err());
     }
 
     #[wasm_bindgen_test]

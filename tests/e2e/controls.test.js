@@ -123,3 +123,67 @@ test('? opens the help dialog listing the shortcuts, Escape closes it', async ()
   await button(page, 'Close').click();
   await dialog.waitFor({ state: 'hidden' });
 });
+
+test('the Position slider moves back and forth over every step seen, exactly', async () => {
+  const page = await session.open('?n=6');
+  await page.keyboard.press('n'); // to the first solution
+  await page.waitForFunction(() => document.getElementById('solutions-found').textContent === '1');
+  const atSolution = await steps(page);
+  const queens = await queensOnBoard(page);
+  const position = page.getByLabel('Position');
+  assert.equal(await position.getAttribute('max'), String(atSolution));
+  await position.fill('10');
+  assert.equal(await steps(page), 10);
+  assert.equal(await solutionsFound(page).textContent(), '0');
+  assert.equal(await page.locator('#solutions li').count(), 0);
+  await position.fill(String(atSolution));
+  assert.equal(await steps(page), atSolution);
+  assert.equal(await solutionsFound(page).textContent(), '1');
+  assert.deepEqual(await queensOnBoard(page), queens);
+  assert.equal(await page.locator('#solutions li').count(), 1);
+});
+
+test('a permalink restores board size, speed, position, queens and masks', async () => {
+  const page = await session.open('?n=7');
+  for (let i = 0; i < 37; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('+');
+  await button(page, 'Copy link').click();
+  const message = await page.getByRole('alert').textContent();
+  const link = message.match(/(http\S+)/)[1];
+  assert.match(link, /n=7/);
+  assert.match(link, /speed=20/);
+  assert.match(link, /pos=37/);
+  assert.equal(page.url(), link);
+  const before = {
+    board: await queensOnBoard(page),
+    masks: await page.locator('#masks').textContent(),
+    narration: await page.locator('#narration').textContent(),
+  };
+
+  const again = await session.browser.newPage();
+  await again.goto(link);
+  await again.getByRole('grid', { name: 'Board' }).waitFor();
+  assert.equal(await steps(again), 37);
+  assert.equal(await again.locator('#speed-label').textContent(), '20 steps/s');
+  assert.deepEqual(await queensOnBoard(again), before.board);
+  assert.equal(await again.locator('#masks').textContent(), before.masks);
+  assert.equal(await again.locator('#narration').textContent(), before.narration);
+  await again.close();
+});
+
+test('a permalink far into a long search is restored without freezing the page', async () => {
+  const page = await session.open('?n=12&pos=3000000');
+  await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { timeout: 20_000 });
+  assert.equal(await steps(page), 3_000_000);
+  assert.equal(Number(await solutionsFound(page).textContent().then((t) => t.replace(/,/g, ''))) > 10_000, true);
+});
+
+test('junk in the permalink gives one message per bad part and a working page', async () => {
+  const page = await session.open('?n=8&speed=fast&pos=xyz');
+  const text = await page.getByRole('alert').textContent();
+  assert.match(text, /speed “fast”/);
+  assert.match(text, /position “xyz”/);
+  assert.equal(await steps(page), 0);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await steps(page), 1);
+});

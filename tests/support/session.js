@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { serve } from './server.js';
 import { launch, openPage } from './browser.js';
 
-/** Registers the hooks; returns { open(query), page, expectProblem(regex) }. */
+/** Registers the hooks; returns { open(query), page, browser, expectProblem(regex) }. */
 export function usePage() {
   const session = { page: null, server: null, browser: null, expected: [] };
   before(async () => {
