@@ -1,63 +1,98 @@
-// The bit rows under the board: each mask of the row being searched in binary, one digit
-// under each board column (most significant bit = column 1), its decimal value by its name.
-// Digits that changed since the last redraw are marked.
+// The bit panel under the board: every bit operation of the loop for the row being searched,
+// in binary, one digit under each board column (most significant bit = column 1), with the
+// decimal value by its name. The lines the last step computed are highlighted, and digits
+// that changed since the last redraw are outlined.
+//
+//   ld, col, rd                 the masks this row received
+//   ld | col | rd               squares attacked
+//   ~(ld | col | rd) & done     the row's free squares (what poss starts as)
+//   poss                        free squares not tried yet
+//   bit = poss & -poss          the square chosen: the right-most one in poss
+//   (ld | bit) >> 1, col | bit, (rd | bit) << 1    the masks the next row will receive
 
 import { toBinary } from './binary.js';
 
-/** The rows shown, top to bottom: accessible name, what it is, how to read it from a frame. */
-const ROWS = [
-  { name: 'ld', help: 'squares attacked along \\ diagonals (shifts right each row)', value: (f) => f.ld },
-  { name: 'col', help: 'columns that hold a queen', value: (f) => f.col },
-  { name: 'rd', help: 'squares attacked along / diagonals (shifts left each row)', value: (f) => f.rd },
-  { name: 'poss', help: 'free squares not tried yet: ~(ld | col | rd) & done, minus each bit tried', value: (f) => f.poss },
-  { name: 'bit', help: 'the square chosen: poss & -poss, the right-most free one', value: (f) => f.bit },
+const attacked = (f) => f.ld | f.col | f.rd;
+
+/**
+ * The lines, top to bottom. `name` is the accessible name (the five masks keep their plain
+ * names, the page's contract); `known(phase)` says when the value means something.
+ */
+const LINES = [
+  { name: 'ld', help: 'squares attacked along \\ diagonals; shifts right (>> 1) each row', value: (f) => f.ld, known: () => true },
+  { name: 'col', help: 'columns that already hold a queen', value: (f) => f.col, known: () => true },
+  { name: 'rd', help: 'squares attacked along / diagonals; shifts left (<< 1) each row; bits pushed past column 1 are dropped by & done', value: (f) => f.rd, known: () => true },
+  { name: 'ld | col | rd', help: 'every square of this row some queen attacks', value: attacked, known: () => true },
+  { name: '~(ld | col | rd) & done', help: 'the free squares of this row: poss starts as this', value: (f, done) => ~attacked(f) & done, known: () => true },
+  { name: 'poss', help: 'free squares not tried yet: each chosen bit is removed (poss = poss - bit)', value: (f) => f.poss, known: (p) => p !== 'enter' },
+  { name: 'bit', help: 'bit = poss & -poss: the lowest set bit, the right-most free square', value: (f) => f.bit, known: (p) => p !== 'enter' },
+  { name: '(ld | bit) >> 1', help: 'the next row’s ld: the diagonals move one column right', value: (f) => (f.ld | f.bit) >>> 1, known: (p) => p === 'trying' },
+  { name: 'col | bit', help: 'the next row’s col: this queen’s column is taken', value: (f) => f.col | f.bit, known: (p) => p === 'trying' },
+  { name: '(rd | bit) << 1', help: 'the next row’s rd: the diagonals move one column left', value: (f, done) => ((f.rd | f.bit) << 1) & done, known: (p) => p === 'trying' },
 ];
 
+/** The lines each kind of event computes (by name), for the highlight. */
+const LINES_OF_EVENT = {
+  free: ['ld | col | rd', '~(ld | col | rd) & done', 'poss'],
+  try: ['bit', 'poss'],
+  place: ['ld', 'col', 'rd'],
+  solution: ['col'],
+  deadEnd: ['poss'],
+  backtrack: ['poss', 'bit'],
+  finished: ['poss'],
+};
+
 export class BitsView {
-  /** @param {HTMLElement} table the container of the mask rows */
+  /** @param {HTMLElement} table the container of the lines */
   constructor(table) {
     this.table = table;
     this.n = 0;
-    this.rows = [];       // per ROWS entry: { digits: HTMLElement, spans: HTMLElement[], decimal: HTMLElement }
-    this.previous = [];   // the binary text drawn last, per row
+    this.lines = [];      // per LINES entry: { label, digits, spans, decimal }
+    this.previous = [];   // the binary text drawn last, per line
   }
 
   build(n) {
     this.n = n;
     this.table.replaceChildren();
-    this.rows = ROWS.map(({ name, help }) => {
+    this.lines = LINES.map(({ name, help }, i) => {
       const label = document.createElement('span');
       label.className = 'mask-name';
-      label.textContent = name;
       label.title = help;
+      const expression = document.createElement('code');
+      expression.textContent = name;
+      const decimal = document.createElement('span');
+      decimal.className = 'mask-decimal';
+      label.append(expression, ' ', decimal);
+      if (i === 7) label.prepend('next row: ');
       const digits = document.createElement('span');
       digits.className = 'mask-digits';
       digits.setAttribute('role', 'group');
       digits.setAttribute('aria-label', name);
-      digits.style.setProperty('--n', n);
       const spans = Array.from({ length: n }, () => {
         const digit = document.createElement('span');
         digit.className = 'digit';
         digits.append(digit);
         return digit;
       });
-      const decimal = document.createElement('span');
-      decimal.className = 'mask-decimal';
-      label.append(' ', decimal);
       this.table.append(label, digits);
-      return { digits, spans, decimal };
+      return { label, digits, spans, decimal };
     });
-    this.previous = ROWS.map(() => null);
+    this.previous = LINES.map(() => null);
   }
 
-  /** Draws the masks of the row being searched, from Search.snapshot(). */
-  render(snapshot) {
+  /** Draws the lines for the row being searched; `event` is the last step (or null). */
+  render(snapshot, event) {
     const { n, row, frames, phase } = snapshot;
     if (n !== this.n) this.build(n);
     const top = frames[row];
-    ROWS.forEach(({ name, value }, i) => {
-      const { digits, spans, decimal } = this.rows[i];
-      const text = toBinary(value(top), n);
+    const done = n === 32 ? 0xffffffff : (1 << n) - 1;
+    const active = (event && !event.undone && LINES_OF_EVENT[event.kind]) || [];
+    LINES.forEach(({ name, value, known }, i) => {
+      const { label, digits, spans, decimal } = this.lines[i];
+      // Only the board's n columns: bits that rd << 1 pushes past the left edge are never
+      // read (every use goes through & done), so they are not shown.
+      const mask = (value(top, done) & done) >>> 0;
+      const text = toBinary(mask, n);
       const before = this.previous[i];
       for (let c = 0; c < n; c++) {
         if (before === null || before[c] !== text[c]) {
@@ -67,9 +102,12 @@ export class BitsView {
         spans[c].classList.toggle('changed', before !== null && before[c] !== text[c]);
       }
       this.previous[i] = text;
-      decimal.textContent = `= ${value(top) >>> 0}`;
-      // poss and bit mean nothing until the row's free squares are computed.
-      digits.classList.toggle('pending', (name === 'poss' || name === 'bit') && phase === 'enter');
+      decimal.textContent = `= ${mask}`;
+      const meaningful = known(phase);
+      digits.classList.toggle('pending', !meaningful);
+      const highlighted = meaningful && active.includes(name);
+      digits.classList.toggle('active', highlighted);
+      label.classList.toggle('active', highlighted);
     });
   }
 }

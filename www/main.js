@@ -54,7 +54,7 @@ function start(Search) {
     failed: (error) => messages.internalError(error),
     render(snapshot, event, state) {
       board.render(snapshot);
-      bits.render(snapshot);
+      bits.render(snapshot, event);
       code.render(event?.undone ? null : event);
       const sentence = describe(event, snapshot.n);
       $('narration').textContent = event?.undone ? `Undone: ${sentence}` : sentence;

@@ -135,3 +135,43 @@ test('an unexpected error is shown on the page, which keeps working', async () =
   await button(page, 'Step').click();
   assert.equal(await page.locator('#steps').textContent(), '1');
 });
+
+test('the bit panel shows every operation of the loop, and the next row when a square is chosen', async () => {
+  page = await open('?n=8');
+  const line = async (name) => (await mask(page, name).textContent()).trim();
+  const active = (name) => mask(page, name).evaluate((e) => e.classList.contains('active'));
+  await clickStep(page, 1); // poss computed for row 1
+  assert.equal(await line('ld | col | rd'), '00000000');
+  assert.equal(await line('~(ld | col | rd) & done'), '11111111');
+  assert.equal(await active('~(ld | col | rd) & done'), true);
+  await clickStep(page, 1); // bit = poss & -poss: column 8
+  assert.equal(await line('bit'), '00000001');
+  assert.equal(await line('poss'), '11111110');
+  assert.equal(await active('bit'), true);
+  assert.equal(await active('~(ld | col | rd) & done'), false);
+  // The next row's masks, derived from this row and bit (ld shifts right, rd left).
+  assert.equal(await line('(ld | bit) >> 1'), '00000000');
+  assert.equal(await line('col | bit'), '00000001');
+  assert.equal(await line('(rd | bit) << 1'), '00000010');
+  await clickStep(page, 1); // placed: row 2 receives exactly those masks
+  assert.equal(await line('ld'), '00000000');
+  assert.equal(await line('col'), '00000001');
+  assert.equal(await line('rd'), '00000010');
+  assert.equal(await active('col'), true);
+  await clickStep(page, 2); // row 2: free = ~(00000011) & done, try column 6
+  assert.equal(await line('ld | col | rd'), '00000011');
+  assert.equal(await line('bit'), '00000100');
+  assert.equal(await line('(ld | bit) >> 1'), '00000010');
+  assert.equal(await line('col | bit'), '00000101');
+  assert.equal(await line('(rd | bit) << 1'), '00001100');
+});
+
+test('every line of the bit panel shows the decimal value of its n digits', async () => {
+  page = await open('?n=8');
+  await clickStep(page, 42);
+  const pairs = await page.locator('#masks .mask-name').evaluateAll((labels) => labels.map((label) => [
+    label.querySelector('.mask-decimal').textContent, label.nextElementSibling.textContent,
+  ]));
+  assert.equal(pairs.length, 10);
+  for (const [decimal, digits] of pairs) assert.equal(decimal, `= ${parseInt(digits, 2)}`, digits);
+});
