@@ -12,9 +12,11 @@ import { SolutionsView } from './solutions.js';
 import { Messages } from './messages.js';
 import { describe } from './narration.js';
 import { installShortcuts, SHORTCUTS, keyLabel } from './keyboard.js';
+import { installLook } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
+installLook($('theme'), $('projector'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 

@@ -187,3 +187,30 @@ test('junk in the permalink gives one message per bad part and a working page', 
   await page.keyboard.press('ArrowRight');
   assert.equal(await steps(page), 1);
 });
+
+test('the theme follows the system, can be chosen, and Projector mode enlarges the board', async () => {
+  const page = await session.open();
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const themeBecomes = (wanted) => page.waitForFunction((w) => document.documentElement.dataset.theme === w, wanted);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await themeBecomes('dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await themeBecomes('light');
+  const light = await background();
+  await page.getByLabel('Theme').selectOption('dark');
+  assert.equal(await theme(), 'dark');
+  assert.notEqual(await background(), light);
+
+  const board = page.getByRole('grid', { name: 'Board' });
+  const small = (await board.boundingBox()).width;
+  const projector = button(page, 'Projector');
+  await projector.click();
+  assert.equal(await projector.getAttribute('aria-pressed'), 'true');
+  assert.ok((await board.boundingBox()).width > small * 1.2, 'the board grows');
+  // Remembered on reload.
+  await page.reload();
+  await board.waitFor();
+  assert.equal(await button(page, 'Projector').getAttribute('aria-pressed'), 'true');
+  assert.equal(await theme(), 'dark');
+});

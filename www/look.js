@@ -1,0 +1,50 @@
+// The look of the page: light or dark theme (following the system unless chosen), and
+// Projector mode (large type, high contrast, for a classroom). Both are remembered.
+//
+// CSS keys only on <html data-theme="light|dark"> and <html data-projector>; "system" is
+// resolved here, and followed live when the system setting changes.
+
+const THEME_KEY = 'bitqueens.theme';
+const PROJECTOR_KEY = 'bitqueens.projector';
+
+function remembered(key, fallback) {
+  try {
+    return localStorage.getItem(key) ?? fallback;
+  } catch {
+    return fallback; // storage can be blocked; the page works without it
+  }
+}
+
+function remember(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch { /* not remembered, still applied */ }
+}
+
+/** Wires the Theme select (system/light/dark) and the Projector toggle button. */
+export function installLook(themeSelect, projectorButton, root = document.documentElement) {
+  const systemDark = matchMedia('(prefers-color-scheme: dark)');
+  const applyTheme = () => {
+    const choice = themeSelect.value;
+    root.dataset.theme = choice === 'system' ? (systemDark.matches ? 'dark' : 'light') : choice;
+  };
+  themeSelect.value = remembered(THEME_KEY, 'system');
+  if (!themeSelect.value) themeSelect.value = 'system'; // an unknown remembered value
+  themeSelect.addEventListener('change', () => {
+    remember(THEME_KEY, themeSelect.value);
+    applyTheme();
+  });
+  systemDark.addEventListener('change', applyTheme);
+  applyTheme();
+
+  const applyProjector = (on) => {
+    projectorButton.setAttribute('aria-pressed', String(on));
+    root.toggleAttribute('data-projector', on);
+  };
+  projectorButton.addEventListener('click', () => {
+    const on = projectorButton.getAttribute('aria-pressed') !== 'true';
+    remember(PROJECTOR_KEY, String(on));
+    applyProjector(on);
+  });
+  applyProjector(remembered(PROJECTOR_KEY, 'false') === 'true');
+}
