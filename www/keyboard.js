@@ -40,4 +40,10 @@ export function installShortcuts(root, actions) {
     event.preventDefault();
     actions[shortcut.action]();
   });
+  // A focused button clicks on Space's keyup: cancel that too, so Space acts exactly once.
+  root.addEventListener('keyup', (event) => {
+    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+      event.preventDefault();
+    }
+  });
 }

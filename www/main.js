@@ -33,7 +33,10 @@ function start(Search) {
   const board = new BoardView($('board'));
   const bits = new BitsView($('masks'));
   const code = new CodeView($('code'));
-  const solutions = new SolutionsView($('solutions'), $('solutions-note'));
+  const solutions = new SolutionsView({
+    gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'),
+    detail: $('solution-detail'), defs: $('thumb-defs'),
+  }, (step) => player.seek(step));
   const controls = {
     size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
     nextSolution: $('next-solution'), runToEnd: $('run-to-end'), position: $('position'),
@@ -47,12 +50,12 @@ function start(Search) {
 
   const player = new Player(Search, {
     cleared(n) {
-      solutions.clear();
+      solutions.clear(n);
       controls.size.value = n;
       document.documentElement.style.setProperty('--n', n);
     },
-    solutionFound: (queens) => solutions.add(queens),
-    solutionUndone: () => solutions.removeLast(),
+    solutionFound: (found) => solutions.add(found),
+    solutionsUndone: (count, representatives) => solutions.removeLast(count, representatives),
     failed: (error) => messages.internalError(error),
     render(snapshot, event, state) {
       board.render(snapshot);

@@ -18,8 +18,9 @@
 //
 // The player owns no DOM. It tells a `view` what happened:
 //   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
-//   view.solutionFound(queens)                 for every solution, in order
-//   view.solutionUndone()                      when Back undoes the step that found one
+//   view.solutionFound(found)                  for every solution, in order: {number, step,
+//                                              queens, classSize, isRepresentative}
+//   view.solutionsUndone(count, representatives)  when going back undoes solutions
 //   view.cleared(n)                            when a new search starts
 //   view.failed(error)                         when the core throws (a bug): play stops
 
@@ -72,21 +73,18 @@ export class Player {
   step() {
     if (this.state === DONE) return;
     this.guard(() => {
-      const event = this.search.step();
-      this.lastEvent = event;
-      if (event.kind === 'solution') this.view.solutionFound(this.search.snapshot().queens);
+      this.goal = 'speed';
+      this.runBatch(1);
       this.state = this.settled();
     });
     this.redraw();
   }
 
   back() {
+    if (this.search.steps === 0) return;
     this.guard(() => {
-      const undone = this.search.back();
-      if (undone?.kind === 'solution') this.view.solutionUndone();
-      // The event now on screen is the one before; Back shows the state, so name what was undone.
-      this.lastEvent = undone ? { ...undone, undone: true } : null;
-      this.state = this.settled();
+      this.seekTarget = this.search.steps - 1;
+      this.seekBatch(1);
     });
     this.redraw();
   }
@@ -174,7 +172,7 @@ export class Player {
   runBatch(maxSteps) {
     const stopAtSolution = this.goal === 'solution';
     const batch = this.search.run(maxSteps, stopAtSolution);
-    for (const queens of batch.solutions) this.view.solutionFound(queens);
+    for (const found of batch.solutions) this.view.solutionFound(found);
     if (batch.last) this.lastEvent = batch.last;
     if (batch.finished) this.state = DONE;
     else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
@@ -182,8 +180,8 @@ export class Player {
 
   seekBatch(maxSteps) {
     const moved = this.search.seek(this.seekTarget, maxSteps);
-    for (const queens of moved.solutions) this.view.solutionFound(queens);
-    for (let i = 0; i < moved.undoneSolutions; i++) this.view.solutionUndone();
+    for (const found of moved.solutions) this.view.solutionFound(found);
+    if (moved.undoneSolutions > 0) this.view.solutionsUndone(moved.undoneSolutions, moved.undoneRepresentatives);
     if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
     this.state = moved.arrived ? this.settled() : PLAYING;
   }

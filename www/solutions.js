@@ -1,43 +1,129 @@
-// The list of solutions found: each as the column of the queen in every row (1-based).
-// Memory stays bounded: at most MAX_LISTED are kept; the count goes on past that.
+// The solutions gallery: a numbered thumbnail for every solution found, its symmetry class,
+// and the count of unique (fundamental) solutions beside the total. Clicking a thumbnail
+// shows it large with its column list and the step where it was found.
+//
+// Memory stays bounded: at most MAX_LISTED solutions are kept; counting goes on past that.
 
 export const MAX_LISTED = 1000;
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG board of n×n with the queens: the light squares, a shared checker pattern for the
+ *  dark ones, and one path for every queen. */
+function boardPicture(queens, n, patternId) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+  svg.setAttribute('aria-hidden', 'true');
+  const board = document.createElementNS(SVG, 'rect');
+  board.setAttribute('width', n);
+  board.setAttribute('height', n);
+  board.setAttribute('fill', `url(#${patternId})`);
+  const pieces = document.createElementNS(SVG, 'path');
+  pieces.setAttribute('class', 'thumb-queens');
+  pieces.setAttribute('d', queens.map((c, r) => `M${c + 0.5} ${r + 0.12}l0.36 0.38l-0.36 0.38l-0.36 -0.38z`).join(''));
+  svg.append(board, pieces);
+  return svg;
+}
+
+/** The checker pattern the thumbnails share, for an n×n board (defined once per n). */
+function checkerPattern(defs, n) {
+  const id = `checker-${n}`;
+  if (!defs.querySelector(`#${id}`)) {
+    const pattern = document.createElementNS(SVG, 'pattern');
+    pattern.id = id;
+    pattern.setAttribute('width', 2);
+    pattern.setAttribute('height', 2);
+    pattern.setAttribute('patternUnits', 'userSpaceOnUse');
+    pattern.innerHTML = '<rect width="2" height="2" class="thumb-light"/><rect width="1" height="1" x="1" class="thumb-dark"/><rect width="1" height="1" y="1" class="thumb-dark"/>';
+    defs.append(pattern);
+  }
+  return id;
+}
+
+const describeClass = (found) => `${found.classSize} board${found.classSize === 1 ? '' : 's'} in its symmetry class` +
+  (found.isRepresentative ? ', the class representative' : '');
+
 export class SolutionsView {
-  constructor(list, note) {
-    this.list = list;
-    this.note = note;
-    this.clear();
+  /**
+   * @param {object} elements { gallery (ol), note, unique (output), detail, defs (svg defs) }
+   * @param {Function} goTo called with a step number by the detail's "Go to step" button
+   */
+  constructor(elements, goTo) {
+    Object.assign(this, elements);
+    this.goTo = goTo;
+    this.clear(1);
   }
 
-  clear() {
-    this.list.replaceChildren();
+  clear(n) {
+    this.n = n;
     this.count = 0;
-    this.note.textContent = 'None yet.';
+    this.uniqueCount = 0;
+    this.listed = [];
+    this.gallery.replaceChildren();
+    this.detail.hidden = true;
+    this.patternId = checkerPattern(this.defs, n);
+    this.update();
   }
 
-  /** Adds solution number count+1, given queens[r] = column (0-based). */
-  add(queens) {
+  /** Adds the next solution: {number, step, queens, classSize, isRepresentative}. */
+  add(found) {
     this.count += 1;
+    if (found.isRepresentative) this.uniqueCount += 1;
     if (this.count <= MAX_LISTED) {
-      const item = document.createElement('li');
-      item.textContent = queens.map((c) => c + 1).join(' ');
-      item.title = `Solution ${this.count}: the column of the queen in rows 1 to ${queens.length}`;
-      this.list.append(item);
+      this.listed.push(found);
+      this.gallery.append(this.thumbnail(found));
     }
-    this.updateNote();
+    this.update();
   }
 
-  /** Forgets the latest solution (the step that found it was undone). */
-  removeLast() {
-    if (this.count <= MAX_LISTED) this.list.lastElementChild?.remove();
-    this.count -= 1;
-    this.updateNote();
+  /** Forgets the latest `count` solutions, `representatives` of which were class representatives. */
+  removeLast(count, representatives) {
+    for (let i = 0; i < count; i++) {
+      if (this.count <= MAX_LISTED) {
+        const removed = this.listed.pop();
+        this.gallery.lastElementChild?.remove();
+        if (Number(this.detail.dataset.number) === removed?.number) this.detail.hidden = true;
+      }
+      this.count -= 1;
+    }
+    this.uniqueCount -= representatives;
+    this.update();
   }
 
-  updateNote() {
+  thumbnail(found) {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `thumb${found.isRepresentative ? ' representative' : ''}`;
+    button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}`);
+    button.title = `Solution ${found.number}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
+    const label = document.createElement('span');
+    label.textContent = found.isRepresentative ? `${found.number}★` : String(found.number);
+    button.append(boardPicture(found.queens, this.n, this.patternId), label);
+    button.addEventListener('click', () => this.show(found));
+    item.append(button);
+    return item;
+  }
+
+  show(found) {
+    this.detail.dataset.number = found.number;
+    this.detail.hidden = false;
+    const title = document.createElement('h3');
+    title.textContent = `Solution ${found.number}`;
+    const facts = document.createElement('p');
+    facts.textContent = `Columns of the queens in rows 1 to ${this.n}: ${found.queens.map((c) => c + 1).join(' ')}. ` +
+      `Found at step ${found.step.toLocaleString('en')}. ${describeClass(found)}.`;
+    const go = document.createElement('button');
+    go.type = 'button';
+    go.textContent = `Go to step ${found.step.toLocaleString('en')}`;
+    go.addEventListener('click', () => this.goTo(found.step));
+    this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go);
+  }
+
+  update() {
+    this.unique.textContent = this.uniqueCount.toLocaleString('en');
     this.note.textContent = this.count === 0 ? 'None yet.'
-      : this.count <= MAX_LISTED ? 'Each line: the column of the queen in rows 1, 2, …'
-        : `Listing the first ${MAX_LISTED} of ${this.count}; the count goes on.`;
+      : this.count <= MAX_LISTED ? 'Click one to see it large. ★ marks the representative of its symmetry class (counted as unique).'
+        : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`;
   }
 }

@@ -20,9 +20,11 @@
 //! Modules:
 //! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
 //!   forwards and backwards.
+//! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod search;
+pub mod symmetry;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

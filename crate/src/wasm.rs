@@ -4,6 +4,7 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::search::{Step, Stepper};
+use crate::symmetry::classify;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -21,27 +22,41 @@ pub struct Search {
     stepper: Stepper,
 }
 
+/// A solution as the page lists it: its number, the step that found it, the column of the
+/// queen in each row, and its symmetry class.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Found {
+    number: u64,
+    step: u64,
+    queens: Vec<u32>,
+    class_size: u32,
+    is_representative: bool,
+}
+
 /// What `run` did: how many steps it took, the last of them, and every solution found on
-/// the way (as the column of the queen in each row), so fast play loses none.
+/// the way, so fast play loses none.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Batch {
     taken: u32,
     last: Option<Step>,
-    solutions: Vec<Vec<u32>>,
+    solutions: Vec<Found>,
     finished: bool,
 }
 
 /// What `seek` did: steps moved, the last event passed (`lastUndone` when going back),
-/// solutions found going forward and solutions undone going back.
+/// solutions found going forward, and solutions undone going back (with how many of those
+/// were class representatives, so that the page's unique count follows).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Moved {
     taken: u32,
     last: Option<Step>,
     last_undone: bool,
-    solutions: Vec<Vec<u32>>,
+    solutions: Vec<Found>,
     undone_solutions: u32,
+    undone_representatives: u32,
     arrived: bool,
 }
 
@@ -105,7 +120,7 @@ impl Search {
             batch.taken += 1;
             batch.last = Some(step);
             if let Step::Solution { .. } = step {
-                batch.solutions.push(self.stepper.queens());
+                batch.solutions.push(self.found());
                 if stop_at_solution {
                     break;
                 }
@@ -131,6 +146,7 @@ impl Search {
             last_undone: false,
             solutions: Vec::new(),
             undone_solutions: 0,
+            undone_representatives: 0,
             arrived: false,
         };
         while moved.taken < max_steps && self.stepper.steps() > target {
@@ -149,7 +165,7 @@ impl Search {
         {
             let step = self.stepper.step();
             if let Step::Solution { .. } = step {
-                moved.solutions.push(self.stepper.queens());
+                moved.solutions.push(self.found());
             }
             moved.taken += 1;
             (moved.last, moved.last_undone) = (Some(step), false);
@@ -169,6 +185,21 @@ impl Search {
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
 pub fn wasm_memory_bytes() -> f64 {
     (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
+
+impl Search {
+    /// The solution the last step found (the board holds all n queens).
+    fn found(&self) -> Found {
+        let queens = self.stepper.queens();
+        let class = classify(&queens);
+        Found {
+            number: self.stepper.solutions(),
+            step: self.stepper.steps(),
+            queens,
+            class_size: class.size,
+            is_representative: class.is_representative,
+        }
+    }
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -217,8 +248,16 @@ mod tests {
         let batch = search.run(1_000_000, false).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = js_sys::Array::from(&get(&batch, "solutions"));
-        // OEIS A000170: 4 solutions for n = 6.
+        // OEIS A000170: 4 solutions for n = 6; A002562: 1 class, of 4 boards.
         assert_eq!(solutions.length(), 4);
+        let first = solutions.get(0);
+        assert_eq!(get(&first, "number").as_f64().unwrap(), 1.0);
+        assert_eq!(get(&first, "classSize").as_f64().unwrap(), 4.0);
+        let representatives = solutions
+            .iter()
+            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
+            .count();
+        assert_eq!(representatives, 1);
         assert_eq!(search.solutions(), 4.0);
         assert_eq!(
             get(&get(&batch, "last"), "kind").as_string().unwrap(),

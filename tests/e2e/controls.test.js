@@ -214,3 +214,40 @@ test('the theme follows the system, can be chosen, and Projector mode enlarges t
   assert.equal(await button(page, 'Projector').getAttribute('aria-pressed'), 'true');
   assert.equal(await theme(), 'dark');
 });
+
+test('the gallery: 92 thumbnails and 12 unique for N=8, a large view, and Go to step', async () => {
+  const page = await session.open('?n=8');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  const thumbs = page.getByRole('button', { name: /^Solution \d+: columns / });
+  assert.equal(await thumbs.count(), A000170[8]);
+  // OEIS A002562: 12 unique solutions for N=8; one ★ per class.
+  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '12');
+  assert.equal(await page.locator('.thumb.representative').count(), 12);
+
+  await thumbs.nth(4).click();
+  const detail = page.locator('#solution-detail');
+  assert.match(await detail.textContent(), /^Solution 5Columns of the queens in rows 1 to 8: [1-8]( [1-8]){7}\. Found at step [\d,]+\. [248] boards in its symmetry class/);
+  const step = Number((await detail.textContent()).match(/Found at step ([\d,]+)/)[1].replace(/,/g, ''));
+  const columns = (await detail.textContent()).match(/rows 1 to 8: ([\d ]+)\./)[1];
+  await page.getByRole('button', { name: /^Go to step/ }).click();
+  await waitForState(page, 'paused');
+  assert.equal(await steps(page), step);
+  assert.equal(await solutionsFound(page).textContent(), '5');
+  const board = (await queensOnBoard(page)).map((q) => q.column + 1).join(' ');
+  assert.equal(board, columns);
+  // Going back before solution 5 removes it from the gallery and closes its large view.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await thumbs.count(), 4);
+  assert.equal(await detail.isHidden(), true);
+});
+
+test('the gallery keeps at most 1000 boards and says so, while the counts go on (N=12)', async () => {
+  const page = await session.open('?n=12');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), '14,200'); // OEIS A000170
+  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '1,787'); // A002562
+  assert.equal(await page.getByRole('button', { name: /^Solution \d+: columns / }).count(), 1000);
+  assert.match(await page.locator('#solutions-note').textContent(), /first 1,000 of 14,200/);
+});

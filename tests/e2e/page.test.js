@@ -6,8 +6,9 @@ import {
   usePage, button, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard,
 } from '../support/session.js';
 
-// OEIS A000170, for the sizes played to the end here.
+// OEIS A000170 and A002562 (unique), for the sizes played to the end here.
 const A000170 = { 1: 1, 4: 2, 5: 10, 6: 4 };
+const A002562 = { 1: 1, 4: 1, 5: 2, 6: 1 };
 
 const session = usePage();
 const open = (query) => session.open(query);
@@ -59,12 +60,17 @@ for (const n of [1, 4, 5, 6]) {
     await button(page, 'Play').click();
     await page.waitForFunction(() => document.body.dataset.state === 'done');
     assert.equal(await solutionsFound(page).textContent(), String(A000170[n]));
-    const listed = await page.locator('#solutions li').allTextContents();
+    const listed = await page.getByRole('button', { name: /^Solution \d+: columns / }).evaluateAll(
+      (thumbs) => thumbs.map((t) => t.getAttribute('aria-label')),
+    );
     assert.equal(listed.length, A000170[n]);
-    for (const line of listed) {
-      const columns = line.split(' ').map(Number);
-      assert.deepEqual([...columns].sort((a, b) => a - b), Array.from({ length: n }, (_, i) => i + 1));
+    for (const [i, label] of listed.entries()) {
+      const [, number, columns] = label.match(/^Solution (\d+): columns (.*)$/);
+      assert.equal(Number(number), i + 1);
+      const sorted = columns.split(' ').map(Number).sort((a, b) => a - b);
+      assert.deepEqual(sorted, Array.from({ length: n }, (_, k) => k + 1));
     }
+    assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), String(A002562[n]));
     assert.equal(await button(page, 'Play').isDisabled(), true);
     assert.match(await page.locator('#narration').textContent(), new RegExp(`Search finished: ${A000170[n]} solution`));
   });
