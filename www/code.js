@@ -1,15 +1,42 @@
-// The code panel: the algorithm's loop, with the line the last step executed highlighted.
+// The code panel: the algorithm's loop as pseudocode, Rust or JavaScript, with the lines the
+// last step executed highlighted. The three renderings line up line for line, so one map
+// from events to lines serves them all.
 
-const LINES = [
-  'search(ld, col, rd):',
-  '  if col == done: found a solution',
-  '  poss = ~(ld | col | rd) & done',
-  '  while poss != 0:',
-  '    bit  = poss & -poss',
-  '    poss = poss - bit',
-  '    search((ld | bit) >> 1, col | bit, (rd | bit) << 1)',
-  '  return',
-];
+export const LANGUAGES = {
+  pseudocode: [
+    'search(ld, col, rd):',
+    '  if col == done: found a solution; return',
+    '  poss = ~(ld | col | rd) & done',
+    '  while poss != 0:',
+    '    bit  = poss & -poss',
+    '    poss = poss - bit',
+    '    search((ld | bit) >> 1, col | bit, (rd | bit) << 1)',
+    '  # loop over: poss == 0',
+    '  return to the row above',
+  ],
+  rust: [
+    'fn search(ld: u32, col: u32, rd: u32) {',
+    '    if col == done { solutions += 1; return; }',
+    '    let mut poss = !(ld | col | rd) & done;',
+    '    while poss != 0 {',
+    '        let bit = poss & poss.wrapping_neg();',
+    '        poss -= bit;',
+    '        search((ld | bit) >> 1, col | bit, (rd | bit) << 1);',
+    '    }',
+    '} // back to the row above',
+  ],
+  javascript: [
+    'function search(ld, col, rd) {',
+    '  if (col === done) { solutions++; return; }',
+    '  let poss = ~(ld | col | rd) & done;',
+    '  while (poss !== 0) {',
+    '    const bit = poss & -poss;',
+    '    poss -= bit;',
+    '    search((ld | bit) >>> 1, col | bit, (rd | bit) << 1);',
+    '  }',
+    '} // back to the row above',
+  ],
+};
 
 /** The lines (0-based) each kind of event executes. */
 const LINES_OF_EVENT = {
@@ -18,23 +45,33 @@ const LINES_OF_EVENT = {
   deadEnd: [3],
   try: [4, 5],
   place: [6],
-  backtrack: [7],
-  finished: [7],
+  backtrack: [7, 8],
+  finished: [7, 8],
 };
 
 export class CodeView {
-  constructor(pre) {
-    this.lines = LINES.map((text) => {
+  constructor(pre, languageSelect) {
+    this.pre = pre;
+    this.event = null;
+    languageSelect.addEventListener('change', () => this.show(languageSelect.value));
+    this.show(languageSelect.value);
+  }
+
+  show(language) {
+    this.lines = LANGUAGES[language].map((text) => {
       const line = document.createElement('span');
       line.className = 'code-line';
       line.textContent = text;
       return line;
     });
-    pre.replaceChildren(...this.lines);
+    this.pre.replaceChildren(...this.lines);
+    this.pre.dataset.language = language;
+    this.render(this.event);
   }
 
   /** Highlights the lines that `event` executed (none before the first step). */
   render(event) {
+    this.event = event;
     const active = (event && LINES_OF_EVENT[event.kind]) || [];
     this.lines.forEach((line, i) => line.classList.toggle('active', active.includes(i)));
   }

@@ -13,6 +13,7 @@ import { Messages } from './messages.js';
 import { describe } from './narration.js';
 import { installShortcuts, SHORTCUTS, keyLabel } from './keyboard.js';
 import { installLook } from './look.js';
+import { boardSvg, boardPng, solutionsJson, solutionsText, download } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -32,7 +33,7 @@ try {
 function start(Search) {
   const board = new BoardView($('board'));
   const bits = new BitsView($('masks'));
-  const code = new CodeView($('code'));
+  const code = new CodeView($('code'), $('code-language'));
   const solutions = new SolutionsView({
     gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'),
     detail: $('solution-detail'), defs: $('thumb-defs'),
@@ -92,6 +93,19 @@ function start(Search) {
     messages.clear();
     player.reset(parsed.n);
   });
+  const fileName = (ext) => `bitqueens-n${player.n}-step${player.search.steps}.${ext}`;
+  $('export-svg').addEventListener('click', () => download(fileName('svg'), boardSvg(player.search.snapshot()), 'image/svg+xml'));
+  $('export-png').addEventListener('click', async () => {
+    try {
+      download(fileName('png'), await boardPng(boardSvg(player.search.snapshot())));
+    } catch (error) {
+      messages.show(`The PNG could not be made: ${error.message}. Try “Board as SVG”.`);
+    }
+  });
+  $('export-json').addEventListener('click', () => download(`bitqueens-n${player.n}-solutions.json`,
+    solutionsJson(player.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
+  $('export-text').addEventListener('click', () => download(`bitqueens-n${player.n}-solutions.txt`,
+    solutionsText(solutions.listed), 'text/plain'));
   controls.position.addEventListener('input', () => player.seek(Number(controls.position.value)));
   $('copy-link').addEventListener('click', async () => {
     const link = permalink();

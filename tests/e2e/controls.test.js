@@ -1,7 +1,7 @@
 // End-to-end: Next solution, Run to end, speed, keyboard shortcuts and the help dialog.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, solutionsFound, steps, queensOnBoard } from '../support/session.js';
+import { usePage, button, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
 
 // OEIS A000170
 const A000170 = { 6: 4, 8: 92 };
@@ -250,4 +250,54 @@ test('the gallery keeps at most 1000 boards and says so, while the counts go on 
   assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '1,787'); // A002562
   assert.equal(await page.getByRole('button', { name: /^Solution \d+: columns / }).count(), 1000);
   assert.match(await page.locator('#solutions-note').textContent(), /first 1,000 of 14,200/);
+});
+
+test('the code panel switches between pseudocode, Rust and JavaScript, keeping the highlight', async () => {
+  const page = await session.open('?n=8');
+  await clickStep(page, 2); // a square chosen: bit = poss & -poss
+  const highlighted = () => page.locator('#code .code-line.active').allTextContents();
+  assert.match((await highlighted())[0], /bit\s+= poss & -poss/);
+  await page.getByLabel('Code in').selectOption('rust');
+  assert.match((await highlighted())[0], /let bit = poss & poss\.wrapping_neg\(\);/);
+  await page.getByLabel('Code in').selectOption('javascript');
+  assert.match((await highlighted())[0], /const bit = poss & -poss;/);
+  await page.keyboard.press('ArrowRight'); // place: the recursive call
+  assert.match((await highlighted())[0], /search\(\(ld \| bit\) >>> 1, col \| bit, \(rd \| bit\) << 1\);/);
+});
+
+test('export: the board as SVG and PNG, the solutions as JSON and text', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  await page.getByLabel('Position').fill('0');
+  await page.getByRole('button', { name: 'Solution 2: columns', exact: false }).waitFor({ state: 'detached' });
+  await button(page, 'Next solution').click();
+  await waitForState(page, 'paused');
+  const saved = async (name) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), button(page, name).click()]);
+    const chunks = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk);
+    return { name: file.suggestedFilename(), body: Buffer.concat(chunks) };
+  };
+  const queens = (await queensOnBoard(page)).map((q) => q.column + 1).join(' ');
+
+  const svg = await saved('Board as SVG');
+  assert.match(svg.name, /^bitqueens-n6-step\d+\.svg$/);
+  const text = svg.body.toString();
+  assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.equal((text.match(/<circle /g) ?? []).length, 6);
+  assert.ok(text.includes(`columns ${queens}`), 'the SVG title names the columns');
+
+  const png = await saved('Board as PNG');
+  assert.match(png.name, /\.png$/);
+  assert.deepEqual([...png.body.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.equal(png.body.readUInt32BE(16), 6 * 48); // width from the IHDR chunk
+
+  const json = JSON.parse((await saved('Solutions as JSON')).body.toString());
+  assert.equal(json.n, 6);
+  assert.equal(json.total, 1);
+  assert.equal(json.solutions[0].columns.join(' '), queens);
+
+  const plain = (await saved('Solutions as text')).body.toString();
+  assert.equal(plain, `${queens}\n`);
 });
