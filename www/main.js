@@ -41,18 +41,20 @@ function start(Search) {
   const controls = {
     size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
     nextSolution: $('next-solution'), runToEnd: $('run-to-end'), position: $('position'),
+    mirror: $('mirror'),
   };
   const DEFAULT_SPEED = 10;
 
   /** The URL of exactly what is on screen. */
   const permalink = () => writePermalink(location.href, {
-    n: player.n, speed: player.speed, position: player.search.steps,
+    n: player.n, speed: player.speed, position: player.search.steps, mirror: player.mirror,
   });
 
   const player = new Player(Search, {
     cleared(n) {
       solutions.clear(n);
       controls.size.value = n;
+      controls.mirror.checked = player.mirror;
       document.documentElement.style.setProperty('--n', n);
     },
     solutionFound: (found) => solutions.add(found),
@@ -62,11 +64,11 @@ function start(Search) {
       board.render(snapshot);
       bits.render(snapshot, event);
       code.render(event?.undone ? null : event);
-      const sentence = describe(event, snapshot.n);
+      const sentence = describe(event, snapshot.n, snapshot.weight);
       $('narration').textContent = event?.undone ? `Undone: ${sentence}` : sentence;
       $('steps').textContent = snapshot.steps.toLocaleString('en');
       $('nodes').textContent = snapshot.nodes.toLocaleString('en');
-      $('solutions-found').textContent = snapshot.solutions.toLocaleString('en');
+      $('solutions-found').textContent = snapshot.totalSolutions.toLocaleString('en');
       $('row').textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
       controls.play.textContent = state === PLAYING ? 'Pause' : 'Play';
       controls.play.disabled = state === DONE;
@@ -106,6 +108,7 @@ function start(Search) {
     solutionsJson(player.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
   $('export-text').addEventListener('click', () => download(`bitqueens-n${player.n}-solutions.txt`,
     solutionsText(solutions.listed), 'text/plain'));
+  controls.mirror.addEventListener('change', () => player.reset(player.n, controls.mirror.checked));
   controls.position.addEventListener('input', () => player.seek(Number(controls.position.value)));
   $('copy-link').addEventListener('click', async () => {
     const link = permalink();
@@ -168,6 +171,6 @@ function start(Search) {
   if (linked.problems.length) messages.show(linked.problems.join(' '));
   controls.speed.value = SPEEDS.indexOf(linked.speed);
   showSpeed();
-  player.reset(linked.n);
+  player.reset(linked.n, linked.mirror);
   if (linked.position > 0) player.seek(linked.position);
 }

@@ -3,8 +3,11 @@
 
 import { toBinary } from './binary.js';
 
-/** The sentence for `event` (an object from Search.step/back/run) on an n×n board. */
-export function describe(event, n) {
+/**
+ * The sentence for `event` (an object from Search.step/back/run) on an n×n board.
+ * `weight` is 2 in mirror mode (each solution found stands for itself and its mirror image).
+ */
+export function describe(event, n, weight = 1) {
   if (!event) return 'Ready: press Step or Play to start the search in row 1.';
   const row = event.row + 1;
   switch (event.kind) {
@@ -17,13 +20,18 @@ export function describe(event, n) {
     case 'place':
       return `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
-      return `Solution ${event.number} found: every column is taken (col = done).`;
+      return weight === 2
+        ? `Solutions ${2 * event.number - 1} and ${2 * event.number} found: this board and its mirror image (col = done).`
+        : `Solution ${event.number} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':
       return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
-    case 'finished':
-      return `Search finished: ${event.solutions} solution${event.solutions === 1 ? '' : 's'} on the ${n}×${n} board.`;
+    case 'finished': {
+      const total = event.solutions * weight;
+      return `Search finished: ${total} solution${total === 1 ? '' : 's'} on the ${n}×${n} board` +
+        (weight === 2 ? `, ${event.solutions} found and ${event.solutions} mirror images.` : '.');
+    }
     default:
       return `Unknown event “${event.kind}”.`;
   }

@@ -1,12 +1,12 @@
 // The permalink: board size, speed and step position in the URL's query, so that opening a
 // link restores the exact same state. Pure; no DOM.
-//   ?n=8&speed=20&pos=1234      speed is steps per second, or "max"
+//   ?n=8&speed=20&pos=1234&mirror=1    speed is steps per second, or "max"
 
 import { parseBoardSize, DEFAULT_SIZE } from './board-size.js';
 
 /**
- * Reads the query string. Returns { n, speed, position, problems }: every value valid (bad
- * ones replaced by their defaults: 8, `defaultSpeed`, 0), and one sentence per bad value.
+ * Reads the query string. Returns { n, speed, position, mirror, problems }: every value valid
+ * (bad ones replaced by their defaults: 8, `defaultSpeed`, 0, off), and one sentence per bad value.
  */
 export function readPermalink(query, speeds, defaultSpeed) {
   const params = new URLSearchParams(query);
@@ -30,15 +30,23 @@ export function readPermalink(query, speeds, defaultSpeed) {
     if (/^\d{1,15}$/.test(text)) position = Number(text);
     else problems.push(`The link asks for step position “${clip(text)}”, which is not a whole number of steps; starting at step 0.`);
   }
-  return { n, speed, position, problems };
+  let mirror = false;
+  if (params.has('mirror')) {
+    const text = params.get('mirror');
+    if (text === '1' || text === '0') mirror = text === '1';
+    else problems.push(`The link asks for mirror “${clip(text)}”; use 1 (on) or 0 (off). Mirror symmetry is off.`);
+  }
+  return { n, speed, position, mirror, problems };
 }
 
 /** The URL `base` with the state written into its query (other parameters kept). */
-export function writePermalink(base, { n, speed, position }) {
+export function writePermalink(base, { n, speed, position, mirror = false }) {
   const url = new URL(base);
   url.searchParams.set('n', n);
   url.searchParams.set('speed', speed === Infinity ? 'max' : speed);
   url.searchParams.set('pos', position);
+  if (mirror) url.searchParams.set('mirror', '1');
+  else url.searchParams.delete('mirror');
   return url.toString();
 }
 

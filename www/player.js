@@ -59,10 +59,11 @@ export class Player {
     return this.search?.n;
   }
 
-  /** Starts a new search on an n×n board (n already validated). */
-  reset(n = this.n) {
+  /** Starts a new search on an n×n board (n already validated), in mirror mode or not. */
+  reset(n = this.n, mirror = this.mirror ?? false) {
     this.search?.free();
-    this.search = new this.Search(n);
+    this.search = new this.Search(n, mirror);
+    this.mirror = mirror;
     this.lastEvent = null;
     this.state = IDLE;
     this.furthest = 0; // the most steps this search has reached: the Position slider's range

@@ -95,10 +95,11 @@ export class SolutionsView {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = `thumb${found.isRepresentative ? ' representative' : ''}`;
-    button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}`);
-    button.title = `Solution ${found.number}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
+    const mirror = found.mirrorOf ? `, mirror image of solution ${found.mirrorOf}` : '';
+    button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}${mirror}`);
+    button.title = `Solution ${found.number}${mirror}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
     const label = document.createElement('span');
-    label.textContent = found.isRepresentative ? `${found.number}★` : String(found.number);
+    label.textContent = `${found.number}${found.mirrorOf ? ` ⇄${found.mirrorOf}` : ''}${found.isRepresentative ? '★' : ''}`;
     button.append(boardPicture(found.queens, this.n, this.patternId), label);
     button.addEventListener('click', () => this.show(found));
     item.append(button);
@@ -112,7 +113,9 @@ export class SolutionsView {
     title.textContent = `Solution ${found.number}`;
     const facts = document.createElement('p');
     facts.textContent = `Columns of the queens in rows 1 to ${this.n}: ${found.queens.map((c) => c + 1).join(' ')}. ` +
-      `Found at step ${found.step.toLocaleString('en')}. ${describeClass(found)}.`;
+      `Found at step ${found.step.toLocaleString('en')}` +
+      (found.mirrorOf ? `, as the mirror image of solution ${found.mirrorOf} (mirror symmetry on). ` : '. ') +
+      `${describeClass(found)}.`;
     const go = document.createElement('button');
     go.type = 'button';
     go.textContent = `Go to step ${found.step.toLocaleString('en')}`;

@@ -125,6 +125,13 @@ pub struct Snapshot {
     pub nodes: u64,
     /// Solutions found so far.
     pub solutions: u64,
+    /// True in mirror mode: only half the first row is searched.
+    pub mirror: bool,
+    /// How many solutions each solution found stands for (see [`Stepper::weight`]).
+    pub weight: u64,
+    /// The solutions those stand for: twice `solutions` in mirror mode (each one and its
+    /// mirror image), else `solutions`.
+    pub total_solutions: u64,
 }
 
 /// The N-Queens search as a resumable state machine.
@@ -148,11 +155,28 @@ pub struct Stepper {
     steps: u64,
     nodes: u64,
     solutions: u64,
+    /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
+    /// column, below which row 1 is searched only in its left half). Every solution of the
+    /// full search is then found exactly once, either itself or as its mirror image.
+    mirror: bool,
 }
 
 impl Stepper {
     /// A search on an `n`×`n` board, about to compute the free squares of row 0.
     pub fn new(n: u32) -> Result<Self, BoardSizeError> {
+        Self::with_mirror(n, false)
+    }
+
+    /// The same, in mirror mode when `mirror` is true: about half the work, each solution
+    /// found standing for itself and its mirror image.
+    ///
+    /// ```
+    /// use bitqueens::{Step, Stepper};
+    /// let half = Stepper::with_mirror(8, true).unwrap();
+    /// let found = half.filter(|s| matches!(s, Step::Solution { .. })).count();
+    /// assert_eq!(found * 2, 92);
+    /// ```
+    pub fn with_mirror(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
         if !(1..=MAX_N).contains(&n) {
             return Err(BoardSizeError(n));
         }
@@ -172,7 +196,23 @@ impl Stepper {
             steps: 0,
             nodes: 0,
             solutions: 0,
+            mirror,
         })
+    }
+
+    /// True in mirror mode.
+    pub fn is_mirrored(&self) -> bool {
+        self.mirror
+    }
+
+    /// How many solutions each solution found stands for: 2 in mirror mode (itself and its
+    /// mirror image, never the same board when n > 1), else 1.
+    pub fn weight(&self) -> u64 {
+        if self.mirror && self.n > 1 {
+            2
+        } else {
+            1
+        }
     }
 
     /// Board size.
@@ -236,6 +276,9 @@ impl Stepper {
             steps: self.steps,
             nodes: self.nodes,
             solutions: self.solutions,
+            mirror: self.mirror,
+            weight: self.weight(),
+            total_solutions: self.solutions * self.weight(),
         }
     }
 
@@ -259,7 +302,7 @@ impl Stepper {
                 }
             }
             Phase::Enter => {
-                let poss = self.free_squares(&top);
+                let poss = self.free_squares(row, &top);
                 self.frames[row].poss = poss;
                 self.frames[row].phase = Phase::Scanned;
                 Step::Free {
@@ -368,7 +411,7 @@ impl Stepper {
                 // Squares are tried lowest bit first: the ones tried before `bit` are the free
                 // squares below it, and the one tried just before is the highest of those.
                 let bit = top.bit;
-                let tried_before = self.free_squares(&top) & (bit - 1);
+                let tried_before = self.free_squares(row, &top) & (bit - 1);
                 let frame = &mut self.frames[row];
                 frame.poss |= bit;
                 frame.bit = highest_bit(tried_before);
@@ -395,7 +438,7 @@ impl Stepper {
                     phase: Phase::Enter,
                 };
                 self.frames[row].phase = Phase::Trying;
-                self.frames[row + 1] = self.exhausted(child);
+                self.frames[row + 1] = self.exhausted(row + 1, child);
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -403,7 +446,7 @@ impl Stepper {
                 }
             }
             Phase::Finished => {
-                self.frames[0] = self.exhausted(top);
+                self.frames[0] = self.exhausted(0, top);
                 Step::Finished {
                     solutions: self.solutions,
                 }
@@ -415,8 +458,8 @@ impl Stepper {
 
     /// The frame as it stood just before it was left: a solution or a dead end is `Closed`;
     /// otherwise every free square was tried, the highest last.
-    fn exhausted(&self, frame: Frame) -> Frame {
-        let free = self.free_squares(&frame);
+    fn exhausted(&self, row: usize, frame: Frame) -> Frame {
+        let free = self.free_squares(row, &frame);
         let (bit, phase) = if frame.col == self.done || free == 0 {
             (0, Phase::Closed)
         } else {
@@ -430,9 +473,27 @@ impl Stepper {
         }
     }
 
-    /// `~(ld | col | rd) & done`: the squares of the frame's row no queen attacks.
-    fn free_squares(&self, frame: &Frame) -> u32 {
-        !(frame.ld | frame.col | frame.rd) & self.done
+    /// `~(ld | col | rd) & done`: the squares of row `row` no queen attacks, within the
+    /// part of the row the search covers (all of it, except in mirror mode).
+    fn free_squares(&self, row: usize, frame: &Frame) -> u32 {
+        !(frame.ld | frame.col | frame.rd) & self.searched_part(row)
+    }
+
+    /// The columns of row `row` the search covers. In mirror mode: row 0's left half (plus
+    /// the middle column when n is odd), and row 1's left half below a middle queen.
+    fn searched_part(&self, row: usize) -> u32 {
+        if !self.mirror {
+            return self.done;
+        }
+        let half = self.n / 2;
+        // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
+        let left = self.done & !(self.done >> half);
+        let middle = if self.n % 2 == 1 { 1 << half } else { 0 };
+        match row {
+            0 => left | middle,
+            1 if middle != 0 && self.frames[0].bit == middle => left,
+            _ => self.done,
+        }
     }
 
     /// The board column (from the left) of a single-bit mask.
@@ -449,6 +510,7 @@ impl Stepper {
 impl PartialEq for Stepper {
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
+            && self.mirror == other.mirror
             && self.frames() == other.frames()
             && (self.steps, self.nodes, self.solutions)
                 == (other.steps, other.nodes, other.solutions)

@@ -23,7 +23,8 @@ pub struct Search {
 }
 
 /// A solution as the page lists it: its number, the step that found it, the column of the
-/// queen in each row, and its symmetry class.
+/// queen in each row, its symmetry class, and (in mirror mode) the number of the solution it
+/// is the mirror image of.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Found {
@@ -32,6 +33,7 @@ struct Found {
     queens: Vec<u32>,
     class_size: u32,
     is_representative: bool,
+    mirror_of: Option<u64>,
 }
 
 /// What `run` did: how many steps it took, the last of them, and every solution found on
@@ -62,10 +64,13 @@ struct Moved {
 
 #[wasm_bindgen]
 impl Search {
-    /// A search on an `n`×`n` board; throws for `n` outside 1..=32.
+    /// A search on an `n`×`n` board, in mirror mode when `mirror` is true (only half the
+    /// first row searched; each solution stands for itself and its mirror image).
+    /// Throws for `n` outside 1..=32.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32) -> Result<Search, JsError> {
-        let stepper = Stepper::new(n).map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn new(n: u32, mirror: Option<bool>) -> Result<Search, JsError> {
+        let stepper = Stepper::with_mirror(n, mirror.unwrap_or(false))
+            .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Search { stepper })
     }
 
@@ -87,10 +92,10 @@ impl Search {
         self.stepper.steps() as f64
     }
 
-    /// Solutions found so far.
+    /// Solutions so far, counting mirror images in mirror mode.
     #[wasm_bindgen(getter)]
     pub fn solutions(&self) -> f64 {
-        self.stepper.solutions() as f64
+        (self.stepper.solutions() * self.stepper.weight()) as f64
     }
 
     /// One action forward; returns the event, e.g. `{kind: "try", row: 0, column: 7, bit: 1}`.
@@ -120,7 +125,7 @@ impl Search {
             batch.taken += 1;
             batch.last = Some(step);
             if let Step::Solution { .. } = step {
-                batch.solutions.push(self.found());
+                batch.solutions.extend(self.found(self.stepper.solutions()));
                 if stop_at_solution {
                     break;
                 }
@@ -154,7 +159,11 @@ impl Search {
                 break;
             };
             if let Step::Solution { .. } = step {
-                moved.undone_solutions += 1;
+                // Undoing a solution leaves its queens on the board, one past the count.
+                for found in self.found(self.stepper.solutions() + 1) {
+                    moved.undone_solutions += 1;
+                    moved.undone_representatives += found.is_representative as u32;
+                }
             }
             moved.taken += 1;
             (moved.last, moved.last_undone) = (Some(step), true);
@@ -165,7 +174,7 @@ impl Search {
         {
             let step = self.stepper.step();
             if let Step::Solution { .. } = step {
-                moved.solutions.push(self.found());
+                moved.solutions.extend(self.found(self.stepper.solutions()));
             }
             moved.taken += 1;
             (moved.last, moved.last_undone) = (Some(step), false);
@@ -188,17 +197,30 @@ pub fn wasm_memory_bytes() -> f64 {
 }
 
 impl Search {
-    /// The solution the last step found (the board holds all n queens).
-    fn found(&self) -> Found {
+    /// The solution on the board (all n queens placed), the `visited`-th the search reached
+    /// (1-based); in mirror mode followed by its mirror image.
+    fn found(&self, visited: u64) -> Vec<Found> {
+        let weight = self.stepper.weight();
+        let number = (visited - 1) * weight + 1;
+        let step = self.stepper.steps();
         let queens = self.stepper.queens();
-        let class = classify(&queens);
-        Found {
-            number: self.stepper.solutions(),
-            step: self.stepper.steps(),
-            queens,
-            class_size: class.size,
-            is_representative: class.is_representative,
-        }
+        let n = self.stepper.n();
+        let mirrored = (weight == 2).then(|| queens.iter().map(|&c| n - 1 - c).collect());
+        std::iter::once((queens, None))
+            .chain(mirrored.map(|m| (m, Some(number))))
+            .enumerate()
+            .map(|(i, (queens, mirror_of))| {
+                let class = classify(&queens);
+                Found {
+                    number: number + i as u64,
+                    step,
+                    queens,
+                    class_size: class.size,
+                    is_representative: class.is_representative,
+                    mirror_of,
+                }
+            })
+            .collect()
     }
 }
 
@@ -220,7 +242,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn bad_board_sizes_throw_a_readable_error() {
         for n in [0, 33, u32::MAX] {
-            let error = Search::new(n).err().expect("must be an error");
+            let error = Search::new(n, None).err().expect("must be an error");
             let error: JsValue = error.into();
             let message = get(&error, "message").as_string().unwrap();
             assert!(message.contains("from 1 to 32"), "{message}");
@@ -229,7 +251,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn events_are_plain_objects_with_a_kind() {
-        let mut search = Search::new(8).unwrap();
+        let mut search = Search::new(8, None).unwrap();
         let free = search.step().unwrap();
         assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
         assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
@@ -244,7 +266,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn run_to_the_end_reports_every_solution_of_n6() {
-        let mut search = Search::new(6).unwrap();
+        let mut search = Search::new(6, None).unwrap();
         let batch = search.run(1_000_000, false).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = js_sys::Array::from(&get(&batch, "solutions"));
@@ -267,7 +289,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn run_can_stop_right_after_a_solution() {
-        let mut search = Search::new(6).unwrap();
+        let mut search = Search::new(6, None).unwrap();
         for expected in 1..=4 {
             let batch = search.run(1_000_000, true).unwrap();
             assert_eq!(
@@ -283,15 +305,27 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn seek_moves_both_ways_and_counts_solutions() {
-        let mut search = Search::new(6).unwrap();
-        let there = search.seek(400.0, 1_000_000).unwrap();
+        let mut search = Search::new(8, None).unwrap();
+        let there = search.seek(8000.0, 1_000_000).unwrap();
         assert!(get(&there, "arrived").as_bool().unwrap());
-        assert_eq!(search.steps(), 400.0);
-        let found = js_sys::Array::from(&get(&there, "solutions")).length();
+        assert_eq!(search.steps(), 8000.0);
+        let found = js_sys::Array::from(&get(&there, "solutions"));
+        let representatives = found
+            .iter()
+            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
+            .count();
+        assert!(
+            found.length() > 0 && representatives > 0,
+            "the range must cover some"
+        );
         let back = search.seek(0.0, 1_000_000).unwrap();
         assert_eq!(
             get(&back, "undoneSolutions").as_f64().unwrap(),
-            found as f64
+            found.length() as f64
+        );
+        assert_eq!(
+            get(&back, "undoneRepresentatives").as_f64().unwrap(),
+            representatives as f64
         );
         assert!(get(&back, "lastUndone").as_bool().unwrap());
         assert_eq!(search.steps(), 0.0);
@@ -310,8 +344,38 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn mirror_mode_lists_each_solution_with_its_mirror_image() {
+        let mut search = Search::new(8, Some(true)).unwrap();
+        let batch = search.run(10_000_000, false).unwrap();
+        let solutions = js_sys::Array::from(&get(&batch, "solutions"));
+        // OEIS A000170 and A002562 for n = 8: 92 solutions, 12 unique.
+        assert_eq!(solutions.length(), 92);
+        assert_eq!(search.solutions(), 92.0);
+        let representatives = solutions
+            .iter()
+            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
+            .count();
+        assert_eq!(representatives, 12);
+        let second = solutions.get(1);
+        assert_eq!(get(&second, "number").as_f64().unwrap(), 2.0);
+        assert_eq!(get(&second, "mirrorOf").as_f64().unwrap(), 1.0);
+        let first: Vec<f64> = js_sys::Array::from(&get(&solutions.get(0), "queens"))
+            .iter()
+            .map(|c| c.as_f64().unwrap())
+            .collect();
+        let mirrored: Vec<f64> = js_sys::Array::from(&get(&second, "queens"))
+            .iter()
+            .map(|c| 7.0 - c.as_f64().unwrap())
+            .collect();
+        assert_eq!(first, mirrored);
+        let back = search.seek(0.0, 10_000_000).unwrap();
+        assert_eq!(get(&back, "undoneSolutions").as_f64().unwrap(), 92.0);
+        assert_eq!(get(&back, "undoneRepresentatives").as_f64().unwrap(), 12.0);
+    }
+
+    #[wasm_bindgen_test]
     fn snapshot_carries_the_stack_and_the_queens() {
-        let mut search = Search::new(5).unwrap();
+        let mut search = Search::new(5, None).unwrap();
         for _ in 0..3 {
             search.step().unwrap();
         }

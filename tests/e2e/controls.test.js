@@ -301,3 +301,57 @@ test('export: the board as SVG and PNG, the solutions as JSON and text', async (
   const plain = (await saved('Solutions as text')).body.toString();
   assert.equal(plain, `${queens}\n`);
 });
+
+test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer steps when on', async () => {
+  const page = await session.open('?n=8');
+  const unique = page.getByRole('status', { name: 'Unique solutions' });
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), '92'); // OEIS A000170
+  assert.equal(await unique.textContent(), '12'); // OEIS A002562
+  const fullSteps = await steps(page);
+
+  await page.getByRole('switch', { name: 'Mirror symmetry' }).check();
+  assert.equal(await steps(page), 0);
+  assert.match(page.url(), /mirror=1/);
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), '92');
+  assert.equal(await unique.textContent(), '12');
+  assert.ok(await steps(page) < 0.6 * fullSteps, 'mirror mode searches about half');
+  // Mirror images are shown as such, paired with the solution they mirror.
+  const mirrors = page.getByRole('button', { name: /mirror image of solution \d+$/ });
+  assert.equal(await mirrors.count(), 46);
+  const second = await page.getByRole('button', { name: /^Solution 2: / }).getAttribute('aria-label');
+  const first = await page.getByRole('button', { name: /^Solution 1: / }).getAttribute('aria-label');
+  const columns = (label) => label.match(/columns ([\d ]+)/)[1].trim().split(' ').map(Number);
+  assert.deepEqual(columns(second), columns(first).map((c) => 9 - c));
+  assert.match(second, /mirror image of solution 1$/);
+  assert.match(await page.locator('#narration').textContent(), /92 solutions on the 8×8 board, 46 found and 46 mirror images/);
+
+  // Back to the start undoes every count, unique included.
+  await page.getByLabel('Position').fill('0');
+  assert.equal(await solutionsFound(page).textContent(), '0');
+  assert.equal(await unique.textContent(), '0');
+
+  // A permalink restores mirror mode.
+  const again = await session.browser.newPage();
+  await again.goto(page.url());
+  await again.getByRole('grid', { name: 'Board' }).waitFor();
+  assert.equal(await again.getByRole('switch', { name: 'Mirror symmetry' }).isChecked(), true);
+  await again.close();
+});
+
+test('going back over solutions takes them off both counts (unique too)', async () => {
+  const page = await session.open('?n=8');
+  const unique = page.getByRole('status', { name: 'Unique solutions' });
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  for (const back of [5000, 0]) {
+    await page.getByLabel('Position').fill(String(back));
+    const listed = page.getByRole('button', { name: /^Solution \d+: columns / });
+    assert.equal(await solutionsFound(page).textContent(), String(await listed.count()));
+    assert.equal(await unique.textContent(), String(await page.locator('.thumb.representative').count()));
+  }
+  assert.equal(await unique.textContent(), '0');
+});

@@ -22,3 +22,8 @@ test('sentences carry 1-based rows and columns and binary masks', () => {
   assert.equal(describe({ kind: 'solution', row: 8, number: 4 }, 8).startsWith('Solution 4 found'), true);
   assert.match(describe({ kind: 'finished', solutions: 1 }, 1), /1 solution on/);
 });
+
+test('in mirror mode a solution is named with its mirror image, and totals count both', () => {
+  assert.match(describe({ kind: 'solution', row: 8, number: 3 }, 8, 2), /^Solutions 5 and 6 found: this board and its mirror image/);
+  assert.match(describe({ kind: 'finished', solutions: 46 }, 8, 2), /^Search finished: 92 solutions on the 8×8 board, 46 found and 46 mirror images\./);
+});
