@@ -355,3 +355,63 @@ test('going back over solutions takes them off both counts (unique too)', async 
   }
   assert.equal(await unique.textContent(), '0');
 });
+
+/** WCAG contrast ratio of two computed CSS colours (rgb(...) or color(srgb ...)). */
+function contrast(a, b) {
+  const channels = (css) => {
+    const srgb = css.match(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/);
+    if (srgb) return srgb.slice(1, 4).map(Number);
+    return css.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255);
+  };
+  const luminance = (css) => {
+    const [r, g, b] = channels(css).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+for (const [theme, projector] of [['light', false], ['dark', false], ['light', true], ['dark', true]]) {
+  test(`contrast meets WCAG AA in the ${theme} theme${projector ? ' with Projector mode' : ''}`, async () => {
+    const page = await session.open('?n=8&pos=41');
+    await page.getByLabel('Theme').selectOption(theme);
+    if (projector) await button(page, 'Projector').click();
+    // [selector, minimum ratio]: 4.5 for text, 3 for symbols on the board (WCAG 1.4.3, 1.4.11).
+    const checks = [
+      ['#narration', 4.5], ['.counters dt', 4.5], ['.counters dd', 4.5], ['.note', 4.5], ['.mask-name', 4.5],
+      ['.digit', 4.5], ['.code-line', 4.5], ['#play', 4.5], ['#step', 4.5], ['.masthead p', 4.5],
+      ['.cell[data-look="attacked"]', 3], ['.cell[data-look="tried"]', 3], ['.cell[data-look="queen"]', 3],
+      ['.cell[data-look="trying"]', 3],
+    ];
+    const failures = [];
+    for (const [selector, minimum] of checks) {
+      const pairs = await page.locator(selector).evaluateAll((elements) => elements.map((element) => {
+        let background = 'rgba(0, 0, 0, 0)';
+        for (let e = element; e && /rgba\(0, 0, 0, 0\)|transparent/.test(background); e = e.parentElement) {
+          background = getComputedStyle(e).backgroundColor;
+        }
+        return [getComputedStyle(element).color, background];
+      }));
+      assert.ok(pairs.length > 0, `nothing matches ${selector}`);
+      for (const [color, background] of pairs) {
+        const ratio = contrast(color, background);
+        if (ratio < minimum) failures.push(`${selector}: ${color} on ${background} = ${ratio.toFixed(2)}`);
+      }
+    }
+    assert.deepEqual([...new Set(failures)], []);
+  });
+}
+
+test('no request leaves the page’s own origin', async () => {
+  const page = await session.open('?n=6');
+  const origins = new Set();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  await page.reload();
+  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  await button(page, 'Solution 1: columns', { exact: false });
+  const mine = new URL(page.url()).origin;
+  assert.ok(origins.size > 0);
+  assert.deepEqual([...origins].filter((o) => o !== mine && !o.startsWith('blob:') && o !== 'null'), []);
+});
