@@ -1,7 +1,9 @@
 // Browser benchmark of play at full speed, on the built page (dist/) in headless Chromium:
 //  1. N=12 played to the end: time, steps per second, frames per second, and JS heap and
 //     wasm memory at the start and at the end (memory must stay flat);
-//  2. N=16 played for a fixed time (it does not finish): sustained steps and frames per second.
+//  2. N=16 played for a fixed time (it does not finish): sustained steps and frames per second,
+//     against the frame rate of the same page doing nothing (what headless Chromium gives);
+//  3. then, that deep into the search, the time of one Back (← key: wasm back + full redraw).
 //   npm run build && npm run bench:play
 import { serve } from '../tests/support/server.js';
 import { launch, openPage } from '../tests/support/browser.js';
@@ -49,6 +51,9 @@ try {
   }
   {
     const page = await openAtFullSpeed(16);
+    const idle0 = await readout(page);
+    await page.waitForTimeout(2000);
+    const idleFps = ((await readout(page)).frames - idle0.frames) / 2;
     const start = await readout(page);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     const t0 = performance.now();
@@ -56,7 +61,35 @@ try {
     const end = await readout(page);
     const seconds = (performance.now() - t0) / 1000;
     console.log(`N=16 for ${seconds.toFixed(1)} s: ${(end.steps / seconds / 1e6).toFixed(1)} million steps per second, ` +
-      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second`);
+      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second (idle page: ${idleFps.toFixed(1)})`);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const times = await page.evaluate(() => {
+      const took = [];
+      for (let i = 0; i < 500; i++) {
+        const t0 = performance.now();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+        took.push(performance.now() - t0);
+      }
+      return took.sort((a, b) => a - b);
+    });
+    const depth = (await readout(page)).steps;
+    // The back mechanism alone: one exact step back in wasm, deep in a search of its own.
+    const wasmBack = await page.evaluate(() => {
+      const search = new window.bitqueensDebug.Search(16, false);
+      while (search.steps < 200_000_000) search.run(10_000_000, false, 0);
+      const calls = 100_000;
+      const t0 = performance.now();
+      for (let i = 0; i < calls; i++) search.seek(search.steps - 1, 1, 0);
+      const ms = (performance.now() - t0) / calls;
+      const steps = search.steps;
+      search.free();
+      return { ms, steps };
+    });
+    console.log(`One Back in wasm at step ${wasmBack.steps.toLocaleString('en')}: ${(wasmBack.ms * 1000).toFixed(2)} µs ` +
+      '(seek(steps - 1) through the JS facade, mean of 100,000)');
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    console.log(`Back at step ${depth.toLocaleString('en')}: mean ${mean.toFixed(3)} ms, ` +
+      `median ${times[250].toFixed(3)} ms, max ${times[499].toFixed(3)} ms over 500 presses (wasm + redraw)`);
     if (page.problems.length) console.error(page.problems.join('\n'));
   }
 } finally {

@@ -8,7 +8,7 @@ import { readPermalink, writePermalink } from './permalink.js';
 import { BoardView } from './board.js';
 import { BitsView } from './bits.js';
 import { CodeView } from './code.js';
-import { SolutionsView } from './solutions.js';
+import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { Messages } from './messages.js';
 import { describe } from './narration.js';
 import { installShortcuts, SHORTCUTS, keyLabel } from './keyboard.js';
@@ -24,7 +24,7 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 try {
   const { Search, wasmMemoryBytes } = await import('./pkg/bitqueens.js');
   // A read-only hook for scripts/bench-play.js; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes });
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search });
   start(Search);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
@@ -57,13 +57,15 @@ function start(Search) {
       controls.mirror.checked = player.mirror;
       document.documentElement.style.setProperty('--n', n);
     },
-    solutionFound: (found) => solutions.add(found),
-    solutionsUndone: (count, representatives) => solutions.removeLast(count, representatives),
+    keep: MAX_LISTED,
+    solutionsFound: (found) => solutions.add(found),
+    solutionsUndone: (undone) => solutions.removeLast(undone),
     failed: (error) => messages.internalError(error),
     render(snapshot, event, state) {
       board.render(snapshot);
       bits.render(snapshot, event);
       code.render(event?.undone ? null : event);
+      solutions.update();
       const sentence = describe(event, snapshot.n, snapshot.weight);
       $('narration').textContent = event?.undone ? `Undone: ${sentence}` : sentence;
       $('steps').textContent = snapshot.steps.toLocaleString('en');

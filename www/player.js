@@ -18,9 +18,12 @@
 //
 // The player owns no DOM. It tells a `view` what happened:
 //   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
-//   view.solutionFound(found)                  for every solution, in order: {number, step,
-//                                              queens, classSize, isRepresentative}
-//   view.solutionsUndone(count, representatives)  when going back undoes solutions
+//   view.keep                                  how many solutions the view lists in full
+//   view.solutionsFound({count, representatives, listed})  solutions passed going forward,
+//                                              in order; `listed` holds those numbered up to
+//                                              view.keep: {number, step, queens, classSize,
+//                                              isRepresentative, mirrorOf}
+//   view.solutionsUndone({count, representatives})  solutions undone going back
 //   view.cleared(n)                            when a new search starts
 //   view.failed(error)                         when the core throws (a bug): play stops
 
@@ -32,10 +35,16 @@ export const DONE = 'done';
 /** Speed steps a person can choose, in steps per second; Infinity = as fast as possible. */
 export const SPEEDS = [1, 2, 3, 5, 10, 20, 50, 100, 300, 1000, 10_000, 100_000, 1_000_000, Infinity];
 
-/** At the top speed, the wasm work done per animation frame (ms). Leaves time to draw. */
-const FRAME_BUDGET_MS = 10;
-/** Steps per Search.run call at the top speed, between looks at the clock. */
-const CHUNK = 50_000;
+/**
+ * At full speed, the wasm work done per animation frame (ms) adapts so that frames keep
+ * coming at the display's rate: it shrinks by 20% after a late frame and grows back by
+ * 0.05 ms after each frame on time, within these bounds. (Growing slowly keeps late frames
+ * rare: measured, 0.25 ms left about one frame in six late.)
+ */
+const BUDGET_MS = { min: 2, start: 8, max: 12 };
+const FRAME_MS = 1000 / 60;
+/** Steps per Search.run call at full speed, between looks at the clock (about 0.5 ms). */
+const CHUNK = 20_000;
 /** A seek this short is done at once, without waiting for an animation frame. */
 const SEEK_AT_ONCE = 200_000;
 
@@ -50,6 +59,7 @@ export class Player {
     this.view = view;
     this.clock = clock;
     this.speed = 10;
+    this.budget = BUDGET_MS.start;
     this.search = null;
     this.state = IDLE;
     this.lastEvent = null;
@@ -147,17 +157,18 @@ export class Player {
   /** One animation frame of play: run a batch of steps, then redraw once. */
   tick(now) {
     if (this.state !== PLAYING) return;
+    const interval = now - this.lastTick;
     // After a hidden tab or a long pause, do not try to catch up on missed time.
-    const elapsed = Math.min(now - this.lastTick, 250);
+    const elapsed = Math.min(interval, 250);
     this.lastTick = now;
     this.guard(() => {
-      if (this.goal === 'seek') {
-        const until = this.clock.now() + FRAME_BUDGET_MS;
-        do this.seekBatch(CHUNK);
-        while (this.state === PLAYING && this.clock.now() < until);
-      } else if (this.speed === Infinity || this.goal !== 'speed') {
-        const until = this.clock.now() + FRAME_BUDGET_MS;
-        do this.runBatch(CHUNK);
+      if (this.goal !== 'speed' || this.speed === Infinity) {
+        this.budget = interval > FRAME_MS * 1.05
+          ? Math.max(BUDGET_MS.min, this.budget * 0.8)
+          : Math.min(BUDGET_MS.max, this.budget + 0.05);
+        const batch = this.goal === 'seek' ? () => this.seekBatch(CHUNK) : () => this.runBatch(CHUNK);
+        const until = this.clock.now() + this.budget;
+        do batch();
         while (this.state === PLAYING && this.clock.now() < until);
       } else {
         this.credit += (this.speed * elapsed) / 1000;
@@ -172,17 +183,17 @@ export class Player {
 
   runBatch(maxSteps) {
     const stopAtSolution = this.goal === 'solution';
-    const batch = this.search.run(maxSteps, stopAtSolution);
-    for (const found of batch.solutions) this.view.solutionFound(found);
+    const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
+    if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
     if (batch.last) this.lastEvent = batch.last;
     if (batch.finished) this.state = DONE;
     else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
   }
 
   seekBatch(maxSteps) {
-    const moved = this.search.seek(this.seekTarget, maxSteps);
-    for (const found of moved.solutions) this.view.solutionFound(found);
-    if (moved.undoneSolutions > 0) this.view.solutionsUndone(moved.undoneSolutions, moved.undoneRepresentatives);
+    const moved = this.search.seek(this.seekTarget, maxSteps, this.view.keep);
+    if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
+    if (moved.undone.count > 0) this.view.solutionsUndone(moved.undone);
     if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
     this.state = moved.arrived ? this.settled() : PLAYING;
   }

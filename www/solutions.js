@@ -65,29 +65,29 @@ export class SolutionsView {
     this.update();
   }
 
-  /** Adds the next solution: {number, step, queens, classSize, isRepresentative}. */
-  add(found) {
-    this.count += 1;
-    if (found.isRepresentative) this.uniqueCount += 1;
-    if (this.count <= MAX_LISTED) {
+  /**
+   * Adds the next solutions: `count` of them, `representatives` of which are class
+   * representatives; `listed` holds those numbered up to MAX_LISTED in full. The counts on
+   * screen change at the next update(), once per redraw.
+   */
+  add({ count, representatives, listed }) {
+    for (const found of listed) {
       this.listed.push(found);
       this.gallery.append(this.thumbnail(found));
     }
-    this.update();
+    this.count += count;
+    this.uniqueCount += representatives;
   }
 
   /** Forgets the latest `count` solutions, `representatives` of which were class representatives. */
-  removeLast(count, representatives) {
-    for (let i = 0; i < count; i++) {
-      if (this.count <= MAX_LISTED) {
-        const removed = this.listed.pop();
-        this.gallery.lastElementChild?.remove();
-        if (Number(this.detail.dataset.number) === removed?.number) this.detail.hidden = true;
-      }
-      this.count -= 1;
-    }
+  removeLast({ count, representatives }) {
+    this.count -= count;
     this.uniqueCount -= representatives;
-    this.update();
+    while (this.listed.length > Math.min(this.count, MAX_LISTED)) {
+      const removed = this.listed.pop();
+      this.gallery.lastElementChild.remove();
+      if (Number(this.detail.dataset.number) === removed.number) this.detail.hidden = true;
+    }
   }
 
   thumbnail(found) {
@@ -123,6 +123,7 @@ export class SolutionsView {
     this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go);
   }
 
+  /** Shows the counts and the note; called once per redraw. */
   update() {
     this.unique.textContent = this.uniqueCount.toLocaleString('en');
     this.note.textContent = this.count === 0 ? 'None yet.'

@@ -257,10 +257,14 @@ impl Stepper {
 
     /// The column of the queen in each row above the top frame.
     pub fn queens(&self) -> Vec<u32> {
+        self.queen_columns().collect()
+    }
+
+    /// The same, without allocating.
+    pub fn queen_columns(&self) -> impl Iterator<Item = u32> + '_ {
         self.frames[..self.depth - 1]
             .iter()
             .map(|f| self.column_of(f.bit))
-            .collect()
     }
 
     /// Everything the screen shows, copied out.

@@ -4,7 +4,7 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::search::{Step, Stepper};
-use crate::symmetry::classify;
+use crate::symmetry::{classify, is_representative};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -36,29 +36,38 @@ struct Found {
     mirror_of: Option<u64>,
 }
 
-/// What `run` did: how many steps it took, the last of them, and every solution found on
-/// the way, so fast play loses none.
+/// Solutions passed by one call: how many boards (in mirror mode each solution found and its
+/// mirror image), how many of those are class representatives, and the first of them in
+/// full (numbers up to the caller's `keep`), so that fast play loses no count but sends the
+/// page only what it lists.
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Solutions {
+    count: u32,
+    representatives: u32,
+    listed: Vec<Found>,
+}
+
+/// What `run` did: how many steps it took, the last of them, and the solutions found.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Batch {
     taken: u32,
     last: Option<Step>,
-    solutions: Vec<Found>,
+    solutions: Solutions,
     finished: bool,
 }
 
 /// What `seek` did: steps moved, the last event passed (`lastUndone` when going back),
-/// solutions found going forward, and solutions undone going back (with how many of those
-/// were class representatives, so that the page's unique count follows).
+/// solutions found going forward, and solutions undone going back (counts only).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Moved {
     taken: u32,
     last: Option<Step>,
     last_undone: bool,
-    solutions: Vec<Found>,
-    undone_solutions: u32,
-    undone_representatives: u32,
+    solutions: Solutions,
+    undone: Solutions,
     arrived: bool,
 }
 
@@ -112,12 +121,18 @@ impl Search {
     }
 
     /// Up to `maxSteps` actions forward, stopping early when the search finishes, or right
-    /// after a solution when `stopAtSolution` is true. Returns `{taken, last, solutions, finished}`.
-    pub fn run(&mut self, max_steps: u32, stop_at_solution: bool) -> Result<JsValue, JsError> {
+    /// after a solution when `stopAtSolution` is true. Solutions numbered up to `keep` come
+    /// back in full. Returns `{taken, last, solutions: {count, representatives, listed}, finished}`.
+    pub fn run(
+        &mut self,
+        max_steps: u32,
+        stop_at_solution: bool,
+        keep: u32,
+    ) -> Result<JsValue, JsError> {
         let mut batch = Batch {
             taken: 0,
             last: None,
-            solutions: Vec::new(),
+            solutions: Solutions::default(),
             finished: false,
         };
         while batch.taken < max_steps && !self.stepper.is_finished() {
@@ -125,7 +140,7 @@ impl Search {
             batch.taken += 1;
             batch.last = Some(step);
             if let Step::Solution { .. } = step {
-                batch.solutions.extend(self.found(self.stepper.solutions()));
+                self.tally(self.stepper.solutions(), keep, &mut batch.solutions);
                 if stop_at_solution {
                     break;
                 }
@@ -137,8 +152,9 @@ impl Search {
 
     /// Moves towards step number `target` by at most `maxSteps` steps, back or forward
     /// (never past the end). `arrived` is true once there, or at the end when `target` lies
-    /// beyond it. Throws for a target that is not a whole number >= 0.
-    pub fn seek(&mut self, target: f64, max_steps: u32) -> Result<JsValue, JsError> {
+    /// beyond it. Solutions found on the way numbered up to `keep` come back in full; those
+    /// undone are only counted. Throws for a target that is not a whole number >= 0.
+    pub fn seek(&mut self, target: f64, max_steps: u32, keep: u32) -> Result<JsValue, JsError> {
         if !(target >= 0.0 && target.fract() == 0.0 && target <= 2f64.powi(53)) {
             return Err(JsError::new(&format!(
                 "A step position must be a whole number from 0; got {target}."
@@ -149,9 +165,8 @@ impl Search {
             taken: 0,
             last: None,
             last_undone: false,
-            solutions: Vec::new(),
-            undone_solutions: 0,
-            undone_representatives: 0,
+            solutions: Solutions::default(),
+            undone: Solutions::default(),
             arrived: false,
         };
         while moved.taken < max_steps && self.stepper.steps() > target {
@@ -160,10 +175,7 @@ impl Search {
             };
             if let Step::Solution { .. } = step {
                 // Undoing a solution leaves its queens on the board, one past the count.
-                for found in self.found(self.stepper.solutions() + 1) {
-                    moved.undone_solutions += 1;
-                    moved.undone_representatives += found.is_representative as u32;
-                }
+                self.tally(self.stepper.solutions() + 1, 0, &mut moved.undone);
             }
             moved.taken += 1;
             (moved.last, moved.last_undone) = (Some(step), true);
@@ -174,7 +186,7 @@ impl Search {
         {
             let step = self.stepper.step();
             if let Step::Solution { .. } = step {
-                moved.solutions.extend(self.found(self.stepper.solutions()));
+                self.tally(self.stepper.solutions(), keep, &mut moved.solutions);
             }
             moved.taken += 1;
             (moved.last, moved.last_undone) = (Some(step), false);
@@ -197,30 +209,38 @@ pub fn wasm_memory_bytes() -> f64 {
 }
 
 impl Search {
-    /// The solution on the board (all n queens placed), the `visited`-th the search reached
-    /// (1-based); in mirror mode followed by its mirror image.
-    fn found(&self, visited: u64) -> Vec<Found> {
+    /// Adds the solution on the board (all n queens placed; the `visited`-th the search
+    /// reached) to `into`: every board it stands for (itself, and in mirror mode its mirror
+    /// image) is counted, and listed in full when its number is at most `keep`. Allocates
+    /// only for listed boards: this runs for every solution at full speed.
+    fn tally(&self, visited: u64, keep: u32, into: &mut Solutions) {
         let weight = self.stepper.weight();
-        let number = (visited - 1) * weight + 1;
-        let step = self.stepper.steps();
-        let queens = self.stepper.queens();
+        let first = (visited - 1) * weight + 1;
         let n = self.stepper.n();
-        let mirrored = (weight == 2).then(|| queens.iter().map(|&c| n - 1 - c).collect());
-        std::iter::once((queens, None))
-            .chain(mirrored.map(|m| (m, Some(number))))
-            .enumerate()
-            .map(|(i, (queens, mirror_of))| {
-                let class = classify(&queens);
-                Found {
-                    number: number + i as u64,
-                    step,
-                    queens,
-                    class_size: class.size,
-                    is_representative: class.is_representative,
-                    mirror_of,
-                }
-            })
-            .collect()
+        let mut board = [0u32; 32];
+        for (slot, column) in board.iter_mut().zip(self.stepper.queen_columns()) {
+            *slot = column;
+        }
+        let board = &mut board[..n as usize];
+        for i in 0..weight {
+            if i == 1 {
+                board.iter_mut().for_each(|c| *c = n - 1 - *c);
+            }
+            let representative = is_representative(board);
+            into.count += 1;
+            into.representatives += representative as u32;
+            let number = first + i;
+            if number <= u64::from(keep) {
+                into.listed.push(Found {
+                    number,
+                    step: self.stepper.steps(),
+                    queens: board.to_vec(),
+                    class_size: classify(board).size,
+                    is_representative: representative,
+                    mirror_of: (i == 1).then_some(first),
+                });
+            }
+        }
     }
 }
 
@@ -264,22 +284,27 @@ mod tests {
         assert!(search.back().unwrap().is_null());
     }
 
+    fn listed(solutions: &JsValue) -> js_sys::Array {
+        js_sys::Array::from(&get(solutions, "listed"))
+    }
+
+    fn number(object: &JsValue, key: &str) -> f64 {
+        get(object, key).as_f64().unwrap()
+    }
+
     #[wasm_bindgen_test]
     fn run_to_the_end_reports_every_solution_of_n6() {
         let mut search = Search::new(6, None).unwrap();
-        let batch = search.run(1_000_000, false).unwrap();
+        let batch = search.run(1_000_000, false, 1000).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
-        let solutions = js_sys::Array::from(&get(&batch, "solutions"));
+        let solutions = get(&batch, "solutions");
         // OEIS A000170: 4 solutions for n = 6; A002562: 1 class, of 4 boards.
-        assert_eq!(solutions.length(), 4);
-        let first = solutions.get(0);
-        assert_eq!(get(&first, "number").as_f64().unwrap(), 1.0);
-        assert_eq!(get(&first, "classSize").as_f64().unwrap(), 4.0);
-        let representatives = solutions
-            .iter()
-            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
-            .count();
-        assert_eq!(representatives, 1);
+        assert_eq!(number(&solutions, "count"), 4.0);
+        assert_eq!(number(&solutions, "representatives"), 1.0);
+        let first = listed(&solutions).get(0);
+        assert_eq!(listed(&solutions).length(), 4);
+        assert_eq!(number(&first, "number"), 1.0);
+        assert_eq!(number(&first, "classSize"), 4.0);
         assert_eq!(search.solutions(), 4.0);
         assert_eq!(
             get(&get(&batch, "last"), "kind").as_string().unwrap(),
@@ -288,89 +313,96 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn only_solutions_up_to_keep_are_listed_but_all_are_counted() {
+        let mut search = Search::new(8, None).unwrap();
+        let batch = search.run(1_000_000, false, 10).unwrap();
+        let solutions = get(&batch, "solutions");
+        // OEIS A000170 and A002562 for n = 8.
+        assert_eq!(number(&solutions, "count"), 92.0);
+        assert_eq!(number(&solutions, "representatives"), 12.0);
+        let numbers: Vec<f64> = listed(&solutions)
+            .iter()
+            .map(|f| number(&f, "number"))
+            .collect();
+        assert_eq!(numbers, (1..=10).map(f64::from).collect::<Vec<_>>());
+    }
+
+    #[wasm_bindgen_test]
     fn run_can_stop_right_after_a_solution() {
         let mut search = Search::new(6, None).unwrap();
         for expected in 1..=4 {
-            let batch = search.run(1_000_000, true).unwrap();
+            let batch = search.run(1_000_000, true, 1000).unwrap();
             assert_eq!(
                 get(&get(&batch, "last"), "kind").as_string().unwrap(),
                 "solution"
             );
-            assert_eq!(js_sys::Array::from(&get(&batch, "solutions")).length(), 1);
+            assert_eq!(number(&get(&batch, "solutions"), "count"), 1.0);
             assert_eq!(search.solutions(), expected as f64);
         }
-        let rest = search.run(1_000_000, true).unwrap();
+        let rest = search.run(1_000_000, true, 1000).unwrap();
         assert!(get(&rest, "finished").as_bool().unwrap());
     }
 
     #[wasm_bindgen_test]
     fn seek_moves_both_ways_and_counts_solutions() {
         let mut search = Search::new(8, None).unwrap();
-        let there = search.seek(8000.0, 1_000_000).unwrap();
+        let there = search.seek(8000.0, 1_000_000, 1000).unwrap();
         assert!(get(&there, "arrived").as_bool().unwrap());
         assert_eq!(search.steps(), 8000.0);
-        let found = js_sys::Array::from(&get(&there, "solutions"));
-        let representatives = found
+        let found = get(&there, "solutions");
+        let representatives = listed(&found)
             .iter()
             .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
             .count();
+        assert_eq!(number(&found, "representatives"), representatives as f64);
         assert!(
-            found.length() > 0 && representatives > 0,
+            number(&found, "count") > 0.0 && representatives > 0,
             "the range must cover some"
         );
-        let back = search.seek(0.0, 1_000_000).unwrap();
-        assert_eq!(
-            get(&back, "undoneSolutions").as_f64().unwrap(),
-            found.length() as f64
-        );
-        assert_eq!(
-            get(&back, "undoneRepresentatives").as_f64().unwrap(),
-            representatives as f64
-        );
+        let back = search.seek(0.0, 1_000_000, 1000).unwrap();
+        let undone = get(&back, "undone");
+        assert_eq!(number(&undone, "count"), number(&found, "count"));
+        assert_eq!(number(&undone, "representatives"), representatives as f64);
+        assert_eq!(listed(&undone).length(), 0);
         assert!(get(&back, "lastUndone").as_bool().unwrap());
         assert_eq!(search.steps(), 0.0);
         // In small slices, and past the end: it stops at the end.
-        let slice = search.seek(1e12, 10).unwrap();
-        assert_eq!(get(&slice, "taken").as_f64().unwrap(), 10.0);
+        let slice = search.seek(1e12, 10, 1000).unwrap();
+        assert_eq!(number(&slice, "taken"), 10.0);
         assert!(!get(&slice, "arrived").as_bool().unwrap());
-        while !get(&search.seek(1e12, 100_000).unwrap(), "arrived")
+        while !get(&search.seek(1e12, 100_000, 1000).unwrap(), "arrived")
             .as_bool()
             .unwrap()
         {}
         assert!(search.finished());
-        assert!(search.seek(-1.0, 1).is_err());
-        assert!(search.seek(f64::NAN, 1).is_err());
-        assert!(search.seek(2.5, 1).is_err());
+        assert!(search.seek(-1.0, 1, 1000).is_err());
+        assert!(search.seek(f64::NAN, 1, 1000).is_err());
+        assert!(search.seek(2.5, 1, 1000).is_err());
     }
 
     #[wasm_bindgen_test]
     fn mirror_mode_lists_each_solution_with_its_mirror_image() {
         let mut search = Search::new(8, Some(true)).unwrap();
-        let batch = search.run(10_000_000, false).unwrap();
-        let solutions = js_sys::Array::from(&get(&batch, "solutions"));
+        let batch = search.run(10_000_000, false, 1000).unwrap();
+        let solutions = get(&batch, "solutions");
         // OEIS A000170 and A002562 for n = 8: 92 solutions, 12 unique.
-        assert_eq!(solutions.length(), 92);
+        assert_eq!(number(&solutions, "count"), 92.0);
+        assert_eq!(number(&solutions, "representatives"), 12.0);
         assert_eq!(search.solutions(), 92.0);
-        let representatives = solutions
-            .iter()
-            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
-            .count();
-        assert_eq!(representatives, 12);
-        let second = solutions.get(1);
-        assert_eq!(get(&second, "number").as_f64().unwrap(), 2.0);
-        assert_eq!(get(&second, "mirrorOf").as_f64().unwrap(), 1.0);
-        let first: Vec<f64> = js_sys::Array::from(&get(&solutions.get(0), "queens"))
-            .iter()
-            .map(|c| c.as_f64().unwrap())
-            .collect();
-        let mirrored: Vec<f64> = js_sys::Array::from(&get(&second, "queens"))
-            .iter()
-            .map(|c| 7.0 - c.as_f64().unwrap())
-            .collect();
-        assert_eq!(first, mirrored);
-        let back = search.seek(0.0, 10_000_000).unwrap();
-        assert_eq!(get(&back, "undoneSolutions").as_f64().unwrap(), 92.0);
-        assert_eq!(get(&back, "undoneRepresentatives").as_f64().unwrap(), 12.0);
+        let (first, second) = (listed(&solutions).get(0), listed(&solutions).get(1));
+        assert_eq!(number(&second, "number"), 2.0);
+        assert_eq!(number(&second, "mirrorOf"), 1.0);
+        let columns = |f: &JsValue| -> Vec<f64> {
+            js_sys::Array::from(&get(f, "queens"))
+                .iter()
+                .map(|c| c.as_f64().unwrap())
+                .collect()
+        };
+        let mirrored: Vec<f64> = columns(&second).iter().map(|c| 7.0 - c).collect();
+        assert_eq!(columns(&first), mirrored);
+        let back = search.seek(0.0, 10_000_000, 1000).unwrap();
+        assert_eq!(number(&get(&back, "undone"), "count"), 92.0);
+        assert_eq!(number(&get(&back, "undone"), "representatives"), 12.0);
     }
 
     #[wasm_bindgen_test]

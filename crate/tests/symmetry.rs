@@ -3,7 +3,7 @@
 
 mod common;
 
-use bitqueens::symmetry::{classify, images};
+use bitqueens::symmetry::{classify, images, is_representative};
 use bitqueens::{Step, Stepper};
 use common::{is_valid_placement, A000170, A002562};
 use std::collections::HashSet;
@@ -45,6 +45,7 @@ fn representatives_count_a002562_and_class_sizes_add_up_to_a000170() {
                 );
                 assert_eq!(classify(&image).representative, class.representative);
             }
+            assert_eq!(is_representative(queens), class.is_representative);
             if class.is_representative {
                 unique += 1;
                 covered += class.size as u64;
