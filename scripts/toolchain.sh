@@ -25,30 +25,22 @@ ensure_wasm_bindgen_cli() {
   fi
 }
 
-# Prints the Chromium binary, or fails with the command that installs it.
-find_chromium() {
-  local candidate
-  for candidate in "${CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+# Prints the first executable among the candidates (empty ones skipped), or says how to
+# install the browser test tools and fails.
+find_tool() {
+  local what=$1 candidate
+  shift
+  for candidate in "$@"; do
     if [ -n "$candidate" ] && [ -x "$candidate" ]; then
       echo "$candidate"
       return 0
     fi
   done
-  echo "bitqueens: Chromium was not found. Install it with:" >&2
+  echo "bitqueens: $what was not found (the browser tests need it). Install it with:" >&2
   echo "    sudo apt-get update && sudo apt-get install -y chromium chromium-driver" >&2
-  echo "or point CHROMIUM at a Chromium/Chrome binary." >&2
+  echo "or point the environment variable at it (CHROMIUM, CHROMEDRIVER)." >&2
   return 1
 }
 
-find_chromedriver() {
-  local candidate
-  for candidate in "${CHROMEDRIVER:-}" /usr/bin/chromedriver; do
-    if [ -n "$candidate" ] && [ -x "$candidate" ]; then
-      echo "$candidate"
-      return 0
-    fi
-  done
-  echo "bitqueens: chromedriver was not found (the wasm tests need it). Install it with:" >&2
-  echo "    sudo apt-get update && sudo apt-get install -y chromium chromium-driver" >&2
-  return 1
-}
+find_chromium() { find_tool Chromium "${CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; }
+find_chromedriver() { find_tool chromedriver "${CHROMEDRIVER:-}" /usr/bin/chromedriver; }
