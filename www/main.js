@@ -49,6 +49,10 @@ function start(Search) {
   const permalink = () => writePermalink(location.href, {
     n: player.n, speed: player.speed, position: player.search.steps, mirror: player.mirror,
   });
+  /** Keeps the address bar on that URL; not while playing (it would change every frame). */
+  const keepUrlCurrent = () => {
+    if (player.search && player.state !== PLAYING) history.replaceState(null, '', permalink());
+  };
 
   const player = new Player(Search, {
     cleared(n) {
@@ -73,17 +77,16 @@ function start(Search) {
       $('solutions-found').textContent = snapshot.totalSolutions.toLocaleString('en');
       $('row').textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
       controls.play.textContent = state === PLAYING ? 'Pause' : 'Play';
-      controls.play.disabled = state === DONE;
-      controls.step.disabled = state === DONE;
-      controls.nextSolution.disabled = state === DONE;
-      controls.runToEnd.disabled = state === DONE;
+      for (const forward of [controls.play, controls.step, controls.nextSolution, controls.runToEnd]) {
+        forward.disabled = state === DONE;
+      }
       controls.back.disabled = state === IDLE;
       document.body.dataset.state = state;
       controls.position.max = player.furthest;
       controls.position.value = snapshot.steps;
       $('position-label').textContent =
         `step ${snapshot.steps.toLocaleString('en')} of ${player.furthest.toLocaleString('en')}`;
-      if (state !== PLAYING) history.replaceState(null, '', permalink());
+      keepUrlCurrent();
     },
   });
 
@@ -123,8 +126,8 @@ function start(Search) {
   });
   const actions = {
     togglePlay: () => player.togglePlay(),
-    step: () => { player.pause(); player.step(); },
-    back: () => { player.pause(); player.back(); },
+    step: () => player.step(),
+    back: () => player.back(),
     nextSolution: () => player.nextSolution(),
     runToEnd: () => player.runToEnd(),
     reset: () => { messages.clear(); player.reset(); },
@@ -158,7 +161,7 @@ function start(Search) {
     const speed = SPEEDS[Number(controls.speed.value)];
     player.setSpeed(speed);
     $('speed-label').textContent = speed === Infinity ? 'as fast as possible' : `${speed.toLocaleString('en')} steps/s`;
-    if (player.search && player.state !== PLAYING) history.replaceState(null, '', permalink());
+    keepUrlCurrent();
   };
   controls.speed.max = SPEEDS.length - 1;
   controls.speed.addEventListener('input', showSpeed);

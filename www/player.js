@@ -3,7 +3,7 @@
 // States and transitions (anything not listed changes nothing):
 //
 //   idle     no step taken yet       Step → paused   Play, Next solution, Run to end → playing
-//   playing  steps run every frame   Pause → paused  Step, Back → paused first
+//   playing  steps run every frame   Pause → paused  Step, Back → stop playing, then act
 //   paused   stopped mid-search      Step, Back → paused (idle when back at the start)
 //                                    Play, Next solution, Run to end → playing
 //   done     the search finished     Back → paused
@@ -81,22 +81,20 @@ export class Player {
     this.redraw();
   }
 
+  /** One step forward; stops playing first (the frame loop ends when the state settles). */
   step() {
     if (this.state === DONE) return;
     this.guard(() => {
-      this.goal = 'speed';
-      this.runBatch(1);
+      this.runBatch(1, false);
       this.state = this.settled();
     });
     this.redraw();
   }
 
+  /** One step back, exactly; stops playing first, like step(). */
   back() {
     if (this.search.steps === 0) return;
-    this.guard(() => {
-      this.seekTarget = this.search.steps - 1;
-      this.seekBatch(1);
-    });
+    this.guard(() => this.seekBatch(this.search.steps - 1, 1));
     this.redraw();
   }
 
@@ -124,7 +122,7 @@ export class Player {
     const framesRunning = this.state === PLAYING;
     this.goal = 'seek';
     this.seekTarget = target;
-    this.guard(() => this.seekBatch(SEEK_AT_ONCE));
+    this.guard(() => this.seekBatch(target, SEEK_AT_ONCE));
     if (this.state === PLAYING && !framesRunning) {
       this.lastTick = this.clock.now();
       this.clock.requestFrame((t) => this.tick(t));
@@ -166,7 +164,9 @@ export class Player {
         this.budget = interval > FRAME_MS * 1.05
           ? Math.max(BUDGET_MS.min, this.budget * 0.8)
           : Math.min(BUDGET_MS.max, this.budget + 0.05);
-        const batch = this.goal === 'seek' ? () => this.seekBatch(CHUNK) : () => this.runBatch(CHUNK);
+        const batch = this.goal === 'seek'
+          ? () => this.seekBatch(this.seekTarget, CHUNK)
+          : () => this.runBatch(CHUNK, this.goal === 'solution');
         const until = this.clock.now() + this.budget;
         do batch();
         while (this.state === PLAYING && this.clock.now() < until);
@@ -174,15 +174,15 @@ export class Player {
         this.credit += (this.speed * elapsed) / 1000;
         const due = Math.floor(this.credit);
         this.credit -= due;
-        if (due > 0) this.runBatch(due);
+        if (due > 0) this.runBatch(due, false);
       }
     });
     this.redraw();
     if (this.state === PLAYING) this.clock.requestFrame((t) => this.tick(t));
   }
 
-  runBatch(maxSteps) {
-    const stopAtSolution = this.goal === 'solution';
+  /** Up to maxSteps forward (pausing right after a solution when stopAtSolution). */
+  runBatch(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
     if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
     if (batch.last) this.lastEvent = batch.last;
@@ -190,8 +190,9 @@ export class Player {
     else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
   }
 
-  seekBatch(maxSteps) {
-    const moved = this.search.seek(this.seekTarget, maxSteps, this.view.keep);
+  /** Up to maxSteps towards step `target`, back or forward; settles on arrival. */
+  seekBatch(target, maxSteps) {
+    const moved = this.search.seek(target, maxSteps, this.view.keep);
     if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
     if (moved.undone.count > 0) this.view.solutionsUndone(moved.undone);
     if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
