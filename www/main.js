@@ -74,7 +74,7 @@ function start(Search) {
       $('narration').textContent = event?.undone ? `Undone: ${sentence}` : sentence;
       $('steps').textContent = snapshot.steps.toLocaleString('en');
       $('nodes').textContent = snapshot.nodes.toLocaleString('en');
-      $('solutions-found').textContent = snapshot.totalSolutions.toLocaleString('en');
+      $('solutions-found').textContent = (snapshot.solutions * snapshot.weight).toLocaleString('en');
       $('row').textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
       controls.play.textContent = state === PLAYING ? 'Pause' : 'Play';
       for (const forward of [controls.play, controls.step, controls.nextSolution, controls.runToEnd]) {

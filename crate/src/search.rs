@@ -125,13 +125,9 @@ pub struct Snapshot {
     pub nodes: u64,
     /// Solutions found so far.
     pub solutions: u64,
-    /// True in mirror mode: only half the first row is searched.
-    pub mirror: bool,
-    /// How many solutions each solution found stands for (see [`Stepper::weight`]).
+    /// How many solutions each solution found stands for (see [`Stepper::weight`]): the page
+    /// counts `solutions * weight`.
     pub weight: u64,
-    /// The solutions those stand for: twice `solutions` in mirror mode (each one and its
-    /// mirror image), else `solutions`.
-    pub total_solutions: u64,
 }
 
 /// The N-Queens search as a resumable state machine.
@@ -198,11 +194,6 @@ impl Stepper {
             solutions: 0,
             mirror,
         })
-    }
-
-    /// True in mirror mode.
-    pub fn is_mirrored(&self) -> bool {
-        self.mirror
     }
 
     /// How many solutions each solution found stands for: 2 in mirror mode (itself and its
@@ -280,9 +271,7 @@ impl Stepper {
             steps: self.steps,
             nodes: self.nodes,
             solutions: self.solutions,
-            mirror: self.mirror,
             weight: self.weight(),
-            total_solutions: self.solutions * self.weight(),
         }
     }
 

@@ -196,7 +196,7 @@ impl Search {
     }
 
     /// Everything the screen shows: `{n, row, phase, frames, queens, trying, steps, nodes,
-    /// solutions}` (see `Snapshot` in the core).
+    /// solutions, weight}` (see `Snapshot` in the core).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
         to_js(&self.stepper.snapshot())
     }
