@@ -26,7 +26,7 @@ const LINES = [
   { name: '~(ld | col | rd) & done', help: 'the free squares of this row: poss starts as this', value: (f, done) => ~attacked(f) & done, known: () => true },
   { name: 'poss', help: 'free squares not tried yet: each chosen bit is removed (poss = poss - bit)', value: (f) => f.poss, known: (p) => p !== 'enter' },
   { name: 'bit', help: 'bit = poss & -poss: the lowest set bit, the right-most free square', value: (f) => f.bit, known: (p) => p !== 'enter' },
-  { name: '(ld | bit) >> 1', help: 'the next row’s ld: the diagonals move one column right', value: (f) => (f.ld | f.bit) >>> 1, known: (p) => p === 'trying' },
+  { name: '(ld | bit) >> 1', prefix: 'next row: ', help: 'the next row’s ld: the diagonals move one column right', value: (f) => (f.ld | f.bit) >>> 1, known: (p) => p === 'trying' },
   { name: 'col | bit', help: 'the next row’s col: this queen’s column is taken', value: (f) => f.col | f.bit, known: (p) => p === 'trying' },
   { name: '(rd | bit) << 1', help: 'the next row’s rd: the diagonals move one column left', value: (f, done) => ((f.rd | f.bit) << 1) & done, known: (p) => p === 'trying' },
 ];
@@ -54,7 +54,7 @@ export class BitsView {
   build(n) {
     this.n = n;
     this.table.replaceChildren();
-    this.lines = LINES.map(({ name, help }, i) => {
+    this.lines = LINES.map(({ name, help, prefix }) => {
       const label = document.createElement('span');
       label.className = 'mask-name';
       label.title = help;
@@ -63,7 +63,7 @@ export class BitsView {
       const decimal = document.createElement('span');
       decimal.className = 'mask-decimal';
       label.append(expression, ' ', decimal);
-      if (i === 7) label.prepend('next row: ');
+      if (prefix) label.prepend(prefix);
       const digits = document.createElement('span');
       digits.className = 'mask-digits';
       digits.setAttribute('role', 'group');
