@@ -3,7 +3,8 @@
 //     wasm memory at the start and at the end (memory must stay flat);
 //  2. N=16 played for a fixed time (it does not finish): sustained steps and frames per second,
 //     against the frame rate of the same page doing nothing (what headless Chromium gives);
-//  3. then, that deep into the search, the time of one Back (← key: wasm back + full redraw).
+//  3. then, that deep into the search, the time of one Back (← key: wasm back + full redraw);
+//  4. opening a permalink 3,000,000 steps into N=12: navigation to the restored state.
 //   npm run build && npm run bench:play
 import { serve } from '../tests/support/server.js';
 import { launch, openPage } from '../tests/support/browser.js';
@@ -91,6 +92,18 @@ try {
     console.log(`Back at step ${depth.toLocaleString('en')}: mean ${mean.toFixed(3)} ms, ` +
       `median ${times[250].toFixed(3)} ms, max ${times[499].toFixed(3)} ms over 500 presses (wasm + redraw)`);
     if (page.problems.length) console.error(page.problems.join('\n'));
+  }
+  {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const page = await openPage(browser, `${server.url}?n=12&pos=3000000`);
+      await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { polling: 10 });
+      times.push(performance.now() - t0);
+      if (page.problems.length) console.error(page.problems.join('\n'));
+      await page.close();
+    }
+    console.log(`Permalink ?n=12&pos=3000000, navigation to restored state: ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
   }
 } finally {
   await browser.close();
