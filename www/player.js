@@ -52,12 +52,10 @@ export class Player {
   /**
    * @param {Function} Search the wasm class: new Search(n)
    * @param {object} view see the header comment
-   * @param {object} clock { now(), requestFrame(callback) }; the browser's by default
    */
-  constructor(Search, view, clock = browserClock) {
+  constructor(Search, view) {
     this.Search = Search;
     this.view = view;
-    this.clock = clock;
     this.speed = 10;
     this.budget = BUDGET_MS.start;
     this.search = null;
@@ -105,9 +103,9 @@ export class Player {
     if (this.state === PLAYING) return;
     this.state = PLAYING;
     this.credit = 1; // the first step happens at once, whatever the speed
-    this.lastTick = this.clock.now();
+    this.lastTick = performance.now();
     this.redraw();
-    this.clock.requestFrame((t) => this.tick(t));
+    requestAnimationFrame((t) => this.tick(t));
   }
 
   pause() {
@@ -124,8 +122,8 @@ export class Player {
     this.seekTarget = target;
     this.guard(() => this.seekBatch(target, SEEK_AT_ONCE));
     if (this.state === PLAYING && !framesRunning) {
-      this.lastTick = this.clock.now();
-      this.clock.requestFrame((t) => this.tick(t));
+      this.lastTick = performance.now();
+      requestAnimationFrame((t) => this.tick(t));
     }
     this.redraw();
   }
@@ -167,9 +165,9 @@ export class Player {
         const batch = this.goal === 'seek'
           ? () => this.seekBatch(this.seekTarget, CHUNK)
           : () => this.runBatch(CHUNK, this.goal === 'solution');
-        const until = this.clock.now() + this.budget;
+        const until = performance.now() + this.budget;
         do batch();
-        while (this.state === PLAYING && this.clock.now() < until);
+        while (this.state === PLAYING && performance.now() < until);
       } else {
         this.credit += (this.speed * elapsed) / 1000;
         const due = Math.floor(this.credit);
@@ -178,7 +176,7 @@ export class Player {
       }
     });
     this.redraw();
-    if (this.state === PLAYING) this.clock.requestFrame((t) => this.tick(t));
+    if (this.state === PLAYING) requestAnimationFrame((t) => this.tick(t));
   }
 
   /** Up to maxSteps forward (pausing right after a solution when stopAtSolution). */
@@ -215,8 +213,3 @@ export class Player {
     this.view.render(snapshot, this.lastEvent, this.state);
   }
 }
-
-const browserClock = {
-  now: () => performance.now(),
-  requestFrame: (callback) => requestAnimationFrame(callback),
-};
