@@ -23,6 +23,8 @@
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
+pub mod count;
+pub mod plain;
 pub mod search;
 pub mod symmetry;
 
