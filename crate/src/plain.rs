@@ -9,26 +9,31 @@ use crate::search::{BoardSizeError, MAX_N};
 /// (plus the middle column of an odd board, counted once). `unique` stays 0: this counter
 /// doesn't know classes.
 pub fn plain_count(n: u32, mirror: bool) -> Result<Tally, BoardSizeError> {
+    let columns = if mirror { n.div_ceil(2) } else { n };
+    let mut tally = Tally::default();
+    for column in 0..columns.max(1) {
+        let part = plain_count_with_top(n, column)?;
+        let doubled = mirror && column < n / 2;
+        tally = tally.plus(Tally {
+            total: if doubled { 2 * part.total } else { part.total },
+            ..part
+        });
+    }
+    Ok(tally)
+}
+
+/// The solutions with the top-row queen in `column` (counting a board column by column
+/// gives a caller progress to show). A column outside the board has none.
+pub fn plain_count_with_top(n: u32, column: u32) -> Result<Tally, BoardSizeError> {
     if !(1..=MAX_N).contains(&n) {
         return Err(BoardSizeError(n));
     }
-    let full = if n == MAX_N { u32::MAX } else { (1 << n) - 1 };
     let mut tally = Tally::default();
-    if !mirror || n == 1 {
-        descend(full, 0, 0, 0, &mut tally);
-        return Ok(tally);
-    }
-    let mut top_row = |bit: u32, weight: u64| {
-        let mut half = Tally::default();
-        descend(full, bit << 1, bit, bit >> 1, &mut half);
-        tally.total += weight * half.total;
-        tally.nodes += half.nodes + 1;
-    };
-    for column in 0..n / 2 {
-        top_row(1 << column, 2);
-    }
-    if n % 2 == 1 {
-        top_row(1 << (n / 2), 1);
+    if column < n {
+        let full = if n == MAX_N { u32::MAX } else { (1 << n) - 1 };
+        let bit = 1 << column;
+        tally.nodes = 1;
+        descend(full, bit << 1, bit, bit >> 1, &mut tally);
     }
     Ok(tally)
 }

@@ -3,6 +3,8 @@
 //! Every value crosses as a plain JS object (serde-wasm-bindgen), names are camelCase, and
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
+use crate::count::{count_sub_problem, sub_problems, SubProblem};
+use crate::plain::plain_count_with_top;
 use crate::search::{Step, Stepper};
 use crate::symmetry::{classify, is_representative};
 use serde::Serialize;
@@ -202,6 +204,49 @@ impl Search {
     }
 }
 
+/// The fast counter, as a counting worker sees it: `new Counter(17)`, then `count(i)` for
+/// each `i` below `subProblems`, in any order and on any worker; the parts add up.
+#[wasm_bindgen]
+pub struct Counter {
+    n: u32,
+    problems: Vec<SubProblem>,
+}
+
+#[wasm_bindgen]
+impl Counter {
+    /// Lists the sub-problems of an `n`×`n` board; throws for `n` outside 1..=32.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: u32) -> Result<Counter, JsError> {
+        let problems = sub_problems(n).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Counter { n, problems })
+    }
+
+    #[wasm_bindgen(getter, js_name = subProblems)]
+    pub fn sub_problem_count(&self) -> u32 {
+        self.problems.len() as u32
+    }
+
+    /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
+    pub fn count(&self, index: u32) -> Result<JsValue, JsError> {
+        let problem = self.problems.get(index as usize).ok_or_else(|| {
+            let last = self.problems.len() as i64 - 1;
+            JsError::new(&format!(
+                "No sub-problem {index}: they are numbered 0 to {last}."
+            ))
+        })?;
+        let tally = count_sub_problem(self.n, problem).map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&tally)
+    }
+}
+
+/// The classic recursive bitmask count of the boards whose top-row queen is in `column`
+/// (`{total, unique: 0, nodes}`), for the race against the fast counter.
+#[wasm_bindgen(js_name = plainCountWithTop)]
+pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
+    let tally = plain_count_with_top(n, column).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&tally)
+}
+
 /// Bytes of linear memory the wasm module holds now (for the memory benchmark).
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
 pub fn wasm_memory_bytes() -> f64 {
@@ -257,6 +302,37 @@ mod tests {
 
     fn get(object: &JsValue, key: &str) -> JsValue {
         js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    fn the_counter_parts_add_up_to_the_published_counts_of_n8_and_n10() {
+        // OEIS A000170 and A002562.
+        for (n, total, unique) in [(8, 92.0, 12.0), (10, 724.0, 92.0)] {
+            let counter = Counter::new(n).unwrap();
+            let (mut t, mut u) = (0.0, 0.0);
+            for i in 0..counter.sub_problem_count() {
+                let part = counter.count(i).unwrap();
+                t += number(&part, "total");
+                u += number(&part, "unique");
+            }
+            assert_eq!((t, u), (total, unique), "n={n}");
+        }
+        assert!(Counter::new(0).is_err() && Counter::new(33).is_err());
+        let counter = Counter::new(8).unwrap();
+        assert!(counter.count(counter.sub_problem_count()).is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_plain_count_by_top_column_adds_up_to_a000170() {
+        let total: f64 = (0..9)
+            .map(|c| number(&plain_count_with_top_js(9, c).unwrap(), "total"))
+            .sum();
+        assert_eq!(total, 352.0);
+        assert_eq!(
+            number(&plain_count_with_top_js(9, 9).unwrap(), "total"),
+            0.0
+        );
+        assert!(plain_count_with_top_js(0, 0).is_err());
     }
 
     #[wasm_bindgen_test]
