@@ -13,6 +13,8 @@ import { Messages } from './messages.js';
 import { describe } from './narration.js';
 import { installShortcuts, SHORTCUTS, keyLabel } from './keyboard.js';
 import { installLook } from './look.js';
+import { CountPool } from './count-pool.js';
+import { CountPanel } from './count-panel.js';
 import { boardSvg, boardPng, solutionsJson, solutionsText, download } from './export.js';
 
 const $ = (id) => document.getElementById(id);
@@ -23,11 +25,26 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 
 try {
   const { Search, wasmMemoryBytes } = await import('./pkg/bitqueens.js');
-  // A read-only hook for scripts/bench-play.js; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search });
+  const countPool = startCountPanel();
+  // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool });
   start(Search);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** The count panel, on a pool of one worker per core; returns the pool. */
+function startCountPanel() {
+  const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1));
+  const pool = new CountPool(() => new Worker(new URL('./count-worker.js', import.meta.url)), cores);
+  new CountPanel({
+    panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'),
+    countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
+    confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
+    confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
+    result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
+  }, pool, cores);
+  return pool;
 }
 
 function start(Search) {

@@ -1,0 +1,54 @@
+// A counting worker: one job at a time, posted by the pool (count-pool.js), answered with
+// {ok: true, total, unique, nodes} or {ok: false, error}. Jobs:
+//   {kind: 'ready'}                 answers once the wasm core is loaded
+//   {kind: 'list', n}               how many sub-problems the n×n count has: {subProblems}
+//   {kind: 'fast', n, from, to}     sub-problems from..to (end excluded) of the optimised
+//                                   wasm counter, summed
+//   {kind: 'plain-wasm', n, column} the plain recursive bitmask in wasm, one top-row column
+//   {kind: 'plain-js', n, column}   the same in plain JavaScript
+// A count is stopped by terminating the worker, never by a message: a job runs to its end.
+
+import { plainCountWithTop as plainJs } from './plain-count.js';
+
+const core = import('./pkg/bitqueens.js');
+let cached = null; // the Counter of the last n asked for (its sub-problem list is reused)
+let counterN = 0;
+
+function counterFor(Counter, n) {
+  if (counterN !== n) {
+    cached?.free();
+    cached = new Counter(n);
+    counterN = n;
+  }
+  return cached;
+}
+
+self.onmessage = async ({ data: job }) => {
+  try {
+    const { Counter, plainCountWithTop } = await core;
+    let part;
+    if (job.kind === 'ready') {
+      part = {};
+    } else if (job.kind === 'list') {
+      part = { subProblems: counterFor(Counter, job.n).subProblems };
+    } else if (job.kind === 'fast') {
+      const counter = counterFor(Counter, job.n);
+      part = { total: 0, unique: 0, nodes: 0 };
+      for (let index = job.from; index < job.to; index++) {
+        const { total, unique, nodes } = counter.count(index);
+        part.total += total;
+        part.unique += unique;
+        part.nodes += nodes;
+      }
+    } else if (job.kind === 'plain-wasm') {
+      part = plainCountWithTop(job.n, job.column);
+    } else if (job.kind === 'plain-js') {
+      part = plainJs(job.n, job.column);
+    } else {
+      throw new Error(`unknown job ${JSON.stringify(job.kind)}`);
+    }
+    self.postMessage({ ok: true, ...part });
+  } catch (error) {
+    self.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+};
