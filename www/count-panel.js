@@ -59,7 +59,10 @@ export class CountPanel {
 
   /** The board size typed, or null after showing why it can't be used (up to `max`). */
   #readSize(max, why) {
-    const parsed = parseBoardSize(this.ui.size.value);
+    // A number field reads as empty when what was typed is not a number ("e", "1e-").
+    const parsed = this.ui.size.validity.badInput
+      ? { ok: false, message: 'Board size is not a number: use 1 to 32.' }
+      : parseBoardSize(this.ui.size.value);
     if (!parsed.ok) {
       this.messages.show(parsed.message.replace('1 to 32', `1 to ${max}`));
       return null;

@@ -1,0 +1,183 @@
+// End-to-end: the count panel — Count all, progress, Cancel, bad input, the confirmation for
+// large boards, the race, and the history table and chart.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button } from '../support/session.js';
+
+// OEIS A000170 / A002562, copied from the published tables.
+const PUBLISHED = {
+  8: [92, 12], 10: [724, 92], 11: [2680, 341], 12: [14200, 1787], 13: [73712, 9233],
+  14: [365596, 45752],
+};
+const grouped = (value) => value.toLocaleString('en');
+
+const session = usePage();
+const text = (page, id) => page.locator(`#${id}`).textContent();
+const liveWorkers = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.liveWorkers);
+/** Sets the count's board size as typing would (a number field refuses fill('abc')). */
+const setSize = (page, value) => page.locator('#count-size').evaluate((input, v) => {
+  input.value = v;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}, value);
+const countIdle = (page, timeout = 60_000) =>
+  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout });
+const countRunning = (page) =>
+  page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
+
+async function countAll(page, n) {
+  await setSize(page, String(n));
+  await button(page, 'Count all').click();
+  await countIdle(page);
+  return text(page, 'count-result');
+}
+
+test('Count all gives the published total and unique counts, with a mark, a table row and a chart', async () => {
+  const page = await session.open();
+  for (const n of [8, 12, 14]) {
+    const [total, unique] = PUBLISHED[n];
+    const result = await countAll(page, n);
+    assert.match(result, new RegExp(`^N = ${n}: ${grouped(total)} solutions, ${grouped(unique)} unique\\.`));
+    assert.match(result, /✓ agree/);
+    assert.match(await text(page, 'count-status'), /^Counted in .* on 2 workers/);
+    assert.equal(await page.locator('#count-progress').getAttribute('value'), '1');
+  }
+  const rows = await page.getByRole('table', { name: 'Counts this visit' }).locator('tbody tr').allTextContents();
+  assert.equal(rows.length, 3);
+  assert.match(rows[1], /^12\s*14,200\s*1,787\s*14,200 \/ 1,787 ✓/);
+  const chart = page.getByRole('img', { name: /Counting time against N/ });
+  await chart.waitFor();
+  assert.equal(await chart.locator('circle').count(), 3);
+});
+
+test('one worker gives the same counts as all of them, in a row of its own', async () => {
+  const page = await session.open();
+  await page.getByLabel('Workers').selectOption('1');
+  assert.match(await countAll(page, 13), /73,712 solutions, 9,233 unique.*✓ agree/);
+  assert.match(await text(page, 'count-status'), /on 1 worker,/);
+  await page.getByLabel('Workers').selectOption('2');
+  await countAll(page, 13);
+  assert.equal(await page.locator('#count-table tbody tr').count(), 2);
+});
+
+test('Cancel stops every worker at once and the next count works', async () => {
+  const page = await session.open();
+  await setSize(page, '17');
+  await button(page, 'Count all').click();
+  await countRunning(page);
+  assert.equal(await liveWorkers(page), 2);
+  // Click and read the pool in one task: terminate() has stopped the workers by then.
+  const stopped = await page.evaluate(() => {
+    const started = performance.now();
+    document.getElementById('count-cancel').click();
+    return { workers: globalThis.bitqueensDebug.countPool.liveWorkers, ms: performance.now() - started };
+  });
+  assert.equal(stopped.workers, 0);
+  assert.ok(stopped.ms < 100, `cancel took ${stopped.ms} ms`);
+  await countIdle(page, 1000);
+  assert.match(await text(page, 'count-status'), /^Cancelled\. Stopped after .*; every worker was stopped\.$/);
+  assert.equal(await text(page, 'count-result'), '');
+  assert.match(await countAll(page, 10), /724 solutions, 92 unique.*✓ agree/);
+});
+
+test('bad board sizes get a clear message and start nothing', async () => {
+  const page = await session.open();
+  const cases = [
+    ['0', /Board size 0 is out of range: use 1 to 20\./],
+    ['33', /Board size 33 is out of range: use 1 to 20\./],
+    ['21', /Board size 21 is too large here: counting goes up to 20/],
+    ['', /Board size is empty/],
+    ['7.5', /is not a whole number/],
+  ];
+  for (const [value, message] of cases) {
+    await setSize(page, value);
+    await button(page, 'Count all').click();
+    assert.match(await text(page, 'count-message'), message, `Count all with “${value}”`);
+    assert.equal(await liveWorkers(page), 0, `Count all with “${value}” started workers`);
+    await button(page, 'Race the counters').click();
+    assert.ok(await page.locator('#count-message').isVisible());
+  }
+  // What a person can type into the number field that is not a number.
+  for (const typed of ['e', '1e-', '--']) {
+    await page.locator('#count-size').fill('');
+    await page.locator('#count-size').pressSequentially(typed);
+    await button(page, 'Count all').click();
+    assert.match(await text(page, 'count-message'), /^Board size is not a number: use 1 to 20\.$/, typed);
+  }
+  assert.equal(await liveWorkers(page), 0);
+  assert.match(await countAll(page, 8), /92 solutions, 12 unique/);
+  assert.equal(await page.locator('#count-message').isVisible(), false, 'a good count clears the message');
+});
+
+test('a second Count all during a count says so and the first count finishes correctly', async () => {
+  const page = await session.open();
+  await setSize(page, '16');
+  await button(page, 'Count all').click();
+  await countRunning(page);
+  await button(page, 'Count all').click();
+  assert.match(await text(page, 'count-message'), /The count of N = 16 is still going: wait for it or press Cancel first\./);
+  await button(page, 'Race the counters').click();
+  assert.match(await text(page, 'count-message'), /still going/);
+  await countIdle(page);
+  // OEIS A000170 / A002562 for N = 16.
+  assert.match(await text(page, 'count-result'), /^N = 16: 14,772,512 solutions, 1,846,955 unique\..*✓ agree/);
+});
+
+test('changing N during a count cancels it with a message; closing the panel cancels too', async () => {
+  const page = await session.open();
+  await setSize(page, '17');
+  await button(page, 'Count all').click();
+  await countRunning(page);
+  await setSize(page, '9');
+  await countIdle(page, 1000);
+  assert.match(await text(page, 'count-status'), /Board size changed to “9” during the count of N = 17: cancelled\./);
+  assert.equal(await liveWorkers(page), 0);
+
+  await setSize(page, '17');
+  await button(page, 'Count all').click();
+  await countRunning(page);
+  await page.locator('#count-panel summary').click();
+  await countIdle(page, 1000);
+  assert.equal(await liveWorkers(page), 0);
+  await page.locator('#count-panel summary').click();
+  assert.match(await text(page, 'count-status'), /^Panel closed: the count was cancelled\./);
+  assert.match(await countAll(page, 11), /2,680 solutions, 341 unique.*✓ agree/);
+});
+
+test('a board above 17 asks first, with an estimated time; declining counts nothing', async () => {
+  const page = await session.open();
+  await countAll(page, 14); // the estimate then comes from this visit's own measurement
+  await setSize(page, '19');
+  await button(page, 'Count all').click();
+  const confirm = page.getByRole('group', { name: 'Confirm a long count' });
+  await confirm.waitFor();
+  assert.match(await text(page, 'count-confirm-text'), /^Counting N = 19 on 2 workers takes about .+ on this computer\. Count anyway\?$/);
+  await button(page, 'Count all').click();
+  assert.match(await text(page, 'count-message'), /waiting for your answer/);
+  await button(page, 'Don’t').click();
+  assert.equal(await confirm.isVisible(), false);
+  assert.equal(await text(page, 'count-status'), 'N = 19 not counted.');
+  assert.equal(await liveWorkers(page), 2, 'the workers of the N = 14 count stay, idle, for the next one');
+  // Accepting starts the count; cancel it at once.
+  await button(page, 'Count all').click();
+  await button(page, 'Count anyway').click();
+  await countRunning(page);
+  await button(page, 'Cancel').click();
+  await countIdle(page, 1000);
+  assert.equal(await liveWorkers(page), 0);
+});
+
+test('the race runs the three counters in turn, each agreeing with the table, and refuses N > 16', async () => {
+  const page = await session.open();
+  await setSize(page, '12');
+  await button(page, 'Race the counters').click();
+  await countIdle(page);
+  for (const name of ['Plain JS recursion', 'Plain bitmask in wasm', 'Optimised counter in wasm']) {
+    const lane = page.getByRole('group', { name, exact: true });
+    assert.match(await lane.locator('.lane-figures').textContent(),
+      /^14,200 solutions ✓ matches OEIS in .+, .+ nodes\/s/, name);
+  }
+  assert.match(await page.getByRole('group', { name: 'Optimised counter in wasm' }).textContent(), /× the plain JS speed/);
+  await setSize(page, '17');
+  await button(page, 'Race the counters').click();
+  assert.match(await text(page, 'count-message'), /the race goes up to 16/);
+});
