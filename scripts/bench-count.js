@@ -1,0 +1,47 @@
+// Browser benchmark of counting, on the built page (dist/) in headless Chromium: for each N,
+// the optimised wasm counter on one worker and on all workers, the plain bitmask in wasm and
+// the plain JS recursion (each on one worker), through the page's own worker pool. Prints a
+// table of seconds (the time from the first job posted to the last answer; worker start-up
+// excluded) and checks every count against the published table.
+//   npm run build && npm run bench:count             N = 14..17
+//   BENCH_N=14-18 PLAIN_UP_TO=16 npm run bench:count
+import { serve } from '../tests/support/server.js';
+import { launch, openPage } from '../tests/support/browser.js';
+import { TOTALS, UNIQUES } from '../www/published.js';
+
+const [from, to] = (process.env.BENCH_N ?? '14-17').split('-').map(Number);
+const plainUpTo = Number(process.env.PLAIN_UP_TO ?? 17);
+const server = await serve('dist');
+const browser = await launch();
+const rows = [];
+try {
+  const page = await openPage(browser, server.url);
+  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  const cores = await page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
+  const run = (what, n, workers) => page.evaluate(async ([what, n, workers]) => {
+    const pool = globalThis.bitqueensDebug.countPool;
+    return what === 'fast' ? pool.countAll(n, workers) : pool.countPlain(what, n);
+  }, [what, n, workers]);
+  const check = (n, result, unique = true) => {
+    if (result.total !== TOTALS[n - 1] || (unique && result.unique !== UNIQUES[n - 1])) {
+      throw new Error(`N=${n}: counted ${result.total}/${result.unique}, published ${TOTALS[n - 1]}/${UNIQUES[n - 1]}`);
+    }
+    return (result.ms / 1000).toFixed(2);
+  };
+  for (let n = from; n <= to; n++) {
+    const one = check(n, await run('fast', n, 1));
+    const all = check(n, await run('fast', n, cores));
+    const wasm = n <= plainUpTo ? check(n, await run('plain-wasm', n), false) : '–';
+    const js = n <= plainUpTo ? check(n, await run('plain-js', n), false) : '–';
+    rows.push({ n, one, all, wasm, js });
+    console.error(`N=${n} done`);
+  }
+  if (page.problems.length) throw new Error(page.problems.join('\n'));
+  console.log(`\n| N | optimised, 1 worker (s) | optimised, ${cores} workers (s) | plain bitmask wasm, 1 worker (s) | plain JS recursion, 1 worker (s) |`);
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.n} | ${r.one} | ${r.all} | ${r.wasm} | ${r.js} |`);
+  console.log('\nEvery count equals OEIS A000170 (and A002562 for the optimised counter).');
+} finally {
+  await browser.close();
+  await server.close();
+}
