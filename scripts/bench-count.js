@@ -4,13 +4,14 @@
 // table of seconds (the time from the first job posted to the last answer; worker start-up
 // excluded) and checks every count against the published table.
 //   npm run build && npm run bench:count             N = 14..17
-//   BENCH_N=14-18 PLAIN_UP_TO=16 npm run bench:count
+//   BENCH_N=14-18 PLAIN_UP_TO=16 ONE_WORKER_UP_TO=17 npm run bench:count
 import { serve } from '../tests/support/server.js';
 import { launch, openPage } from '../tests/support/browser.js';
 import { TOTALS, UNIQUES } from '../www/published.js';
 
 const [from, to] = (process.env.BENCH_N ?? '14-17').split('-').map(Number);
 const plainUpTo = Number(process.env.PLAIN_UP_TO ?? 17);
+const oneWorkerUpTo = Number(process.env.ONE_WORKER_UP_TO ?? 17);
 const server = await serve('dist');
 const browser = await launch();
 const rows = [];
@@ -29,7 +30,7 @@ try {
     return (result.ms / 1000).toFixed(2);
   };
   for (let n = from; n <= to; n++) {
-    const one = check(n, await run('fast', n, 1));
+    const one = n <= oneWorkerUpTo ? check(n, await run('fast', n, 1)) : '–';
     const all = check(n, await run('fast', n, cores));
     const wasm = n <= plainUpTo ? check(n, await run('plain-wasm', n), false) : '–';
     const js = n <= plainUpTo ? check(n, await run('plain-js', n), false) : '–';

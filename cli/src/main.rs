@@ -123,6 +123,7 @@ fn main() {
         let tally = pool.install(|| {
             problems
                 .par_iter()
+                .with_max_len(1) // one sub-problem per task: their sizes differ widely
                 .map(|p| {
                     let part = count_sub_problem(args.n, p).expect("listed by sub_problems");
                     done.fetch_add(1, Ordering::Relaxed);
