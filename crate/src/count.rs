@@ -39,7 +39,7 @@
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
 //! choice is free).
 
-use crate::search::{BoardSizeError, MAX_N};
+use crate::search::{full_mask, BoardSizeError, MAX_N};
 use serde::Serialize;
 
 /// How many leading rows a sub-problem fixes (fewer when the board is smaller).
@@ -102,14 +102,6 @@ impl From<BoardSizeError> for CountError {
     }
 }
 
-fn check_size(n: u32) -> Result<(), BoardSizeError> {
-    if (1..=MAX_N).contains(&n) {
-        Ok(())
-    } else {
-        Err(BoardSizeError(n))
-    }
-}
-
 /// The whole count for an `n`×`n` board, on this thread.
 pub fn count(n: u32) -> Result<Tally, BoardSizeError> {
     let problems = sub_problems(n)?;
@@ -122,7 +114,7 @@ pub fn count(n: u32) -> Result<Tally, BoardSizeError> {
 /// Every sub-problem of an `n`×`n` board, in a fixed order: for each top-row start, the
 /// columns of the first `min(SPLIT_ROWS, n)` queens.
 pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
-    check_size(n)?;
+    full_mask(n)?;
     let depth = SPLIT_ROWS.min(n as usize);
     let mut out = Vec::new();
     for top in 0..n {
@@ -136,7 +128,7 @@ pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
 
 /// Counts the solutions that begin with `prefix` (one of [`sub_problems`]).
 pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
-    check_size(n)?;
+    full_mask(n)?;
     let (&top, rest) = prefix.split_first().ok_or(CountError::NotASubProblem)?;
     let mut rules = Rules::new(n, u32::from(top)).ok_or(CountError::NotASubProblem)?;
     let mut board = Board::new(n);
@@ -254,12 +246,13 @@ struct Rules {
 }
 
 impl Rules {
-    /// The rules for a top queen at `top`, or `None` if no counted board starts there.
+    /// The rules for a top queen at `top`, or `None` if no counted board starts there
+    /// (or `n` is not a board size).
     fn new(n: u32, top: u32) -> Option<Rules> {
+        let full = full_mask(n).ok()?;
         if top >= n {
             return None;
         }
-        let full = if n == 32 { u32::MAX } else { (1 << n) - 1 };
         let sides = 1 | 1 << (n - 1);
         let mut rules = Rules {
             n,

@@ -2,16 +2,17 @@
 //! recursive bitmask search of every blog post, optionally halved by mirror symmetry.
 
 use crate::count::Tally;
-use crate::search::{BoardSizeError, MAX_N};
+use crate::search::{full_mask, BoardSizeError};
 
 /// Counts every solution of an `n`×`n` board with the plain recursive bitmask search. With
 /// `mirror`, only queens in the left half of the top row are tried and the count doubled
 /// (plus the middle column of an odd board, counted once). `unique` stays 0: this counter
 /// doesn't know classes.
 pub fn plain_count(n: u32, mirror: bool) -> Result<Tally, BoardSizeError> {
+    full_mask(n)?;
     let columns = if mirror { n.div_ceil(2) } else { n };
     let mut tally = Tally::default();
-    for column in 0..columns.max(1) {
+    for column in 0..columns {
         let part = plain_count_with_top(n, column)?;
         let doubled = mirror && column < n / 2;
         tally = tally.plus(Tally {
@@ -25,12 +26,9 @@ pub fn plain_count(n: u32, mirror: bool) -> Result<Tally, BoardSizeError> {
 /// The solutions with the top-row queen in `column` (counting a board column by column
 /// gives a caller progress to show). A column outside the board has none.
 pub fn plain_count_with_top(n: u32, column: u32) -> Result<Tally, BoardSizeError> {
-    if !(1..=MAX_N).contains(&n) {
-        return Err(BoardSizeError(n));
-    }
+    let full = full_mask(n)?;
     let mut tally = Tally::default();
     if column < n {
-        let full = if n == MAX_N { u32::MAX } else { (1 << n) - 1 };
         let bit = 1 << column;
         tally.nodes = 1;
         descend(full, bit << 1, bit, bit >> 1, &mut tally);

@@ -30,6 +30,16 @@ impl fmt::Display for BoardSizeError {
 
 impl std::error::Error for BoardSizeError {}
 
+/// The mask with one bit per column of an `n`×`n` board (`done` in the algorithm), or the
+/// error for a size outside `1..=MAX_N`. Every search and counter starts here.
+pub fn full_mask(n: u32) -> Result<u32, BoardSizeError> {
+    if (1..=MAX_N).contains(&n) {
+        Ok(u32::MAX >> (MAX_N - n))
+    } else {
+        Err(BoardSizeError(n))
+    }
+}
+
 /// Where a frame stands in the body of `search`. Every frame below the top is `Trying`:
 /// its chosen queen is placed and the row below is being searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -173,9 +183,7 @@ impl Stepper {
     /// assert_eq!(found * 2, 92);
     /// ```
     pub fn with_mirror(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(BoardSizeError(n));
-        }
+        let done = full_mask(n)?;
         let empty = Frame {
             ld: 0,
             col: 0,
@@ -186,7 +194,7 @@ impl Stepper {
         };
         Ok(Stepper {
             n,
-            done: u32::MAX >> (MAX_N - n),
+            done,
             frames: [empty; MAX_N as usize + 1],
             depth: 1,
             steps: 0,

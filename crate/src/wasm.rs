@@ -80,8 +80,7 @@ impl Search {
     /// Throws for `n` outside 1..=32.
     #[wasm_bindgen(constructor)]
     pub fn new(n: u32, mirror: Option<bool>) -> Result<Search, JsError> {
-        let stepper = Stepper::with_mirror(n, mirror.unwrap_or(false))
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let stepper = Stepper::with_mirror(n, mirror.unwrap_or(false)).map_err(js_error)?;
         Ok(Search { stepper })
     }
 
@@ -217,7 +216,7 @@ impl Counter {
     /// Lists the sub-problems of an `n`×`n` board; throws for `n` outside 1..=32.
     #[wasm_bindgen(constructor)]
     pub fn new(n: u32) -> Result<Counter, JsError> {
-        let problems = sub_problems(n).map_err(|e| JsError::new(&e.to_string()))?;
+        let problems = sub_problems(n).map_err(js_error)?;
         Ok(Counter { n, problems })
     }
 
@@ -234,7 +233,7 @@ impl Counter {
                 "No sub-problem {index}: they are numbered 0 to {last}."
             ))
         })?;
-        let tally = count_sub_problem(self.n, problem).map_err(|e| JsError::new(&e.to_string()))?;
+        let tally = count_sub_problem(self.n, problem).map_err(js_error)?;
         to_js(&tally)
     }
 }
@@ -243,7 +242,7 @@ impl Counter {
 /// (`{total, unique: 0, nodes}`), for the race against the fast counter.
 #[wasm_bindgen(js_name = plainCountWithTop)]
 pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
-    let tally = plain_count_with_top(n, column).map_err(|e| JsError::new(&e.to_string()))?;
+    let tally = plain_count_with_top(n, column).map_err(js_error)?;
     to_js(&tally)
 }
 
@@ -289,8 +288,13 @@ impl Search {
     }
 }
 
+/// Any error of the core as the `Error` JS sees, with the core's sentence as its message.
+fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(value).map_err(|e| JsError::new(&e.to_string()))
+    serde_wasm_bindgen::to_value(value).map_err(js_error)
 }
 
 #[cfg(test)]
