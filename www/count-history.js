@@ -23,7 +23,10 @@ export class CountHistory {
     this.#renderChart();
   }
 
-  /** The fastest time measured for a board size below n, to estimate n from: {n, ms, workers}. */
+  /**
+   * The count to estimate a board of size `below` from: of those that took 50 ms or more
+   * (shorter ones are mostly start-up), the one of the largest board, with the most workers.
+   */
   reference(below) {
     return this.rows.filter((r) => r.n < below && r.ms >= 50).at(-1) ?? null;
   }

@@ -11,7 +11,7 @@ import { Cancelled } from './count-pool.js';
 import { CountHistory } from './count-history.js';
 import { RaceView, RACERS } from './race.js';
 import { Messages } from './messages.js';
-import { parseBoardSize } from './board-size.js';
+import { parseBoardSizeField } from './board-size.js';
 import { published, TOTALS } from './published.js';
 import { count, duration, rate } from './format.js';
 
@@ -20,10 +20,10 @@ export const CONFIRM_ABOVE = 17;
 export const MAX_RACE_SIZE = 16;
 /**
  * Before anything was counted in this visit, estimates use this: milliseconds per solution
- * for one worker, measured with the optimised counter at N = 17 in Chromium on the 2-core
- * machine of the README's table.
+ * for one worker, from `npm run bench:count` on the 2-core machine of the README's table
+ * (the optimised counter, one worker, N = 17: 15.98 s for 95,815,104 solutions).
  */
-const MS_PER_SOLUTION_ONE_WORKER = 4.0e-5;
+const MS_PER_SOLUTION_ONE_WORKER = 15_980 / 95_815_104;
 
 export class CountPanel {
   /** `elements`: the panel's DOM nodes by name; `pool`: a CountPool. */
@@ -35,10 +35,8 @@ export class CountPanel {
     this.history = new CountHistory(elements.table, elements.chart);
     this.race = new RaceView(elements.raceLanes);
     const ui = elements;
-    ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) => {
-      const option = new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1));
-      return option;
-    }));
+    ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
+      new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
     ui.workers.value = String(cores);
     ui.countAll.addEventListener('click', () => this.countAll());
     ui.race.addEventListener('click', () => this.runRace());
@@ -57,33 +55,31 @@ export class CountPanel {
     });
   }
 
-  /** The board size typed, or null after showing why it can't be used (up to `max`). */
+  /**
+   * The board size typed, or null after showing why it can't be used here (1 to `max`);
+   * a size the player accepts (up to 32) but this panel doesn't is told `why`.
+   */
   #readSize(max, why) {
-    // A number field reads as empty when what was typed is not a number ("e", "1e-").
-    const parsed = this.ui.size.validity.badInput
-      ? { ok: false, message: 'Board size is not a number: use 1 to 32.' }
-      : parseBoardSize(this.ui.size.value);
-    if (!parsed.ok) {
-      this.messages.show(parsed.message.replace('1 to 32', `1 to ${max}`));
-      return null;
-    }
-    if (parsed.n > max) {
-      this.messages.show(`Board size ${parsed.n} is too large here: ${why}`);
-      return null;
-    }
-    return parsed.n;
+    const parsed = parseBoardSizeField(this.ui.size, max);
+    if (parsed.ok) return parsed.n;
+    const playable = parseBoardSizeField(this.ui.size).ok;
+    this.messages.show(playable ? `${parsed.message} ${why}` : parsed.message);
+    return null;
   }
 
   #refuseWhileBusy() {
-    if (this.state === 'idle') return false;
-    const what = this.state === 'racing' ? 'The race' : this.state === 'confirming' ? 'A long count waiting for your answer' : `The count of N = ${this.n}`;
-    this.messages.show(`${what} is still going: wait for it or press ${this.state === 'confirming' ? 'Don’t' : 'Cancel'} first.`);
-    return true;
+    const busy = {
+      counting: `The count of N = ${this.n} is still going: wait for it or press Cancel first.`,
+      racing: 'The race is still going: wait for it or press Cancel first.',
+      confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
+    }[this.state];
+    if (busy) this.messages.show(busy);
+    return Boolean(busy);
   }
 
   countAll() {
     if (this.#refuseWhileBusy()) return;
-    const n = this.#readSize(MAX_COUNT_SIZE, `counting goes up to ${MAX_COUNT_SIZE} (N = 21 would take hours in a browser). The player above goes up to 32.`);
+    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = 21 would take hours in a browser. The player above goes up to 32.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;
@@ -135,7 +131,7 @@ export class CountPanel {
 
   async runRace() {
     if (this.#refuseWhileBusy()) return;
-    const n = this.#readSize(MAX_RACE_SIZE, `the race goes up to ${MAX_RACE_SIZE}; at 17 the plain JS recursion alone takes about a minute. Use Count all for larger boards.`);
+    const n = this.#readSize(MAX_RACE_SIZE, `The race goes up to ${MAX_RACE_SIZE}: at 17 the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;

@@ -37,10 +37,6 @@ class Lane {
     });
   }
 
-  get busy() {
-    return this.waiting.length;
-  }
-
   fail(error) {
     for (const { reject } of this.waiting.splice(0)) reject(error);
   }

@@ -2,7 +2,7 @@
 // controls to the player, restores the state a permalink names, and keeps the URL current.
 
 import './style.css';
-import { parseBoardSize } from './board-size.js';
+import { parseBoardSizeField } from './board-size.js';
 import { Player, SPEEDS, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { BoardView } from './board.js';
@@ -108,7 +108,7 @@ function start(Search) {
   });
 
   controls.size.addEventListener('change', () => {
-    const parsed = parseBoardSize(controls.size.value);
+    const parsed = parseBoardSizeField(controls.size);
     if (!parsed.ok) {
       messages.show(`${parsed.message} Keeping ${player.n}×${player.n}.`);
       controls.size.value = player.n;

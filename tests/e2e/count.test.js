@@ -55,8 +55,13 @@ test('one worker gives the same counts as all of them, in a row of its own', asy
   assert.match(await countAll(page, 13), /73,712 solutions, 9,233 unique.*✓ agree/);
   assert.match(await text(page, 'count-status'), /on 1 worker,/);
   await page.getByLabel('Workers').selectOption('2');
-  await countAll(page, 13);
-  assert.equal(await page.locator('#count-table tbody tr').count(), 2);
+  assert.match(await countAll(page, 13), /73,712 solutions, 9,233 unique.*✓ agree/);
+  assert.match(await text(page, 'count-status'), /on 2 workers,/);
+  const cells = await page.locator('#count-table tbody tr').evaluateAll(
+    (rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent)));
+  // N, solutions, unique and workers of each row: one per worker count, same counts.
+  assert.deepEqual(cells.map((row) => [row[0], row[1], row[2], row[5]]),
+    [['13', '73,712', '9,233', '1'], ['13', '73,712', '9,233', '2']]);
 });
 
 test('Cancel stops every worker at once and the next count works', async () => {
@@ -82,9 +87,9 @@ test('Cancel stops every worker at once and the next count works', async () => {
 test('bad board sizes get a clear message and start nothing', async () => {
   const page = await session.open();
   const cases = [
-    ['0', /Board size 0 is out of range: use 1 to 20\./],
-    ['33', /Board size 33 is out of range: use 1 to 20\./],
-    ['21', /Board size 21 is too large here: counting goes up to 20/],
+    ['0', /^Board size 0 is out of range: use 1 to 20\.$/],
+    ['33', /^Board size 33 is out of range: use 1 to 20\.$/],
+    ['21', /^Board size 21 is out of range: use 1 to 20\. Counting goes up to 20: N = 21 would take hours/],
     ['', /Board size is empty/],
     ['7.5', /is not a whole number/],
   ];
@@ -179,5 +184,5 @@ test('the race runs the three counters in turn, each agreeing with the table, an
   assert.match(await page.getByRole('group', { name: 'Optimised counter in wasm' }).textContent(), /× the plain JS speed/);
   await setSize(page, '17');
   await button(page, 'Race the counters').click();
-  assert.match(await text(page, 'count-message'), /the race goes up to 16/);
+  assert.match(await text(page, 'count-message'), /^Board size 17 is out of range: use 1 to 16\. The race goes up to 16/);
 });

@@ -122,6 +122,12 @@ test('the Board size field rebuilds the board, and refuses bad sizes with a mess
   assert.match(await page.getByRole('alert').textContent(), /out of range.*Keeping 5×5/);
   assert.equal(await page.getByRole('gridcell').count(), 25);
   assert.equal(await size.inputValue(), '5');
+  // Typed text that is not a number leaves the field empty; it is still named as such.
+  await size.fill('');
+  await size.pressSequentially('e');
+  await size.press('Enter');
+  assert.match(await page.getByRole('alert').textContent(), /^Board size is not a number: use 1 to 32\. Keeping 5×5\.$/);
+  assert.equal(await page.getByRole('gridcell').count(), 25);
 });
 
 test('N=32 works and its masks hold 32 digits', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBoardSize } from '../../www/board-size.js';
+import { parseBoardSize, parseBoardSizeField } from '../../www/board-size.js';
 
 test('whole numbers from 1 to 32 are board sizes', () => {
   for (const [text, n] of [['1', 1], ['8', 8], [' 32 ', 32], ['+6', 6], ['08', 8]]) {
@@ -19,4 +19,19 @@ test('everything else is refused with a message naming the range', () => {
 test('long junk is clipped in the message', () => {
   const { message } = parseBoardSize('x'.repeat(500));
   assert.ok(message.length < 120, message);
+});
+
+test('a smaller upper bound is checked and named in the message', () => {
+  assert.deepEqual(parseBoardSize('20', 20), { ok: true, n: 20 });
+  for (const text of ['21', '0', '', 'x']) {
+    const result = parseBoardSize(text, 20);
+    assert.equal(result.ok, false, text);
+    assert.match(result.message, /1 to 20\.$/, text);
+  }
+});
+
+test('a number field that holds typed non-numbers is told apart from an empty one', () => {
+  assert.match(parseBoardSizeField({ value: '', validity: { badInput: true } }).message, /is not a number: use 1 to 32/);
+  assert.match(parseBoardSizeField({ value: '', validity: { badInput: false } }).message, /is empty/);
+  assert.deepEqual(parseBoardSizeField({ value: '9', validity: { badInput: false } }, 16), { ok: true, n: 9 });
 });
