@@ -6,7 +6,7 @@
 //   npm run build && npm run bench:count             N = 14..17
 //   BENCH_N=14-18 PLAIN_UP_TO=16 ONE_WORKER_UP_TO=17 npm run bench:count
 import { serve } from '../tests/support/server.js';
-import { launch, openPage } from '../tests/support/browser.js';
+import { launch, openPage, pageReady } from '../tests/support/browser.js';
 import { TOTALS, UNIQUES } from '../www/published.js';
 
 const [from, to] = (process.env.BENCH_N ?? '14-17').split('-').map(Number);
@@ -17,7 +17,7 @@ const browser = await launch();
 const rows = [];
 try {
   const page = await openPage(browser, server.url);
-  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(page);
   const cores = await page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
   const run = (what, n, workers) => page.evaluate(async ([what, n, workers]) => {
     const pool = globalThis.bitqueensDebug.countPool;

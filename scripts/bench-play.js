@@ -7,7 +7,7 @@
 //  4. opening a permalink 3,000,000 steps into N=12: navigation to the restored state.
 //   npm run build && npm run bench:play
 import { serve } from '../tests/support/server.js';
-import { launch, openPage } from '../tests/support/browser.js';
+import { launch, openPage, pageReady } from '../tests/support/browser.js';
 
 const WINDOW_SECONDS = Number(process.env.SECONDS_TO_PLAY ?? 5);
 const server = await serve('dist');
@@ -16,7 +16,7 @@ const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 async function openAtFullSpeed(n) {
   const page = await openPage(browser, `${server.url}?n=${n}`);
-  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(page);
   await page.getByLabel('Speed').fill('13');
   await page.evaluate(() => {
     window.frames_ = 0;

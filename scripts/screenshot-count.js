@@ -1,14 +1,14 @@
 // The count panel's screenshot for the README: counts N = 10..16 on all workers, races at 13.
 //   npm run build && node scripts/screenshot-count.js docs/count-panel.png
 import { serve } from '../tests/support/server.js';
-import { launch, openPage } from '../tests/support/browser.js';
+import { launch, openPage, pageReady } from '../tests/support/browser.js';
 
 const [out = 'count-panel.png'] = process.argv.slice(2);
 const server = await serve('dist');
 const browser = await launch();
 try {
   const page = await openPage(browser, server.url, { width: 1280, height: 900 });
-  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(page);
   const idle = () => page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout: 120_000 });
   for (let n = 10; n <= 16; n++) {
     await page.locator('#count-size').fill(String(n));

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
+import { pageReady } from '../support/browser.js';
 
 // OEIS A000170
 const A000170 = { 6: 4, 8: 92 };
@@ -162,7 +163,7 @@ test('a permalink restores board size, speed, position, queens and masks', async
 
   const again = await session.browser.newPage();
   await again.goto(link);
-  await again.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(again);
   assert.equal(await steps(again), 37);
   assert.equal(await again.locator('#speed-label').textContent(), '20 steps/s');
   assert.deepEqual(await queensOnBoard(again), before.board);
@@ -337,7 +338,7 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   // A permalink restores mirror mode.
   const again = await session.browser.newPage();
   await again.goto(page.url());
-  await again.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(again);
   assert.equal(await again.getByRole('switch', { name: 'Mirror symmetry' }).isChecked(), true);
   await again.close();
 });
@@ -407,7 +408,7 @@ test('no request leaves the page’s own origin', async () => {
   const origins = new Set();
   page.on('request', (request) => origins.add(new URL(request.url()).origin));
   await page.reload();
-  await page.getByRole('grid', { name: 'Board' }).waitFor();
+  await pageReady(page);
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
   const mine = new URL(page.url()).origin;

@@ -36,3 +36,12 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 9
   await page.goto(url);
   return page;
 }
+
+/**
+ * Waits until the page is started: the board's grid is in index.html from the first byte,
+ * but its cells are drawn only once the wasm core is loaded and every control and shortcut
+ * is wired. A key pressed before that would be lost.
+ */
+export function pageReady(page) {
+  return page.getByRole('gridcell').first().waitFor();
+}

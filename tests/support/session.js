@@ -4,7 +4,7 @@
 import { before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.js';
-import { launch, openPage } from './browser.js';
+import { launch, openPage, pageReady } from './browser.js';
 
 /** Registers the hooks; returns { open(query), page, browser, expectProblem(regex) }. */
 export function usePage() {
@@ -28,7 +28,7 @@ export function usePage() {
   });
   session.open = async (query = '') => {
     session.page = await openPage(session.browser, session.server.url + query);
-    await session.page.getByRole('grid', { name: 'Board' }).waitFor();
+    await pageReady(session.page);
     return session.page;
   };
   session.expectProblem = (regex) => session.expected.push(regex);
