@@ -42,7 +42,7 @@
 //! # The inner loop
 //!
 //! An explicit stack of `(ld, col, rd, untried)` per row, no recursion. A queen is placed only
-//! if the next two rows keep a free square (two-row lookahead); the last three rows are
+//! if the row after next and the last row keep a free square (lookahead); the last three rows are
 //! settled in nested loops, without a push. Columns are not written per node: a complete
 //! board is read back from the stack, since row `r`'s queen is the bit that `col` gains
 //! between rows `r` and `r+1`.
@@ -133,7 +133,12 @@ pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
     let mut out = Vec::new();
     for reach in 1..=(n - 1) / 2 {
         let mut prefix = vec![reach as u8];
-        Rules::new(n, full, reach).extend_prefixes(&Row::first(reach), depth, &mut prefix, &mut out);
+        Rules::new(n, full, reach).extend_prefixes(
+            &Row::first(reach),
+            depth,
+            &mut prefix,
+            &mut out,
+        );
     }
     Ok(out)
 }
@@ -428,9 +433,13 @@ impl Rules {
                 });
                 continue;
             }
-            // Lookahead: the row after next needs a square that the queens placed so far
-            // leave free (the next queen can only take more away).
-            if allowed[index + 2] & !(ld1 << 1 | col1 | rd1 >> 1) == 0 {
+            // Lookahead: the row after next and the last row each need a square that the
+            // queens placed so far leave free (later queens can only take more away). The
+            // last row is the one the rules narrow most (to the corners' reach).
+            let ahead = allowed[index + 2] & !(ld1 << 1 | col1 | rd1 >> 1);
+            let to_last = (n - 2 - index) as u32;
+            let bottom = allowed[n - 1] & !(ld1 << to_last | col1 | rd1 >> to_last);
+            if ahead == 0 || bottom == 0 {
                 continue;
             }
             stack[index] = (ld, col, rd, free);
