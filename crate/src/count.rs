@@ -41,11 +41,13 @@
 //!
 //! # The inner loop
 //!
-//! An explicit stack of `(ld, col, rd, untried)` per row, no recursion. A queen is placed only
-//! if the row after next and the last row keep a free square (lookahead); the last three rows are
-//! settled in nested loops, without a push. Columns are not written per node: a complete
-//! board is read back from the stack, since row `r`'s queen is the bit that `col` gains
-//! between rows `r` and `r+1`.
+//! No recursion: an explicit stack of the rows to come back to, `(row, ld, col, rd, untried)`
+//! for each row above the current one that still has untried squares. A row whose last square
+//! is taken is not kept, so backtracking goes straight to the nearest row with work left (at
+//! N=16 half the returns would otherwise land on a row with nothing left to try). A queen is
+//! placed only if the row after next and the last row keep a free square (lookahead); the last
+//! three rows are settled in nested loops, without a push. Each row's queen bit is written as
+//! the search goes down, to tell a complete board's class.
 //!
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
 //! choice is free).
@@ -261,8 +263,11 @@ fn class_size(board: &[u32], reach: u32) -> Option<u64> {
     Some(8 / equal)
 }
 
-/// One entry of the search stack: a row's masks and its untried squares.
+/// A row's masks and the squares left to try in it: `(ld, col, rd, untried)`.
 type Frame = (u32, u32, u32, u32);
+
+/// A row to come back to: its index, then its [`Frame`] (`untried` never empty).
+type Resume = (u32, u32, u32, u32, u32);
 
 /// The boards searched under a top queen at column `reach` (`1 <= reach <= (n-1)/2`, `n >= 2`).
 struct Rules {
@@ -381,22 +386,30 @@ impl Rules {
     fn search_below(&self, start: Row, placed: &Columns, tally: &mut Tally) {
         let n = self.n as usize;
         let allowed = &self.allowed;
-        let from = start.index as usize;
-        // stack[r] holds row r's state while deeper rows are searched.
-        let mut stack: [Frame; MAX_N as usize] = [(0, 0, 0, 0); MAX_N as usize];
-        let (mut index, mut ld, mut col, mut rd) = (from, start.ld, start.col, start.rd);
+        // The bit of each row's queen, for the rows above the current one.
+        let mut queens = [0u32; MAX_N as usize];
+        for (queen, &column) in queens.iter_mut().zip(&placed[..start.index as usize]) {
+            *queen = 1 << column;
+        }
+        // The rows above the current one that still have untried squares, deepest last. A
+        // row whose last square is taken is not kept: nothing brings the search back to it.
+        let mut resume: [Resume; MAX_N as usize] = [(0, 0, 0, 0, 0); MAX_N as usize];
+        let mut depth = 0;
+        let (mut index, mut ld, mut col, mut rd) =
+            (start.index as usize, start.ld, start.col, start.rd);
         let mut free = allowed[index] & !(ld | col | rd);
         // Queens placed, kept in a register (not in `tally`, which the board counting borrows).
         let mut nodes = 0u64;
         loop {
             if free == 0 {
-                if index == from {
+                if depth == 0 {
                     tally.nodes += nodes;
                     return;
                 }
-                index -= 1;
-                (ld, col, rd, free) = stack[index];
-                continue;
+                depth -= 1;
+                let index32;
+                (index32, ld, col, rd, free) = resume[depth];
+                index = index32 as usize;
             }
             let bit = free & free.wrapping_neg();
             free ^= bit;
@@ -416,14 +429,14 @@ impl Rules {
                     let (ld2, col2, rd2) = ((ld1 | b1) << 1, col1 | b1, (rd1 | b1) >> 1);
                     let free2 = allowed[index + 2] & !(ld2 | col2 | rd2);
                     self.settle_two(index + 2, (ld2, col2, rd2, free2), &mut nodes, |b2, b3| {
-                        self.read_back(placed, &stack, from, index, col, &[bit, b1, b2, b3], tally)
+                        self.count_found(&queens[..index], &[bit, b1, b2, b3], tally)
                     });
                 }
                 continue;
             }
             if rows_below == 2 {
                 self.settle_two(index + 1, (ld1, col1, rd1, free1), &mut nodes, |b1, b2| {
-                    self.read_back(placed, &stack, from, index, col, &[bit, b1, b2], tally)
+                    self.count_found(&queens[..index], &[bit, b1, b2], tally)
                 });
                 continue;
             }
@@ -436,7 +449,10 @@ impl Rules {
             if ahead == 0 || bottom == 0 {
                 continue;
             }
-            stack[index] = (ld, col, rd, free);
+            queens[index] = bit;
+            // Written always, kept only if this row has squares left (no branch).
+            resume[depth] = (index as u32, ld, col, rd, free);
+            depth += usize::from(free != 0);
             index += 1;
             (ld, col, rd, free) = (ld1, col1, rd1, free1);
         }
@@ -466,27 +482,14 @@ impl Rules {
         }
     }
 
-    /// Counts a complete board found by the loop: rows before `from` are `placed`, rows
-    /// `from..index` are on the stack (each row's queen is the bit its `col` gains in the next
-    /// row; `col` is row `index`'s), and `tail` holds the queens of rows `index..n`.
+    /// Counts a complete board found by the loop: `above` holds the bits of the queens of the
+    /// rows above row `above.len()`, and `tail` those of that row and the rows below it.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn read_back(
-        &self,
-        placed: &Columns,
-        stack: &[Frame],
-        from: usize,
-        index: usize,
-        col: u32,
-        tail: &[u32],
-        tally: &mut Tally,
-    ) {
-        let col_at = |r: usize| if r == index { col } else { stack[r].1 };
-        let queen = |r: usize| match r {
-            r if r < from => 1 << placed[r],
-            r if r < index => col_at(r + 1) ^ col_at(r),
-            r => tail[r - index],
-        };
-        self.count_complete(queen, tally);
+    fn count_found(&self, above: &[u32], tail: &[u32], tally: &mut Tally) {
+        let index = above.len();
+        self.count_complete(
+            |r| if r < index { above[r] } else { tail[r - index] },
+            tally,
+        );
     }
 }
