@@ -46,7 +46,7 @@
 //! is taken is not kept, so backtracking goes straight to the nearest row with work left (at
 //! N=16 half the returns would otherwise land on a row with nothing left to try). A queen is
 //! placed only if the row after next and the last row keep a free square (lookahead); the last
-//! three rows are settled in nested loops, without a push. Each row's queen bit is written as
+//! four rows are settled in nested loops, without a push. Each row's queen bit is written as
 //! the search goes down, to tell a complete board's class.
 //!
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
@@ -269,18 +269,28 @@ type Frame = (u32, u32, u32, u32);
 /// A row to come back to: its index, then its [`Frame`] (`untried` never empty).
 type Resume = (u32, u32, u32, u32, u32);
 
+/// Room for a mask per row in [`Rules`]: a power of two, so that `row % ROWS_ROOM` is known
+/// to be in bounds and the inner loop's lookups compile without a bounds check (the rows it
+/// reads are below `n + 2`, so the remainder is the row itself). The checks cost 7% of a
+/// count in Chromium.
+const ROWS_ROOM: usize = 64;
+
+/// The stacks of the inner loop hold one entry per row; `MAX_N` is a power of two, so the
+/// same holds for `i % MAX_ROWS` there.
+const MAX_ROWS: usize = MAX_N as usize;
+
 /// The boards searched under a top queen at column `reach` (`1 <= reach <= (n-1)/2`, `n >= 2`).
 struct Rules {
     n: u32,
     reach: u32,
     /// The squares of each row where a queen may stand, attacks aside. No square past the
-    /// last row (two spare rows keep the lookahead in bounds).
-    allowed: [u32; MAX_N as usize + 2],
+    /// last row.
+    allowed: [u32; ROWS_ROOM],
 }
 
 impl Rules {
     fn new(n: u32, full: u32, reach: u32) -> Rules {
-        let mut allowed = [0; MAX_N as usize + 2];
+        let mut allowed = [0; ROWS_ROOM];
         allowed[..n as usize].fill(full);
         allowed[0] = 1 << reach;
         let sides = 1 | 1 << (n - 1);
@@ -296,10 +306,16 @@ impl Rules {
         Rules { n, reach, allowed }
     }
 
+    /// The squares of row `row` where a queen may stand, attacks aside (`row < n + 2`).
+    #[inline(always)]
+    fn allowed_in(&self, row: usize) -> u32 {
+        self.allowed[row % ROWS_ROOM]
+    }
+
     /// The squares where a queen may be placed in `row`.
     #[inline(always)]
     fn free(&self, row: &Row) -> u32 {
-        self.allowed[row.index as usize] & !(row.ld | row.col | row.rd)
+        self.allowed_in(row.index as usize) & !(row.ld | row.col | row.rd)
     }
 
     fn extend_prefixes(
@@ -382,22 +398,21 @@ impl Rules {
     }
 
     /// The inner loop, from a row at least three rows above the bottom. A queen placed with
-    /// two rows left below it settles them; with three, places the next and settles two.
+    /// two, three or four rows left below it settles them in nested loops.
     fn search_below(&self, start: Row, placed: &Columns, tally: &mut Tally) {
         let n = self.n as usize;
-        let allowed = &self.allowed;
         // The bit of each row's queen, for the rows above the current one.
-        let mut queens = [0u32; MAX_N as usize];
+        let mut queens = [0u32; MAX_ROWS];
         for (queen, &column) in queens.iter_mut().zip(&placed[..start.index as usize]) {
             *queen = 1 << column;
         }
         // The rows above the current one that still have untried squares, deepest last. A
         // row whose last square is taken is not kept: nothing brings the search back to it.
-        let mut resume: [Resume; MAX_N as usize] = [(0, 0, 0, 0, 0); MAX_N as usize];
+        let mut resume: [Resume; MAX_ROWS] = [(0, 0, 0, 0, 0); MAX_ROWS];
         let mut depth = 0;
         let (mut index, mut ld, mut col, mut rd) =
             (start.index as usize, start.ld, start.col, start.rd);
-        let mut free = allowed[index] & !(ld | col | rd);
+        let mut free = self.allowed_in(index) & !(ld | col | rd);
         // Queens placed, kept in a register (not in `tally`, which the board counting borrows).
         let mut nodes = 0u64;
         loop {
@@ -408,53 +423,94 @@ impl Rules {
                 }
                 depth -= 1;
                 let index32;
-                (index32, ld, col, rd, free) = resume[depth];
+                (index32, ld, col, rd, free) = resume[depth % MAX_ROWS];
                 index = index32 as usize;
             }
             let bit = free & free.wrapping_neg();
             free ^= bit;
             nodes += 1;
             let (ld1, col1, rd1) = ((ld | bit) << 1, col | bit, (rd | bit) >> 1);
-            let free1 = allowed[index + 1] & !(ld1 | col1 | rd1);
+            let free1 = self.allowed_in(index + 1) & !(ld1 | col1 | rd1);
             if free1 == 0 {
-                continue;
-            }
-            let rows_below = n - 1 - index;
-            if rows_below == 3 {
-                let mut three = free1;
-                while three != 0 {
-                    let b1 = three & three.wrapping_neg();
-                    three ^= b1;
-                    nodes += 1;
-                    let (ld2, col2, rd2) = ((ld1 | b1) << 1, col1 | b1, (rd1 | b1) >> 1);
-                    let free2 = allowed[index + 2] & !(ld2 | col2 | rd2);
-                    self.settle_two(index + 2, (ld2, col2, rd2, free2), &mut nodes, |b2, b3| {
-                        self.count_found(&queens[..index], &[bit, b1, b2, b3], tally)
-                    });
-                }
-                continue;
-            }
-            if rows_below == 2 {
-                self.settle_two(index + 1, (ld1, col1, rd1, free1), &mut nodes, |b1, b2| {
-                    self.count_found(&queens[..index], &[bit, b1, b2], tally)
-                });
                 continue;
             }
             // Lookahead: the row after next and the last row each need a square that the
             // queens placed so far leave free (later queens can only take more away). The
             // last row is the one the rules narrow most (to the corners' reach).
-            let ahead = allowed[index + 2] & !(ld1 << 1 | col1 | rd1 >> 1);
+            let ahead = self.allowed_in(index + 2) & !(ld1 << 1 | col1 | rd1 >> 1);
             let to_last = (n - 2 - index) as u32;
-            let bottom = allowed[n - 1] & !(ld1 << to_last | col1 | rd1 >> to_last);
+            let bottom = self.allowed_in(n - 1) & !(ld1 << to_last | col1 | rd1 >> to_last);
             if ahead == 0 || bottom == 0 {
                 continue;
             }
-            queens[index] = bit;
+            // The last rows are settled in nested loops, without a push.
+            let rows_below = n - 1 - index;
+            if rows_below <= 4 {
+                let frame = (ld1, col1, rd1, free1);
+                let above = &queens[..index];
+                match rows_below {
+                    4 => self.settle_four(index + 1, frame, &mut nodes, |b1, b2, b3, b4| {
+                        self.count_found(above, &[bit, b1, b2, b3, b4], tally)
+                    }),
+                    3 => self.settle_three(index + 1, frame, &mut nodes, |b1, b2, b3| {
+                        self.count_found(above, &[bit, b1, b2, b3], tally)
+                    }),
+                    _ => self.settle_two(index + 1, frame, &mut nodes, |b1, b2| {
+                        self.count_found(above, &[bit, b1, b2], tally)
+                    }),
+                }
+                continue;
+            }
+            queens[index % MAX_ROWS] = bit;
             // Written always, kept only if this row has squares left (no branch).
-            resume[depth] = (index as u32, ld, col, rd, free);
+            resume[depth % MAX_ROWS] = (index as u32, ld, col, rd, free);
             depth += usize::from(free != 0);
             index += 1;
             (ld, col, rd, free) = (ld1, col1, rd1, free1);
+        }
+    }
+
+    /// The last four rows, from row `index` and its state, as [`Rules::settle_two`] does two.
+    #[inline(always)]
+    fn settle_four(
+        &self,
+        index: usize,
+        (ld, col, rd, free): Frame,
+        nodes: &mut u64,
+        mut found: impl FnMut(u32, u32, u32, u32),
+    ) {
+        let mut four = free;
+        while four != 0 {
+            let bit = four & four.wrapping_neg();
+            four ^= bit;
+            *nodes += 1;
+            let (ld1, col1, rd1) = ((ld | bit) << 1, col | bit, (rd | bit) >> 1);
+            let free1 = self.allowed_in(index + 1) & !(ld1 | col1 | rd1);
+            self.settle_three(index + 1, (ld1, col1, rd1, free1), nodes, |b1, b2, b3| {
+                found(bit, b1, b2, b3)
+            });
+        }
+    }
+
+    /// The last three rows, from row `index` and its state, as [`Rules::settle_two`] does two.
+    #[inline(always)]
+    fn settle_three(
+        &self,
+        index: usize,
+        (ld, col, rd, free): Frame,
+        nodes: &mut u64,
+        mut found: impl FnMut(u32, u32, u32),
+    ) {
+        let mut three = free;
+        while three != 0 {
+            let bit = three & three.wrapping_neg();
+            three ^= bit;
+            *nodes += 1;
+            let (ld1, col1, rd1) = ((ld | bit) << 1, col | bit, (rd | bit) >> 1);
+            let free1 = self.allowed_in(index + 1) & !(ld1 | col1 | rd1);
+            self.settle_two(index + 1, (ld1, col1, rd1, free1), nodes, |b1, b2| {
+                found(bit, b1, b2)
+            });
         }
     }
 
@@ -474,7 +530,8 @@ impl Rules {
             let bit = two & two.wrapping_neg();
             two ^= bit;
             *nodes += 1;
-            let last = self.allowed[index + 1] & !((ld | bit) << 1 | col | bit | (rd | bit) >> 1);
+            let last =
+                self.allowed_in(index + 1) & !((ld | bit) << 1 | col | bit | (rd | bit) >> 1);
             if last != 0 {
                 *nodes += 1;
                 found(bit, last);
