@@ -45,8 +45,9 @@
 //! for each row above the current one that still has untried squares. A row whose last square
 //! is taken is not kept, so backtracking goes straight to the nearest row with work left (at
 //! N=16 half the returns would otherwise land on a row with nothing left to try). A queen is
-//! placed only if the row after next and the last row keep a free square (lookahead); the last
-//! four rows are settled in nested loops, without a push. Each row's queen bit is written as
+//! placed only if the row after next and the last row keep a free square (lookahead), and a
+//! row's squares are tried only if their queen leaves the row below it a square ([`sparing`]);
+//! the last four rows are settled in nested loops, without a push. Each row's queen bit is written as
 //! the search goes down, to tell a complete board's class.
 //!
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
@@ -263,6 +264,18 @@ fn class_size(board: &[u32], reach: u32) -> Option<u64> {
     Some(8 / equal)
 }
 
+/// The squares of `free` whose queen leaves the row below a square, `below` being that row's
+/// free squares before the queen (not empty). A queen takes at most three squares of the row
+/// below, its own column and the two next to it; the queens that take all of `below` are
+/// those next to (or on) both its lowest and its highest square.
+#[inline(always)]
+fn sparing(free: u32, below: u32) -> u32 {
+    let around = |bit: u32| bit << 1 | bit | bit >> 1;
+    let lowest = below & below.wrapping_neg();
+    let highest = 1 << (31 - below.leading_zeros());
+    free & !(around(lowest) & around(highest))
+}
+
 /// A row's masks and the squares left to try in it: `(ld, col, rd, untried)`.
 type Frame = (u32, u32, u32, u32);
 
@@ -443,6 +456,10 @@ impl Rules {
             if ahead == 0 || bottom == 0 {
                 continue;
             }
+            let free1 = sparing(free1, ahead);
+            if free1 == 0 {
+                continue;
+            }
             // The last rows are settled in nested loops, without a push.
             let rows_below = n - 1 - index;
             if rows_below <= 4 {
@@ -548,5 +565,27 @@ impl Rules {
             |r| if r < index { above[r] } else { tail[r - index] },
             tally,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sparing;
+
+    /// Against the definition, for every row below of an 8-wide board and every queen.
+    #[test]
+    fn sparing_keeps_exactly_the_queens_that_leave_the_row_below_a_square() {
+        for below in 1..=0xffu32 {
+            let kept = sparing(0xff, below);
+            for column in 0..8 {
+                let bit = 1 << column;
+                let leaves_a_square = below & !(bit << 1 | bit | bit >> 1) != 0;
+                assert_eq!(
+                    kept & bit != 0,
+                    leaves_a_square,
+                    "below {below:08b}, queen {column}"
+                );
+            }
+        }
     }
 }
