@@ -21,9 +21,9 @@ export const MAX_RACE_SIZE = 16;
 /**
  * Before anything was counted in this visit, estimates use this: milliseconds per solution
  * for one worker, from `npm run bench:count` on the 2-core machine of the README's table
- * (the optimised counter, one worker, N = 17: 10.06 s for 95,815,104 solutions).
+ * (the optimised counter, one worker, N = 17: 7.64 s for 95,815,104 solutions).
  */
-const MS_PER_SOLUTION_ONE_WORKER = 10_060 / 95_815_104;
+const MS_PER_SOLUTION_ONE_WORKER = 7_640 / 95_815_104;
 
 export class CountPanel {
   /** `elements`: the panel's DOM nodes by name; `pool`: a CountPool. */
