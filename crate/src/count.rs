@@ -46,9 +46,9 @@
 //! is taken is not kept, so backtracking goes straight to the nearest row with work left (at
 //! N=16 half the returns would otherwise land on a row with nothing left to try). A queen is
 //! placed only if the row after next and the last row keep a free square (lookahead), and a
-//! row's squares are tried only if their queen leaves the row below it a square ([`sparing`]);
-//! the last four rows are settled in nested loops, without a push. Each row's queen bit is written as
-//! the search goes down, to tell a complete board's class.
+//! row's squares are tried only if their queen leaves the row below it a square
+//! ([`sparing`]); the last four rows are settled in nested loops, without a push. Each row's
+//! queen bit is written as the search goes down, to tell a complete board's class.
 //!
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
 //! choice is free).
@@ -282,15 +282,17 @@ type Frame = (u32, u32, u32, u32);
 /// A row to come back to: its index, then its [`Frame`] (`untried` never empty).
 type Resume = (u32, u32, u32, u32, u32);
 
-/// Room for a mask per row in [`Rules`]: a power of two, so that `row % ROWS_ROOM` is known
-/// to be in bounds and the inner loop's lookups compile without a bounds check (the rows it
-/// reads are below `n + 2`, so the remainder is the row itself). The checks cost 7% of a
-/// count in Chromium.
+/// Room for a mask per row in [`Rules`]. The inner loop reads `allowed[row % ROWS_ROOM]`: the
+/// remainder is known to be in bounds, so the lookup compiles without a bounds check (they
+/// cost 7% of a count in Chromium), and it is the row itself, the rows read being below
+/// `n + 2`. A power of two makes the remainder one `and`.
 const ROWS_ROOM: usize = 64;
 
-/// The stacks of the inner loop hold one entry per row; `MAX_N` is a power of two, so the
-/// same holds for `i % MAX_ROWS` there.
+/// The inner loop's stacks hold one entry per row, indexed `% MAX_ROWS` for the same reason.
 const MAX_ROWS: usize = MAX_N as usize;
+
+const _: () = assert!(ROWS_ROOM >= MAX_ROWS + 2 && ROWS_ROOM.is_power_of_two());
+const _: () = assert!(MAX_ROWS.is_power_of_two());
 
 /// The boards searched under a top queen at column `reach` (`1 <= reach <= (n-1)/2`, `n >= 2`).
 struct Rules {
@@ -456,6 +458,7 @@ impl Rules {
             if ahead == 0 || bottom == 0 {
                 continue;
             }
+            // A queen of the next row that would take all of the row after it: not worth a try.
             let free1 = sparing(free1, ahead);
             if free1 == 0 {
                 continue;
