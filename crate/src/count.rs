@@ -165,8 +165,8 @@ pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
         return Err(CountError::NotASubProblem);
     }
     let rules = Rules::new(n, full, top);
-    let mut placed: Columns = [0; MAX_N as usize];
-    placed[0] = top;
+    let mut placed: Queens = [0; MAX_ROWS];
+    placed[0] = 1 << top;
     let mut row = Row::first(top);
     for &column in rest {
         // No square is allowed past the last row, so a prefix longer than the board stops here.
@@ -174,7 +174,7 @@ pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
         if bit & rules.free(&row) == 0 {
             return Err(CountError::NotASubProblem);
         }
-        placed[row.index as usize] = u32::from(column);
+        placed[row.index as usize] = bit;
         row = row.next(bit);
     }
     Ok(rules.search(row, &mut placed))
@@ -214,8 +214,8 @@ impl Row {
     }
 }
 
-/// The column of each row's queen, for the rows placed so far.
-type Columns = [u32; MAX_N as usize];
+/// The bit of each row's queen, for the rows placed so far.
+type Queens = [u32; MAX_ROWS];
 
 /// The size of the class of a complete `board` whose largest border reach is `reach` and
 /// whose top queen reaches it, if the board is the one of its class counted (no image whose
@@ -226,7 +226,7 @@ type Columns = [u32; MAX_N as usize];
 fn class_size(board: &[u32], reach: u32) -> Option<u64> {
     let n = board.len();
     let last = n as u32 - 1;
-    let mut row_of = [0u32; MAX_N as usize];
+    let mut row_of = [0u32; MAX_ROWS];
     for (r, &c) in board.iter().enumerate() {
         row_of[c as usize] = r as u32;
     }
@@ -288,7 +288,8 @@ type Resume = (u32, u32, u32, u32, u32);
 /// `n + 2`. A power of two makes the remainder one `and`.
 const ROWS_ROOM: usize = 64;
 
-/// The inner loop's stacks hold one entry per row, indexed `% MAX_ROWS` for the same reason.
+/// The length of the per-row arrays (queens, the inner loop's stack); the inner loop indexes
+/// them `% MAX_ROWS` for the same reason.
 const MAX_ROWS: usize = MAX_N as usize;
 
 const _: () = assert!(ROWS_ROOM >= MAX_ROWS + 2 && ROWS_ROOM.is_power_of_two());
@@ -355,7 +356,7 @@ impl Rules {
     }
 
     /// Counts every counted board that extends the queens `placed` above `start`.
-    fn search(&self, start: Row, placed: &mut Columns) -> Tally {
+    fn search(&self, start: Row, placed: &mut Queens) -> Tally {
         let mut tally = Tally::default();
         if start.index + 3 <= self.n {
             self.search_below(start, placed, &mut tally);
@@ -366,9 +367,9 @@ impl Rules {
     }
 
     /// The last rows, one queen at a time: for a start too close to the bottom for the loop.
-    fn finish(&self, row: Row, placed: &mut Columns, tally: &mut Tally) {
+    fn finish(&self, row: Row, placed: &mut Queens, tally: &mut Tally) {
         if row.index == self.n {
-            self.count_complete(|r| 1 << placed[r], tally);
+            self.count_complete(|r| placed[r], tally);
             return;
         }
         let mut free = self.free(&row);
@@ -376,7 +377,7 @@ impl Rules {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             tally.nodes += 1;
-            placed[row.index as usize] = bit.trailing_zeros();
+            placed[row.index as usize] = bit;
             self.finish(row.next(bit), placed, tally);
         }
     }
@@ -399,7 +400,7 @@ impl Rules {
         let class = if self.top_alone_reaches(&queen) {
             Some(8)
         } else {
-            let mut columns: Columns = [0; MAX_N as usize];
+            let mut columns = [0; MAX_ROWS];
             let columns = &mut columns[..self.n as usize];
             for (r, column) in columns.iter_mut().enumerate() {
                 *column = queen(r).trailing_zeros();
@@ -412,15 +413,11 @@ impl Rules {
         }
     }
 
-    /// The inner loop, from a row at least three rows above the bottom. A queen placed with
-    /// two, three or four rows left below it settles them in nested loops.
-    fn search_below(&self, start: Row, placed: &Columns, tally: &mut Tally) {
+    /// The inner loop, from a row at least three rows above the bottom, with `queens`
+    /// holding the queens above it (it writes each row's queen there on the way down). A
+    /// queen placed with two, three or four rows left below it settles them in nested loops.
+    fn search_below(&self, start: Row, queens: &mut Queens, tally: &mut Tally) {
         let n = self.n as usize;
-        // The bit of each row's queen, for the rows above the current one.
-        let mut queens = [0u32; MAX_ROWS];
-        for (queen, &column) in queens.iter_mut().zip(&placed[..start.index as usize]) {
-            *queen = 1 << column;
-        }
         // The rows above the current one that still have untried squares, deepest last. A
         // row whose last square is taken is not kept: nothing brings the search back to it.
         let mut resume: [Resume; MAX_ROWS] = [(0, 0, 0, 0, 0); MAX_ROWS];
