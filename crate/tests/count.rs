@@ -22,7 +22,7 @@ fn totals_and_uniques_equal_a000170_and_a002562_for_n_1_to_15() {
     }
 }
 
-/// `npm run test:slow` (a minute or so in release).
+/// `npm run test:slow` (about 8 s in release).
 #[test]
 #[ignore = "slow: run by npm run test:slow"]
 fn totals_and_uniques_equal_a000170_and_a002562_for_n_16_and_17() {
@@ -61,7 +61,7 @@ fn sub_problem_counts_add_up_to_the_whole_and_each_visits_its_own_part() {
         assert_eq!(sum.total, A000170[n as usize - 1], "n={n}");
         assert_eq!(sum.unique, A002562[n as usize - 1], "n={n}");
         assert_eq!(sum, count(n).unwrap(), "n={n}");
-        // Distinct starting states, all of the same length.
+        // Distinct starting states.
         let mut sorted = problems.clone();
         sorted.sort();
         sorted.dedup();
