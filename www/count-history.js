@@ -3,7 +3,7 @@
 // counting the same again replaces the row.
 
 import { published } from './published.js';
-import { count, duration, rate } from './format.js';
+import { count, duration, rate, workerCount } from './format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -88,7 +88,7 @@ export class CountHistory {
       }
       const lastPoint = line.at(-1);
       el('text', { x: x(lastPoint.n) - 6, y: y(lastPoint.ms) - 8, class: 'tick', 'text-anchor': 'end' },
-        `${workers} worker${workers > 1 ? 's' : ''}`);
+        workerCount(workers));
     }
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.replaceChildren(...parts);

@@ -13,7 +13,7 @@ import { RaceView, RACERS } from './race.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
 import { published, TOTALS } from './published.js';
-import { count, duration, rate } from './format.js';
+import { count, duration, rate, workerCount } from './format.js';
 
 export const MAX_COUNT_SIZE = 20;
 export const CONFIRM_ABOVE = 17;
@@ -86,7 +86,7 @@ export class CountPanel {
     if (n > CONFIRM_ABOVE) {
       const workers = this.#workers();
       this.state = 'confirming';
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workers} worker${workers > 1 ? 's' : ''} takes about ${duration(this.estimateMs(n, workers))} on this computer. Count anyway?`;
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers))} on this computer. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
@@ -116,7 +116,7 @@ export class CountPanel {
 
   async #count(n) {
     const workers = this.#workers();
-    this.#begin('counting', `Counting N = ${n} on ${workers} worker${workers > 1 ? 's' : ''}…`);
+    this.#begin('counting', `Counting N = ${n} on ${workerCount(workers)}…`);
     try {
       const result = await this.pool.countAll(n, workers, (p) => this.#progress(p));
       const row = { n, ...result };
@@ -200,7 +200,7 @@ export class CountPanel {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
-    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workers} worker${workers > 1 ? 's' : ''}, ${rate(nodes, ms)}.`;
+    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms)}.`;
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
       : 'No published value to compare with.');

@@ -18,3 +18,6 @@ export function rate(nodes, ms) {
   const perSecond = (nodes / ms) * 1000;
   return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M nodes/s` : `${count(perSecond)} nodes/s`;
 }
+
+/** 1 → "1 worker", 2 → "2 workers". */
+export const workerCount = (howMany) => `${howMany} worker${howMany === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { count, duration, rate } from '../../www/format.js';
+import { count, duration, rate, workerCount } from '../../www/format.js';
 
 test('durations read naturally at every scale', () => {
   assert.equal(duration(849.6), '850 ms');
@@ -15,4 +15,9 @@ test('rates are in millions of nodes per second, counts grouped by thousands', (
   assert.equal(rate(5000, 1000), '5,000 nodes/s');
   assert.equal(rate(5, 0), '–');
   assert.equal(count(95815104), '95,815,104');
+});
+
+test('worker counts agree in number', () => {
+  assert.equal(workerCount(1), '1 worker');
+  assert.equal(workerCount(2), '2 workers');
 });
