@@ -5,13 +5,11 @@
 #   3. wasm-bindgen tests of the JS facade, in headless Chromium
 #   4. a production build (wasm + webpack into dist/)
 #   5. JS unit tests and Playwright end-to-end tests of the built page
-set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 source scripts/toolchain.sh
 
-CHROMIUM=$(find_chromium)
-CHROMEDRIVER=$(find_chromedriver)
-export CHROMIUM CHROMEDRIVER
+require_chromium
 ensure_wasm_target
 ensure_wasm_bindgen_cli
 
