@@ -2,9 +2,7 @@
 
 use std::process::{Command, Output};
 
-/// OEIS A000170 and A002562 for n = 1..=13, copied from the published tables.
-const TOTALS: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
-const UNIQUES: [u64; 13] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233];
+use bitqueens::published::{A000170 as TOTALS, A002562 as UNIQUES};
 
 fn bitqueens(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bitqueens"))

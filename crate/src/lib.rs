@@ -21,10 +21,13 @@
 //! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
 //!   forwards and backwards.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
+//! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
+//! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod count;
 pub mod plain;
+pub mod published;
 pub mod search;
 pub mod symmetry;
 

@@ -180,7 +180,7 @@ impl Stepper {
     /// use bitqueens::{Step, Stepper};
     /// let half = Stepper::with_mirror(8, true).unwrap();
     /// let found = half.filter(|s| matches!(s, Step::Solution { .. })).count();
-    /// assert_eq!(found * 2, 92);
+    /// assert_eq!(found as u64 * 2, bitqueens::published::A000170[8 - 1]);
     /// ```
     pub fn with_mirror(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
         let done = full_mask(n)?;

@@ -4,9 +4,9 @@
 mod common;
 
 use bitqueens::count::{count, count_sub_problem, sub_problems, CountError, Tally};
+use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::classify;
 use bitqueens::{Step, Stepper};
-use common::{A000170, A002562};
 
 fn check_against_oeis(n: u32) {
     let tally = count(n).unwrap();

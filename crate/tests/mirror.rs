@@ -1,10 +1,8 @@
 //! Mirror mode: half the first row, each solution found standing for itself and its mirror.
 #![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
 
-mod common;
-
+use bitqueens::published::A000170;
 use bitqueens::{Step, Stepper};
-use common::A000170;
 use proptest::prelude::*;
 use std::collections::HashSet;
 

@@ -3,8 +3,9 @@
 
 mod common;
 
+use bitqueens::published::A000170;
 use bitqueens::{Step, Stepper};
-use common::{is_valid_placement, A000170};
+use common::is_valid_placement;
 use std::collections::HashSet;
 
 #[test]

@@ -3,9 +3,10 @@
 
 mod common;
 
+use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::{classify, images, is_representative};
 use bitqueens::{Step, Stepper};
-use common::{is_valid_placement, A000170, A002562};
+use common::is_valid_placement;
 use std::collections::HashSet;
 
 fn solutions(n: u32) -> Vec<Vec<u32>> {

@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
+import { published } from '../../www/published.js';
 
-// OEIS A000170
-const A000170 = { 6: 4, 8: 92 };
+const grouped = (value) => value.toLocaleString('en');
 
 const session = usePage();
 const state = (page) => page.evaluate(() => document.body.dataset.state);
@@ -24,7 +24,7 @@ function assertValidSolution(queens, n) {
 
 test('Next solution stops at each solution of N=6 in turn, then at the end', async () => {
   const page = await session.open('?n=6');
-  for (let k = 1; k <= A000170[6]; k++) {
+  for (let k = 1; k <= published(6).total; k++) {
     await button(page, 'Next solution').click();
     await page.waitForFunction((want) => document.getElementById('solutions-found').textContent === String(want), k);
     await waitForState(page, 'paused');
@@ -33,14 +33,14 @@ test('Next solution stops at each solution of N=6 in turn, then at the end', asy
   }
   await button(page, 'Next solution').click();
   await waitForState(page, 'done');
-  assert.equal(await solutionsFound(page).textContent(), String(A000170[6]));
+  assert.equal(await solutionsFound(page).textContent(), String(published(6).total));
 });
 
 test('Run to end counts the 92 solutions of N=8 and disables the forward controls', async () => {
   const page = await session.open('?n=8');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
-  assert.equal(await solutionsFound(page).textContent(), String(A000170[8]));
+  assert.equal(await solutionsFound(page).textContent(), String(published(8).total));
   for (const name of ['Step', 'Play', 'Next solution', 'Run to end']) {
     assert.equal(await button(page, name).isDisabled(), true, name);
   }
@@ -221,10 +221,10 @@ test('the gallery: 92 thumbnails and 12 unique for N=8, a large view, and Go to 
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
   const thumbs = page.getByRole('button', { name: /^Solution \d+: columns / });
-  assert.equal(await thumbs.count(), A000170[8]);
-  // OEIS A002562: 12 unique solutions for N=8; one ★ per class.
-  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '12');
-  assert.equal(await page.locator('.thumb.representative').count(), 12);
+  assert.equal(await thumbs.count(), published(8).total);
+  // One ★ per symmetry class: as many as the unique solutions.
+  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), String(published(8).unique));
+  assert.equal(await page.locator('.thumb.representative').count(), published(8).unique);
 
   await thumbs.nth(4).click();
   const detail = page.locator('#solution-detail');
@@ -247,10 +247,10 @@ test('the gallery keeps at most 1000 boards and says so, while the counts go on 
   const page = await session.open('?n=12');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
-  assert.equal(await solutionsFound(page).textContent(), '14,200'); // OEIS A000170
-  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '1,787'); // A002562
+  assert.equal(await solutionsFound(page).textContent(), grouped(published(12).total));
+  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), grouped(published(12).unique));
   assert.equal(await page.getByRole('button', { name: /^Solution \d+: columns / }).count(), 1000);
-  assert.match(await page.locator('#solutions-note').textContent(), /first 1,000 of 14,200/);
+  assert.match(await page.locator('#solutions-note').textContent(), new RegExp(`first 1,000 of ${grouped(published(12).total)}`));
 });
 
 test('the code panel switches between pseudocode, Rust and JavaScript, keeping the highlight', async () => {
@@ -308,8 +308,8 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   const unique = page.getByRole('status', { name: 'Unique solutions' });
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
-  assert.equal(await solutionsFound(page).textContent(), '92'); // OEIS A000170
-  assert.equal(await unique.textContent(), '12'); // OEIS A002562
+  assert.equal(await solutionsFound(page).textContent(), String(published(8).total));
+  assert.equal(await unique.textContent(), String(published(8).unique));
   const fullSteps = await steps(page);
 
   await page.getByRole('switch', { name: 'Mirror symmetry' }).check();
@@ -317,12 +317,12 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   assert.match(page.url(), /mirror=1/);
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
-  assert.equal(await solutionsFound(page).textContent(), '92');
-  assert.equal(await unique.textContent(), '12');
+  assert.equal(await solutionsFound(page).textContent(), String(published(8).total));
+  assert.equal(await unique.textContent(), String(published(8).unique));
   assert.ok(await steps(page) < 0.6 * fullSteps, 'mirror mode searches about half');
   // Mirror images are shown as such, paired with the solution they mirror.
   const mirrors = page.getByRole('button', { name: /mirror image of solution \d+$/ });
-  assert.equal(await mirrors.count(), 46);
+  assert.equal(await mirrors.count(), published(8).total / 2);
   const second = await page.getByRole('button', { name: /^Solution 2: / }).getAttribute('aria-label');
   const first = await page.getByRole('button', { name: /^Solution 1: / }).getAttribute('aria-label');
   const columns = (label) => label.match(/columns ([\d ]+)/)[1].trim().split(' ').map(Number);

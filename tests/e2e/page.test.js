@@ -5,10 +5,7 @@ import assert from 'node:assert/strict';
 import {
   usePage, button, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard,
 } from '../support/session.js';
-
-// OEIS A000170 and A002562 (unique), for the sizes played to the end here.
-const A000170 = { 1: 1, 4: 2, 5: 10, 6: 4 };
-const A002562 = { 1: 1, 4: 1, 5: 2, 6: 1 };
+import { published } from '../../www/published.js';
 
 const session = usePage();
 const open = (query) => session.open(query);
@@ -54,25 +51,26 @@ test('Back after many steps returns exactly to the same board and masks', async 
 });
 
 for (const n of [1, 4, 5, 6]) {
-  test(`playing N=${n} to the end finds the ${A000170[n]} solutions of OEIS A000170`, async () => {
+  const { total, unique } = published(n);
+  test(`playing N=${n} to the end finds the ${total} solutions of OEIS A000170`, async () => {
     page = await open(`?n=${n}`);
     await page.getByLabel('Speed').fill('13'); // as fast as possible
     await button(page, 'Play').click();
     await page.waitForFunction(() => document.body.dataset.state === 'done');
-    assert.equal(await solutionsFound(page).textContent(), String(A000170[n]));
+    assert.equal(await solutionsFound(page).textContent(), String(total));
     const listed = await page.getByRole('button', { name: /^Solution \d+: columns / }).evaluateAll(
       (thumbs) => thumbs.map((t) => t.getAttribute('aria-label')),
     );
-    assert.equal(listed.length, A000170[n]);
+    assert.equal(listed.length, total);
     for (const [i, label] of listed.entries()) {
       const [, number, columns] = label.match(/^Solution (\d+): columns (.*)$/);
       assert.equal(Number(number), i + 1);
       const sorted = columns.split(' ').map(Number).sort((a, b) => a - b);
       assert.deepEqual(sorted, Array.from({ length: n }, (_, k) => k + 1));
     }
-    assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), String(A002562[n]));
+    assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), String(unique));
     assert.equal(await button(page, 'Play').isDisabled(), true);
-    assert.match(await page.locator('#narration').textContent(), new RegExp(`Search finished: ${A000170[n]} solution`));
+    assert.match(await page.locator('#narration').textContent(), new RegExp(`Search finished: ${total} solution`));
   });
 }
 

@@ -1,16 +1,5 @@
-//! Published tables, copied from the OEIS — never computed by the code under test.
-
-/// OEIS A000170: number of ways to place n non-attacking queens on an n×n board, n = 1, 2, …
-pub const A000170: [u64; 18] = [
-    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
-    666090624,
-];
-
-/// OEIS A002562: the same counted up to rotations and reflections, n = 1, 2, …
-#[allow(dead_code)]
-pub const A002562: [u64; 18] = [
-    1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591,
-];
+//! Helpers shared by the integration tests. The published tables live in
+//! `bitqueens::published`, the one copy every test reads.
 
 /// True when `queens[r]` (the column of the queen in row r) puts n queens on distinct
 /// columns and diagonals of an n×n board.
