@@ -7,7 +7,7 @@ const [out = 'count-panel.png'] = process.argv.slice(2);
 const server = await serve('dist');
 const browser = await launch();
 try {
-  const page = await openPage(browser, server.url, { width: 1280, height: 900 });
+  const page = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
   await pageReady(page);
   const idle = () => page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout: 120_000 });
   for (let n = 10; n <= 16; n++) {

@@ -8,7 +8,7 @@ const [out = 'screenshot.png', query = '', steps = '0', width = '1280'] = proces
 const server = await serve('dist');
 const browser = await launch();
 try {
-  const page = await openPage(browser, server.url + query, { width: Number(width), height: 900 });
+  const page = await openPage(browser, server.url + query, { viewport: { width: Number(width), height: 900 } });
   await pageReady(page);
   for (let i = 0; i < Number(steps); i++) await page.getByRole('button', { name: 'Step' }).click();
   await page.screenshot({ path: out, fullPage: true });

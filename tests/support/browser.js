@@ -24,9 +24,16 @@ export function launch() {
   });
 }
 
-/** A new page whose console errors and page errors are collected in page.problems. */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
+/**
+ * A new page whose console errors and page errors are collected in page.problems.
+ * `cores`, when given, is the number of cores the page is told the computer has
+ * (navigator.hardwareConcurrency), so that a test does not depend on this machine's.
+ */
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, cores } = {}) {
   const page = await browser.newPage({ viewport });
+  if (cores !== undefined) {
+    await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  }
   page.problems = [];
   page.on('console', (message) => {
     if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);

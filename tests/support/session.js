@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { serve } from './server.js';
 import { launch, openPage, pageReady } from './browser.js';
 
-/** Registers the hooks; returns { open(query), page, browser, expectProblem(regex) }. */
+/**
+ * Registers the hooks; returns { open(query, options), page, browser, expectProblem(regex) }.
+ * `options` are openPage's ({ viewport, cores }).
+ */
 export function usePage() {
   const session = { page: null, server: null, browser: null, expected: [] };
   before(async () => {
@@ -26,8 +29,8 @@ export function usePage() {
     session.page = null;
     assert.deepEqual(unexpected, [], 'the page logged errors');
   });
-  session.open = async (query = '') => {
-    session.page = await openPage(session.browser, session.server.url + query);
+  session.open = async (query = '', options = {}) => {
+    session.page = await openPage(session.browser, session.server.url + query, options);
     await pageReady(session.page);
     return session.page;
   };
