@@ -1,0 +1,80 @@
+// End-to-end: axe-core audits the page in every look and with every panel in use. No serious
+// or critical violation is allowed anywhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, clickStep } from '../support/session.js';
+import { seriousViolations } from '../support/axe.js';
+
+const session = usePage();
+const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
+
+/** Puts something in every panel: queens, marks in the row being searched, a solution. */
+async function makeBusy(page) {
+  await button(page, 'Next solution').click();
+  await waitForState(page, 'paused');
+  await clickStep(page, 5);
+  return page;
+}
+
+const busyPage = async (query = '?n=6') => makeBusy(await session.open(query));
+
+async function assertNoSeriousViolations(page, where) {
+  assert.deepEqual(await seriousViolations(page), [], `axe-core, ${where}`);
+}
+
+test('the default look has no serious accessibility violation, at the start and mid-search', async () => {
+  const page = await session.open();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await assertNoSeriousViolations(page, 'at the start');
+  await makeBusy(page);
+  await assertNoSeriousViolations(page, 'mid-search with a solution listed');
+});
+
+test('the dark theme has no serious accessibility violation', async () => {
+  const page = await busyPage();
+  await page.getByLabel('Theme').selectOption('dark');
+  await assertNoSeriousViolations(page, 'dark theme');
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`Projector mode (${theme}) has no serious accessibility violation`, async () => {
+    const page = await busyPage();
+    await page.getByLabel('Theme').selectOption(theme);
+    await button(page, 'Projector').click();
+    await assertNoSeriousViolations(page, `Projector, ${theme}`);
+  });
+}
+
+test('the count panel, counting and after a count and a race, has no serious accessibility violation', async () => {
+  const page = await session.open();
+  const size = page.getByLabel('Size to count');
+  await size.fill('16');
+  await button(page, 'Count all').click();
+  await page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
+  await assertNoSeriousViolations(page, 'during a count');
+  await button(page, 'Cancel').click();
+  for (const n of ['9', '10']) {
+    await size.fill(n);
+    await button(page, 'Count all').click();
+    await page.waitForFunction(() => document.getElementById('count-cancel').disabled);
+  }
+  await button(page, 'Race the counters').click();
+  await page.waitForFunction(() => document.getElementById('count-cancel').disabled);
+  await assertNoSeriousViolations(page, 'after counts and a race');
+});
+
+test('the help dialog, open, has no serious accessibility violation', async () => {
+  const page = await busyPage();
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  await assertNoSeriousViolations(page, 'help dialog open');
+});
+
+test('a solution’s large view, open, has no serious accessibility violation', async () => {
+  const page = await busyPage('?n=8');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  await page.getByRole('button', { name: /^Solution 3: columns / }).click();
+  await page.locator('#solution-detail').waitFor();
+  await assertNoSeriousViolations(page, 'large view of a solution');
+});

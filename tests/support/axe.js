@@ -1,0 +1,21 @@
+// Accessibility audits with axe-core (from npm), run inside the page under test.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The impacts that fail a test. */
+export const BLOCKING = ['serious', 'critical'];
+
+/**
+ * Runs every axe-core rule on the page as it is now; resolves to the violations of serious or
+ * critical impact, each as one readable line: "rule (impact): help — target, target".
+ */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => Boolean(globalThis.axe)))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await globalThis.axe.run(document)).violations
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((n) => n.target.join(' ')) })));
+  return violations
+    .filter((v) => BLOCKING.includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 5).join(', ')}${v.targets.length > 5 ? ', …' : ''}`);
+}
