@@ -21,17 +21,22 @@
 //! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
 //!   forwards and backwards.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
+//! - [`stepping`]: the [`Stepping`] trait every stepping search implements; [`play`]: batches,
+//!   seeking and solution numbering, written once for all of them.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod count;
 pub mod plain;
+pub mod play;
 pub mod published;
 pub mod search;
+pub mod stepping;
 pub mod symmetry;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};
+pub use stepping::{Queens, Stepping};

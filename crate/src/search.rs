@@ -7,6 +7,7 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
+use crate::stepping::{Queens, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -161,6 +162,8 @@ pub struct Stepper {
     steps: u64,
     nodes: u64,
     solutions: u64,
+    /// Word operations executed, each step charged the `COST_*` of the lines it runs.
+    operations: u64,
     /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
     /// column, below which row 1 is searched only in its left half). Every solution of the
     /// full search is then found exactly once, either itself or as its mirror image.
@@ -200,6 +203,7 @@ impl Stepper {
             steps: 0,
             nodes: 0,
             solutions: 0,
+            operations: 0,
             mirror,
         })
     }
@@ -300,6 +304,7 @@ impl Stepper {
             }
             Phase::Enter if top.col == self.done => {
                 self.solutions += 1;
+                self.operations += COST_SOLUTION;
                 self.frames[row].phase = Phase::Closed;
                 Step::Solution {
                     row: row as u32,
@@ -308,6 +313,7 @@ impl Stepper {
             }
             Phase::Enter => {
                 let poss = self.free_squares(row, &top);
+                self.operations += COST_FREE;
                 self.frames[row].poss = poss;
                 self.frames[row].phase = Phase::Scanned;
                 Step::Free {
@@ -316,11 +322,13 @@ impl Stepper {
                 }
             }
             Phase::Scanned if top.poss == 0 => {
+                self.operations += COST_DEAD_END;
                 self.frames[row].phase = Phase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Scanned | Phase::Returned if top.poss != 0 => {
                 let bit = top.poss & top.poss.wrapping_neg();
+                self.operations += COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss -= bit;
                 frame.bit = bit;
@@ -343,6 +351,7 @@ impl Stepper {
                 };
                 self.depth += 1;
                 self.nodes += 1;
+                self.operations += COST_PLACE;
                 Step::Place {
                     row: row as u32,
                     column: self.column_of(bit),
@@ -350,12 +359,14 @@ impl Stepper {
             }
             // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
             Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
+                self.operations += cost_of_leaving(top.phase);
                 self.frames[0].phase = Phase::Finished;
                 Step::Finished {
                     solutions: self.solutions,
                 }
             }
             Phase::Scanned | Phase::Returned | Phase::Closed => {
+                self.operations += cost_of_leaving(top.phase);
                 self.depth -= 1;
                 let parent = &mut self.frames[row - 1];
                 parent.phase = Phase::Returned;
@@ -386,6 +397,7 @@ impl Stepper {
             Phase::Enter => {
                 self.depth -= 1;
                 self.nodes -= 1;
+                self.operations -= COST_PLACE;
                 let parent = self.frames[row - 1];
                 Step::Place {
                     row: row as u32 - 1,
@@ -393,6 +405,7 @@ impl Stepper {
                 }
             }
             Phase::Scanned => {
+                self.operations -= COST_FREE;
                 self.frames[row].poss = 0;
                 self.frames[row].phase = Phase::Enter;
                 Step::Free {
@@ -404,12 +417,14 @@ impl Stepper {
                 self.frames[row].phase = Phase::Enter;
                 let number = self.solutions;
                 self.solutions -= 1;
+                self.operations -= COST_SOLUTION;
                 Step::Solution {
                     row: row as u32,
                     number,
                 }
             }
             Phase::Closed => {
+                self.operations -= COST_DEAD_END;
                 self.frames[row].phase = Phase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
@@ -418,6 +433,7 @@ impl Stepper {
                 // squares below it, and the one tried just before is the highest of those.
                 let bit = top.bit;
                 let tried_before = self.free_squares(row, &top) & (bit - 1);
+                self.operations -= COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss |= bit;
                 frame.bit = highest_bit(tried_before);
@@ -445,6 +461,7 @@ impl Stepper {
                 };
                 self.frames[row].phase = Phase::Trying;
                 self.frames[row + 1] = self.exhausted(row + 1, child);
+                self.operations -= cost_of_leaving(self.frames[row + 1].phase);
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -453,6 +470,7 @@ impl Stepper {
             }
             Phase::Finished => {
                 self.frames[0] = self.exhausted(0, top);
+                self.operations -= cost_of_leaving(self.frames[0].phase);
                 Step::Finished {
                     solutions: self.solutions,
                 }
@@ -518,8 +536,8 @@ impl PartialEq for Stepper {
         self.n == other.n
             && self.mirror == other.mirror
             && self.frames() == other.frames()
-            && (self.steps, self.nodes, self.solutions)
-                == (other.steps, other.nodes, other.solutions)
+            && (self.steps, self.nodes, self.solutions, self.operations)
+                == (other.steps, other.nodes, other.solutions, other.operations)
     }
 }
 
@@ -537,12 +555,65 @@ impl fmt::Debug for Stepper {
     }
 }
 
+// The word operations each kind of step executes: those written on the lines of the loop
+// it runs. `if col == done` 1; `poss = ~(ld | col | rd) & done` 4; `while poss != 0` 1;
+// `bit = poss & -poss` 2; `poss = poss - bit` 1; the call's new masks
+// `(ld | bit) >> 1, col | bit, (rd | bit) << 1` 5.
+const COST_FREE: u64 = 1 + 4;
+const COST_SOLUTION: u64 = 1;
+const COST_DEAD_END: u64 = 1;
+const COST_TRY: u64 = 1 + 2 + 1;
+const COST_PLACE: u64 = 5;
+
+/// Leaving a row (a backtrack, or the finish) costs the failing `while` test of that row
+/// when its squares were tried (it was `Returned`); a solution or a dead end already paid
+/// its row's last test.
+fn cost_of_leaving(phase: Phase) -> u64 {
+    u64::from(phase == Phase::Returned)
+}
+
 /// The highest set bit of `mask`, or 0.
 fn highest_bit(mask: u32) -> u32 {
     if mask == 0 {
         0
     } else {
         1 << (31 - mask.leading_zeros())
+    }
+}
+
+/// Richards' bitmask as the page plays it and compares it with the classic programs.
+impl Stepping for Stepper {
+    fn n(&self) -> u32 {
+        self.n
+    }
+    #[inline]
+    fn step(&mut self) -> Step {
+        Stepper::step(self)
+    }
+    #[inline]
+    fn back(&mut self) -> Option<Step> {
+        Stepper::back(self)
+    }
+    fn is_finished(&self) -> bool {
+        Stepper::is_finished(self)
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn solutions(&self) -> u64 {
+        self.solutions
+    }
+    fn weight(&self) -> u64 {
+        Stepper::weight(self)
+    }
+    fn operations(&self) -> u64 {
+        self.operations
+    }
+    fn queens(&self) -> Queens {
+        self.queen_columns().collect()
     }
 }
 
@@ -675,6 +746,27 @@ mod tests {
             assert_eq!(undone.back(), Some(step));
             assert_eq!(undone, before);
         }
+    }
+
+    #[test]
+    fn operations_add_up_the_lines_each_step_runs_and_go_back_to_zero() {
+        // Per step, the operations written on the lines it executes (see COST_*): computing
+        // poss 5 (with the `col == done` test), choosing a bit 4, placing 5, a solution or a
+        // dead end 1, and leaving a row whose squares were tried 1.
+        let mut s = Stepper::new(6).unwrap();
+        let mut expected = 0;
+        while !s.is_finished() {
+            let left_after_trying = s.phase() == Phase::Returned;
+            expected += match s.step() {
+                Step::Free { .. } | Step::Place { .. } => 5,
+                Step::Try { .. } => 4,
+                Step::Solution { .. } | Step::DeadEnd { .. } => 1,
+                Step::Backtrack { .. } | Step::Finished { .. } => u64::from(left_after_trying),
+            };
+            assert_eq!(s.operations, expected, "after step {}", s.steps());
+        }
+        while s.back().is_some() {}
+        assert_eq!(s.operations, 0);
     }
 
     #[test]
