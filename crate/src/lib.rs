@@ -23,10 +23,13 @@
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
 //! - [`stepping`]: the [`Stepping`] trait every stepping search implements; [`play`]: batches,
 //!   seeking and solution numbering, written once for all of them.
+//! - [`algorithms`]: the classic programs (board scan … free masks with rotation) as
+//!   steppers in lockstep with Richards', each counting its operations.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
+pub mod algorithms;
 pub mod count;
 pub mod plain;
 pub mod play;

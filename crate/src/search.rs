@@ -41,6 +41,27 @@ pub fn full_mask(n: u32) -> Result<u32, BoardSizeError> {
     }
 }
 
+/// The columns of row `row` that a search of an `n`×`n` board covers, as a mask: all of them,
+/// except in mirror mode: row 0's left half (plus the middle column when n is odd), and row
+/// 1's left half below a middle queen (`top` is the bit of row 0's queen). Every solution of
+/// the full search is then found exactly once, either itself or as its mirror image.
+#[inline]
+pub fn searched_part(n: u32, mirror: bool, row: usize, top: u32) -> u32 {
+    let done = u32::MAX >> (MAX_N - n);
+    if !mirror {
+        return done;
+    }
+    let half = n / 2;
+    // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
+    let left = done & !(done >> half);
+    let middle = if n % 2 == 1 { 1 << half } else { 0 };
+    match row {
+        0 => left | middle,
+        1 if middle != 0 && top == middle => left,
+        _ => done,
+    }
+}
+
 /// Where a frame stands in the body of `search`. Every frame below the top is `Trying`:
 /// its chosen queen is placed and the row below is being searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -88,12 +109,20 @@ pub struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Step {
-    /// `poss = ~(ld | col | rd) & done` was computed for `row`.
+    /// The candidates of `row` were found: in Richards' bitmask `poss = ~(ld | col | rd) & done`,
+    /// the free squares; in a classic program, the squares it will test (`poss` holds them).
     #[serde(rename_all = "camelCase")]
     Free { row: u32, poss: u32 },
-    /// `bit = poss & -poss` was chosen in `row` and removed from `poss`.
+    /// The square (`row`, `column`) was taken from the row's candidates and is free: its queen
+    /// is placed by the next step. In Richards' bitmask, `bit = poss & -poss` was chosen and
+    /// removed from `poss` (every square of `poss` is free); the classic programs tested it.
     #[serde(rename_all = "camelCase")]
     Try { row: u32, column: u32, bit: u32 },
+    /// The square (`row`, `column`) was tested and found attacked by a queen above; the
+    /// next step tests the next square. Only the classic programs that test attacked squares
+    /// (see [`crate::algorithms`]) take this step: Richards' bitmask never visits one.
+    #[serde(rename_all = "camelCase")]
+    Reject { row: u32, column: u32, bit: u32 },
     /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
     /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
     #[serde(rename_all = "camelCase")]
@@ -270,6 +299,23 @@ impl Stepper {
             .map(|f| self.column_of(f.bit))
     }
 
+    /// The column chosen in the row being searched whose queen the next step places.
+    pub fn trying(&self) -> Option<u32> {
+        let top = self.top();
+        (top.phase == Phase::Trying).then(|| self.column_of(top.bit))
+    }
+
+    /// The free squares of the row being searched (0 until `poss` is computed) and, of
+    /// those, the ones tried already.
+    pub fn row_candidates(&self) -> (u32, u32) {
+        let top = self.top();
+        if top.phase == Phase::Enter {
+            return (0, 0);
+        }
+        let free = self.free_squares(self.depth - 1, top);
+        (free, free & !top.poss)
+    }
+
     /// Everything the screen shows, copied out.
     pub fn snapshot(&self) -> Snapshot {
         let top = self.top();
@@ -279,7 +325,7 @@ impl Stepper {
             phase: top.phase,
             frames: self.frames().to_vec(),
             queens: self.queens(),
-            trying: (top.phase == Phase::Trying).then(|| self.column_of(top.bit)),
+            trying: self.trying(),
             steps: self.steps,
             nodes: self.nodes,
             solutions: self.solutions,
@@ -503,21 +549,9 @@ impl Stepper {
         !(frame.ld | frame.col | frame.rd) & self.searched_part(row)
     }
 
-    /// The columns of row `row` the search covers. In mirror mode: row 0's left half (plus
-    /// the middle column when n is odd), and row 1's left half below a middle queen.
+    /// The columns of row `row` the search covers (see [`searched_part`]).
     fn searched_part(&self, row: usize) -> u32 {
-        if !self.mirror {
-            return self.done;
-        }
-        let half = self.n / 2;
-        // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
-        let left = self.done & !(self.done >> half);
-        let middle = if self.n % 2 == 1 { 1 << half } else { 0 };
-        match row {
-            0 => left | middle,
-            1 if middle != 0 && self.frames[0].bit == middle => left,
-            _ => self.done,
-        }
+        searched_part(self.n, self.mirror, row, self.frames[0].bit)
     }
 
     /// The board column (from the left) of a single-bit mask.
@@ -762,6 +796,9 @@ mod tests {
                 Step::Try { .. } => 4,
                 Step::Solution { .. } | Step::DeadEnd { .. } => 1,
                 Step::Backtrack { .. } | Step::Finished { .. } => u64::from(left_after_trying),
+                Step::Reject { .. } => {
+                    unreachable!("Richards' bitmask never tests an attacked square")
+                }
             };
             assert_eq!(s.operations, expected, "after step {}", s.steps());
         }
