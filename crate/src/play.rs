@@ -15,8 +15,8 @@ pub enum Stop {
     Never,
     /// Right after a solution.
     AfterSolution,
-    /// Right after a queen is placed or lifted (see [`Step::is_node`]).
-    AfterNode,
+    /// Right after this many queens were placed or lifted (see [`Step::is_node`]).
+    AfterNodes(u32),
 }
 
 /// A solution as the page lists it: its number, the step that found it, the column of the
@@ -89,6 +89,10 @@ pub struct Moved {
 /// Up to `max_steps` steps forward, stopping early at the end of the search or as `stop`
 /// says. Solutions numbered up to `keep` come back in full.
 pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, keep: u64) -> Batch {
+    let mut nodes_left = match stop {
+        Stop::AfterNodes(nodes) => nodes,
+        _ => u32::MAX,
+    };
     let mut batch = Batch {
         taken: 0,
         last: None,
@@ -105,8 +109,11 @@ pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, kee
                 break;
             }
         }
-        if stop == Stop::AfterNode && step.is_node() {
-            break;
+        if step.is_node() {
+            nodes_left -= 1;
+            if nodes_left == 0 {
+                break;
+            }
         }
     }
     batch.finished = search.is_finished();
@@ -146,6 +153,72 @@ pub fn seek<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32, k
     }
     moved.arrived = search.steps() == target || search.is_finished();
     moved
+}
+
+/// How many queens were placed or lifted from the start: the search's position in the
+/// sequence of node events that every algorithm passes in the same order (lockstep).
+pub fn node_events<S: Stepping + ?Sized>(search: &S) -> u64 {
+    // Every queen placed was lifted again, but those on the board now.
+    2 * search.nodes() - search.queens().len() as u64
+}
+
+/// Moves back or forward by at most `max_steps` steps to rest right after node event
+/// number `target` (at the start for 0; at the end when the search has fewer). Every
+/// algorithm rests at the same node event when given the same target. Returns true on
+/// arrival.
+pub fn seek_nodes<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32) -> bool {
+    let mut taken = 0;
+    while node_events(search) < target {
+        if search.is_finished() {
+            return true; // fewer node events than that: rest at the end
+        }
+        if taken == max_steps {
+            return false;
+        }
+        search.step();
+        taken += 1;
+    }
+    // Back to rest right after node event `target`: undo until the step last taken is that
+    // event (checked before each undo, so it is never undone itself).
+    loop {
+        let rested = match target {
+            0 => search.steps() == 0,
+            _ => node_events(search) == target && last_was_node(search),
+        };
+        if rested {
+            return true;
+        }
+        if taken == max_steps {
+            return false;
+        }
+        search.back();
+        taken += 1;
+    }
+}
+
+/// True when the last step taken placed or lifted a queen (false at the start).
+fn last_was_node<S: Stepping + ?Sized>(search: &mut S) -> bool {
+    match search.back() {
+        Some(step) => {
+            search.step();
+            step.is_node()
+        }
+        None => false,
+    }
+}
+
+/// One step forward, unless that step would place or lift a queen: then nothing changes
+/// and `None` comes back. Lanes in lockstep wait there for each other.
+pub fn step_within_node<S: Stepping + ?Sized>(search: &mut S) -> Option<Step> {
+    if search.is_finished() {
+        return None;
+    }
+    let step = search.step();
+    if step.is_node() {
+        search.back();
+        return None;
+    }
+    Some(step)
 }
 
 /// Adds the solution on the board (all n queens placed; the `visited`-th the search reached)
@@ -236,9 +309,45 @@ mod tests {
         assert!(run(&mut s, u32::MAX, Stop::AfterSolution, 0).finished);
         let mut s = search(6, false);
         for _ in 0..50 {
-            let batch = run(&mut s, u32::MAX, Stop::AfterNode, 0);
+            let batch = run(&mut s, u32::MAX, Stop::AfterNodes(1), 0);
             assert!(batch.last.unwrap().is_node());
         }
+        assert_eq!(node_events(&s), 50);
+        run(&mut s, u32::MAX, Stop::AfterNodes(7), 0);
+        assert_eq!(node_events(&s), 57);
+    }
+
+    #[test]
+    fn seek_nodes_rests_right_after_a_node_event_from_either_side() {
+        let mut s = search(7, false);
+        // Forward: exactly where running node by node rests.
+        let mut by_nodes = search(7, false);
+        run(&mut by_nodes, u32::MAX, Stop::AfterNodes(40), 0);
+        assert!(seek_nodes(&mut s, 40, u32::MAX));
+        assert_eq!(s, by_nodes);
+        // From further on, back to the same state.
+        run(&mut s, 500, Stop::Never, 0);
+        assert!(seek_nodes(&mut s, 40, u32::MAX));
+        assert_eq!(s, by_nodes);
+        assert!(seek_nodes(&mut s, 0, u32::MAX));
+        assert_eq!(s, search(7, false));
+        // Past the end: at the end.
+        assert!(seek_nodes(&mut s, u64::MAX, u32::MAX));
+        assert!(s.is_finished());
+        // In slices.
+        assert!(!seek_nodes(&mut s, 3, 10));
+    }
+
+    #[test]
+    fn step_within_node_stops_before_a_queen_moves() {
+        let mut s = search(6, false);
+        let mut taken = 0;
+        while step_within_node(&mut s).is_some() {
+            taken += 1;
+        }
+        // Free, then Try: the next step places the first queen.
+        assert_eq!(taken, 2);
+        assert!(s.step().is_node());
     }
 
     #[test]

@@ -3,10 +3,11 @@
 //! Every value crosses as a plain JS object (serde-wasm-bindgen), names are camelCase, and
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
+use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
 use crate::plain::plain_count_with_top;
 use crate::play::{self, Stop};
-use crate::search::Stepper;
+use crate::stepping::Stepping;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -17,56 +18,69 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The stepping search, as JS sees it: `new Search(8)`, then `step()`, `back()`, `run(k)`
-/// and `snapshot()`.
+/// A stepping search, as JS sees it: `new Search(8)` (Richards' bitmask) or
+/// `new Search(8, false, "board-scan")`, then `step()`, `back()`, `run(k)`, `seek(step)`
+/// and `snapshot()`; `runNodes`, `seekNodes` and `stepWithinNode` keep several algorithms
+/// in lockstep.
 #[wasm_bindgen]
 pub struct Search {
-    stepper: Stepper,
+    algorithm: Algorithm,
 }
 
 #[wasm_bindgen]
 impl Search {
     /// A search on an `n`×`n` board, in mirror mode when `mirror` is true (only half the
-    /// first row searched; each solution stands for itself and its mirror image).
-    /// Throws for `n` outside 1..=32.
+    /// first row searched; each solution stands for itself and its mirror image), by the
+    /// algorithm named (`"richards"` when none: see `algorithms::Kind::slug`). Throws for `n`
+    /// outside 1..=32 or an unknown algorithm.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32, mirror: Option<bool>) -> Result<Search, JsError> {
-        let stepper = Stepper::with_mirror(n, mirror.unwrap_or(false)).map_err(js_error)?;
-        Ok(Search { stepper })
+    pub fn new(n: u32, mirror: Option<bool>, algorithm: Option<String>) -> Result<Search, JsError> {
+        let kind = match algorithm {
+            Some(slug) => Kind::from_slug(&slug).map_err(js_error)?,
+            None => Kind::Richards,
+        };
+        let algorithm = Algorithm::new(kind, n, mirror.unwrap_or(false)).map_err(js_error)?;
+        Ok(Search { algorithm })
     }
 
     /// Board size.
     #[wasm_bindgen(getter)]
     pub fn n(&self) -> u32 {
-        self.stepper.n()
+        self.algorithm.n()
     }
 
     /// True once the search has finished.
     #[wasm_bindgen(getter)]
     pub fn finished(&self) -> bool {
-        self.stepper.is_finished()
+        self.algorithm.is_finished()
     }
 
     /// Steps taken from the start (a JS number: exact up to 2^53).
     #[wasm_bindgen(getter)]
     pub fn steps(&self) -> f64 {
-        self.stepper.steps() as f64
+        self.algorithm.steps() as f64
     }
 
     /// Solutions so far, counting mirror images in mirror mode.
     #[wasm_bindgen(getter)]
     pub fn solutions(&self) -> f64 {
-        (self.stepper.solutions() * self.stepper.weight()) as f64
+        (self.algorithm.solutions() * self.algorithm.weight()) as f64
+    }
+
+    /// Queens placed or lifted from the start: the position that lanes in lockstep share.
+    #[wasm_bindgen(getter, js_name = nodeEvents)]
+    pub fn node_events(&self) -> f64 {
+        play::node_events(&self.algorithm) as f64
     }
 
     /// One action forward; returns the event, e.g. `{kind: "try", row: 0, column: 7, bit: 1}`.
     pub fn step(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.stepper.step())
+        to_js(&self.algorithm.step())
     }
 
     /// One action back, exactly; returns the event undone, or `null` at the start.
     pub fn back(&mut self) -> Result<JsValue, JsError> {
-        match self.stepper.back() {
+        match self.algorithm.back() {
             Some(step) => to_js(&step),
             None => Ok(JsValue::NULL),
         }
@@ -87,30 +101,62 @@ impl Search {
         } else {
             Stop::Never
         };
-        to_js(&play::run(&mut self.stepper, max_steps, stop, keep.into()))
+        to_js(&self.algorithm.run(max_steps, stop, keep.into()))
+    }
+
+    /// Up to `maxSteps` actions forward, stopping right after `nodes` queens were placed or
+    /// lifted (or at the end). Solutions are counted, not listed. Returns a `play::Batch`.
+    #[wasm_bindgen(js_name = runNodes)]
+    pub fn run_nodes(&mut self, nodes: u32, max_steps: u32) -> Result<JsValue, JsError> {
+        to_js(
+            &self
+                .algorithm
+                .run(max_steps, Stop::AfterNodes(nodes.max(1)), 0),
+        )
     }
 
     /// Moves towards step number `target` by at most `maxSteps` steps, back or forward
     /// (never past the end); see `play::Moved`. Throws for a target that is not a whole
     /// number >= 0.
     pub fn seek(&mut self, target: f64, max_steps: u32, keep: u32) -> Result<JsValue, JsError> {
-        if !(target >= 0.0 && target.fract() == 0.0 && target <= 2f64.powi(53)) {
-            return Err(JsError::new(&format!(
-                "A step position must be a whole number from 0; got {target}."
-            )));
-        }
-        to_js(&play::seek(
-            &mut self.stepper,
-            target as u64,
-            max_steps,
-            keep.into(),
-        ))
+        let target = whole_number(target, "A step position")?;
+        to_js(&self.algorithm.seek(target, max_steps, keep.into()))
     }
 
-    /// Everything the screen shows: `{n, row, phase, frames, queens, trying, steps, nodes,
-    /// solutions, weight}` (see `Snapshot` in the core).
+    /// Moves by at most `maxSteps` steps towards resting right after node event number
+    /// `target` (see `nodeEvents`); true once there (or at the end, when the search has
+    /// fewer). Throws for a target that is not a whole number >= 0.
+    #[wasm_bindgen(js_name = seekNodes)]
+    pub fn seek_nodes(&mut self, target: f64, max_steps: u32) -> Result<bool, JsError> {
+        let target = whole_number(target, "A node position")?;
+        Ok(self.algorithm.seek_nodes(target, max_steps))
+    }
+
+    /// One step forward, unless it would place or lift a queen: then `null` and no change.
+    #[wasm_bindgen(js_name = stepWithinNode)]
+    pub fn step_within_node(&mut self) -> Result<JsValue, JsError> {
+        match self.algorithm.step_within_node() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
+    /// rejected, steps, nodes, operations, solutions, weight, finished, detail}` (see
+    /// `algorithms::Snapshot`; Richards' `detail` holds its `phase` and `frames`).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
-        to_js(&self.stepper.snapshot())
+        to_js(&self.algorithm.snapshot())
+    }
+}
+
+/// A JS number that must be a whole number from 0 (exact, so at most 2^53).
+fn whole_number(value: f64, what: &str) -> Result<u64, JsError> {
+    if value >= 0.0 && value.fract() == 0.0 && value <= 2f64.powi(53) {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{what} must be a whole number from 0; got {value}."
+        )))
     }
 }
 
@@ -223,7 +269,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn bad_board_sizes_throw_a_readable_error() {
         for n in [0, 33, u32::MAX] {
-            let error = Search::new(n, None).err().expect("must be an error");
+            let error = Search::new(n, None, None).err().expect("must be an error");
             let error: JsValue = error.into();
             let message = get(&error, "message").as_string().unwrap();
             assert!(message.contains("from 1 to 32"), "{message}");
@@ -232,7 +278,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn events_are_plain_objects_with_a_kind() {
-        let mut search = Search::new(8, None).unwrap();
+        let mut search = Search::new(8, None, None).unwrap();
         let free = search.step().unwrap();
         assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
         assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
@@ -257,7 +303,7 @@ mod tests {
     /// results reach JS as plain objects with camelCase names, and bad targets throw.
     #[wasm_bindgen_test]
     fn run_and_seek_results_are_plain_objects() {
-        let mut search = Search::new(8, Some(true)).unwrap();
+        let mut search = Search::new(8, Some(true), None).unwrap();
         let batch = search.run(10_000_000, false, 1000).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = get(&batch, "solutions");
@@ -291,7 +337,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn snapshot_carries_the_stack_and_the_queens() {
-        let mut search = Search::new(5, None).unwrap();
+        let mut search = Search::new(5, None, None).unwrap();
         for _ in 0..3 {
             search.step().unwrap();
         }
@@ -300,7 +346,48 @@ mod tests {
         assert_eq!(get(&snap, "row").as_f64().unwrap(), 1.0);
         let queens = js_sys::Array::from(&get(&snap, "queens"));
         assert_eq!(queens.to_vec(), vec![JsValue::from(4)]);
-        let frames = js_sys::Array::from(&get(&snap, "frames"));
+        let detail = get(&snap, "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "richards");
+        let frames = js_sys::Array::from(&get(&detail, "frames"));
         assert_eq!(get(&frames.get(1), "col").as_f64().unwrap(), 1.0);
+    }
+
+    #[wasm_bindgen_test]
+    fn every_algorithm_is_reachable_by_name_and_stays_in_lockstep() {
+        let mut searches: Vec<Search> = Kind::ALL
+            .iter()
+            .map(|k| Search::new(7, None, Some(k.slug().to_owned())).unwrap())
+            .collect();
+        for search in &mut searches {
+            assert!(search.seek_nodes(25.0, 1_000_000).unwrap());
+            assert_eq!(search.node_events(), 25.0);
+        }
+        let queens: Vec<String> = searches
+            .iter()
+            .map(|s| {
+                format!(
+                    "{:?}",
+                    js_sys::Array::from(&get(&s.snapshot().unwrap(), "queens")).to_vec()
+                )
+            })
+            .collect();
+        assert!(queens.iter().all(|q| q == &queens[0]), "{queens:?}");
+        let detail = get(&searches[0].snapshot().unwrap(), "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "board-scan");
+        // The next step places or lifts a queen only in a separate call.
+        let board_scan = &mut searches[0];
+        while !board_scan.step_within_node().unwrap().is_null() {}
+        let batch = board_scan.run_nodes(1, 1_000_000).unwrap();
+        assert_eq!(number(&batch, "taken"), 1.0);
+        assert_eq!(board_scan.node_events(), 26.0);
+        let error: JsValue = Search::new(8, None, Some("quantum".into()))
+            .err()
+            .unwrap()
+            .into();
+        assert!(get(&error, "message")
+            .as_string()
+            .unwrap()
+            .contains("No algorithm “quantum”"));
+        assert!(board_scan.seek_nodes(-1.0, 1).is_err());
     }
 }

@@ -187,9 +187,23 @@ impl Algorithm {
         dispatch!(self, s => play::seek(s, target, max_steps, keep))
     }
 
+    /// [`play::seek_nodes`] on this algorithm.
+    pub fn seek_nodes(&mut self, target: u64, max_steps: u32) -> bool {
+        dispatch!(self, s => play::seek_nodes(s, target, max_steps))
+    }
+
+    /// [`play::step_within_node`] on this algorithm.
+    pub fn step_within_node(&mut self) -> Option<Step> {
+        dispatch!(self, s => play::step_within_node(s))
+    }
+
     /// Everything the page shows of it now.
     pub fn snapshot(&self) -> Snapshot {
         let (row, candidates, tried, trying) = self.row_state();
+        let rejected = match self.last_test() {
+            Some((column, true)) => Some(column),
+            _ => None,
+        };
         Snapshot {
             algorithm: self.kind(),
             n: self.n(),
@@ -198,6 +212,7 @@ impl Algorithm {
             candidates,
             tried,
             trying,
+            rejected,
             steps: self.steps(),
             nodes: self.nodes(),
             operations: self.operations(),
@@ -205,6 +220,23 @@ impl Algorithm {
             weight: self.weight(),
             finished: self.is_finished(),
             detail: self.detail(),
+        }
+    }
+
+    /// The column tested last in the row being searched and whether it was attacked, while
+    /// the row shows that test (Richards' bitmask tests nothing: it only takes free squares).
+    fn last_test(&self) -> Option<(u32, bool)> {
+        fn column<P: walk::Program>(w: &Walk<P>) -> Option<(u32, bool)> {
+            w.tested()
+                .map(|(bit, attacked)| (w.n() - 1 - bit.trailing_zeros(), attacked))
+        }
+        match self {
+            Algorithm::Richards(_) => None,
+            Algorithm::BoardScan(w) => column(w),
+            Algorithm::FlagArrays(w) => column(w),
+            Algorithm::RowsAsIntegers(w) => column(w),
+            Algorithm::BitByBit(w) => column(w),
+            Algorithm::FreeMasks(w) => column(w),
         }
     }
 
@@ -358,6 +390,8 @@ pub struct Snapshot {
     pub tried: u32,
     /// The column of a square found free whose queen is placed by the next step.
     pub trying: Option<u32>,
+    /// The column of the square just tested and found attacked, while the row shows it.
+    pub rejected: Option<u32>,
     /// Steps taken.
     pub steps: u64,
     /// Queens placed.
