@@ -99,7 +99,16 @@ export class SolutionsView {
     button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}${mirror}`);
     button.title = `Solution ${found.number}${mirror}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
     const label = document.createElement('span');
-    label.textContent = `${found.number}${found.mirrorOf ? ` ⇄${found.mirrorOf}` : ''}${found.isRepresentative ? '★' : ''}`;
+    label.textContent = String(found.number);
+    if (found.mirrorOf) {
+      // Drawn by the stylesheet (" ⇄1"), so that the button's visible text stays part of its
+      // name (axe: label-content-name-mismatch); the name says "mirror image of solution 1".
+      const mirror = document.createElement('span');
+      mirror.className = 'mirror-of';
+      mirror.dataset.of = found.mirrorOf;
+      label.append(mirror);
+    }
+    if (found.isRepresentative) label.append('★');
     button.append(boardPicture(found.queens, this.n, this.patternId), label);
     button.addEventListener('click', () => this.show(found));
     item.append(button);
