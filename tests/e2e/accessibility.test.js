@@ -78,3 +78,20 @@ test('a solution’s large view, open, has no serious accessibility violation', 
   await page.locator('#solution-detail').waitFor();
   await assertNoSeriousViolations(page, 'large view of a solution');
 });
+
+test('the Search tree panel, in both views with a node chosen, has no serious accessibility violation', async () => {
+  const page = await busyPage('?n=7&mirror=1');
+  await page.getByRole('application', { name: /^Search tree/ }).focus();
+  await page.keyboard.press('ArrowUp');
+  await assertNoSeriousViolations(page, 'whole tree, a node chosen');
+  await page.getByLabel('Show').selectOption('path');
+  await page.getByRole('application', { name: /^Search tree/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await assertNoSeriousViolations(page, 'path view, a node chosen');
+  for (const theme of ['dark', 'light']) {
+    await page.getByLabel('Theme').selectOption(theme);
+    await button(page, 'Projector').click();
+    await assertNoSeriousViolations(page, `the tree, Projector, ${theme}`);
+  }
+});
+
