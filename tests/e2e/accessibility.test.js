@@ -95,3 +95,14 @@ test('the Search tree panel, in both views with a node chosen, has no serious ac
   }
 });
 
+test('the symmetry views (a solution’s images, the classes table, the note on unique solutions) have no serious accessibility violation', async () => {
+  const page = await busyPage('?n=6');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  await page.getByRole('button', { name: /^Solution 2: columns / }).click();
+  await page.getByRole('list', { name: 'The boards of its symmetry class' }).waitFor();
+  await page.getByRole('table', { name: 'Symmetry classes' }).waitFor();
+  await assertNoSeriousViolations(page, 'images and classes, light');
+  await page.getByLabel('Theme').selectOption('dark');
+  await assertNoSeriousViolations(page, 'images and classes, dark');
+});
