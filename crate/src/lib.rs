@@ -22,6 +22,8 @@
 //!   forwards and backwards.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
+//! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
+//!   seeded samples for spot checks.
 //! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
@@ -29,6 +31,7 @@ pub mod count;
 pub mod plain;
 pub mod published;
 pub mod search;
+pub mod shard;
 pub mod symmetry;
 
 #[cfg(target_arch = "wasm32")]
