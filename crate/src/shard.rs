@@ -66,7 +66,11 @@ pub struct FingerprintError(pub String);
 
 impl fmt::Display for FingerprintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected 16 hex digits for a fingerprint; got {:?}", self.0)
+        write!(
+            f,
+            "expected 16 hex digits for a fingerprint; got {:?}",
+            self.0
+        )
     }
 }
 
@@ -95,12 +99,27 @@ impl FromStr for Fingerprint {
 /// assert_eq!(slice.indices(8), vec![1, 4, 7]);
 /// assert!("0/4".parse::<Slice>().is_err() && "5/4".parse::<Slice>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "RawSlice")]
 pub struct Slice {
     /// Which slice, from 1 to `of`.
     pub index: usize,
     /// How many slices the list is cut into.
     pub of: usize,
+}
+
+/// A slice as read from JSON, before [`Slice::new`] checks it.
+#[derive(serde::Deserialize)]
+struct RawSlice {
+    index: usize,
+    of: usize,
+}
+
+impl TryFrom<RawSlice> for Slice {
+    type Error = SliceError;
+    fn try_from(raw: RawSlice) -> Result<Slice, SliceError> {
+        Slice::new(raw.index, raw.of)
+    }
 }
 
 /// Why a text or a pair of numbers is not a [`Slice`].
@@ -243,7 +262,10 @@ mod tests {
             let error = text.parse::<Slice>().unwrap_err().to_string();
             assert!(error.contains(says), "{text}: {error}");
         }
-        assert_eq!(" 3 / 8 ".trim().parse::<Slice>().unwrap().to_string(), "3/8");
+        assert_eq!(
+            " 3 / 8 ".trim().parse::<Slice>().unwrap().to_string(),
+            "3/8"
+        );
     }
 
     #[test]
@@ -269,7 +291,13 @@ mod tests {
         for text in [print.to_string(), format!("{:016x}", u64::MAX)] {
             assert_eq!(text.parse::<Fingerprint>().unwrap().to_string(), text);
         }
-        for bad in ["", "123", "zzzzzzzzzzzzzzzz", "+123456789abcdef", "0123456789abcdef0"] {
+        for bad in [
+            "",
+            "123",
+            "zzzzzzzzzzzzzzzz",
+            "+123456789abcdef",
+            "0123456789abcdef0",
+        ] {
             assert!(bad.parse::<Fingerprint>().is_err(), "{bad:?}");
         }
     }
