@@ -294,7 +294,7 @@ fn verify_refuses_files_it_cannot_check() {
     ] {
         let err = refused(&["verify", file]);
         assert!(
-            err.contains(&format!("{file}")) && err.contains(says),
+            err.contains(file.as_str()) && err.contains(says),
             "{err}"
         );
     }
