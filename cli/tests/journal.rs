@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 fn journaled(path: &str) -> BTreeSet<u64> {
     let mut seen = BTreeSet::new();
     for line in lines(path).iter().skip(1) {
-        let index = line.split(' ').next().unwrap().parse().unwrap();
+        let numbers: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+        assert_eq!(numbers.len(), 4, "{line:?} in {path}: not `index total unique nodes`");
+        let index = numbers[0];
         assert!(seen.insert(index), "sub-problem {index} twice in {path}");
     }
     seen
