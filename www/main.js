@@ -11,6 +11,7 @@ import { Messages } from './messages.js';
 import { installLook } from './look.js';
 import { CountPool } from './count-pool.js';
 import { CountPanel } from './count-panel.js';
+import { Compare } from './compare.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -19,8 +20,9 @@ window.addEventListener('error', (event) => messages.internalError(event.error ?
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 
 try {
-  const { Search, wasmMemoryBytes } = await import('./pkg/bitqueens.js');
+  const { Search, wasmMemoryBytes, algorithmNames, treeNodes } = await import('./pkg/bitqueens.js');
   const countPool = startCountPanel();
+  new Compare($, { Search, algorithmNames, treeNodes }).restore(location.search);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool });
   startPlayer(Search);

@@ -5,7 +5,7 @@
 
 use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
-use crate::plain::plain_count_with_top;
+use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
 use crate::stepping::Stepping;
 use serde::Serialize;
@@ -201,6 +201,31 @@ impl Counter {
 pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
     let tally = plain_count_with_top(n, column).map_err(js_error)?;
     to_js(&tally)
+}
+
+/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
+#[wasm_bindgen(js_name = algorithmNames)]
+pub fn algorithm_names() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Named {
+        slug: &'static str,
+        name: &'static str,
+    }
+    let all: Vec<Named> = Kind::ALL
+        .iter()
+        .map(|k| Named {
+            slug: k.slug(),
+            name: k.name(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// The nodes of the whole search tree of an `n`×`n` board (see `plain::tree_nodes`), as a JS
+/// number; throws for `n` outside 1..=32. Takes about a second per 200 million nodes.
+#[wasm_bindgen(js_name = treeNodes)]
+pub fn tree_nodes_js(n: u32, mirror: bool) -> Result<f64, JsError> {
+    Ok(tree_nodes(n, mirror).map_err(js_error)? as f64)
 }
 
 /// Bytes of linear memory the wasm module holds now (for the memory benchmark).
