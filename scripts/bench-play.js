@@ -17,7 +17,7 @@ const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 async function openAtFullSpeed(n) {
   const page = await openPage(browser, `${server.url}?n=${n}`);
   await pageReady(page);
-  await page.getByLabel('Speed').fill('13');
+  await page.getByRole('region', { name: 'Controls', exact: true }).getByLabel('Speed').fill('13');
   await page.evaluate(() => {
     window.frames_ = 0;
     const count = () => { window.frames_ += 1; requestAnimationFrame(count); };

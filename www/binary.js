@@ -10,3 +10,25 @@ export function toBinary(mask, n) {
 export function hasColumn(mask, n, column) {
   return ((mask >>> (n - 1 - column)) & 1) === 1;
 }
+
+/**
+ * The masks of the row `row` below the queens `queens` (queens[r] = column of row r's queen):
+ * `col` marks their columns, `ld` each queen's column moved right by its distance in rows
+ * (its `\` diagonal), `rd` moved left (its `/` diagonal). Squares pushed off the board drop.
+ * The queens must not attack each other (as on every board the search shows).
+ * The same as Richards' masks for that row, derived from the board alone.
+ */
+export function attacksOn(queens, row, n) {
+  const bit = (column) => (column >= 0 && column < n ? 2 ** (n - 1 - column) : 0);
+  let ld = 0;
+  let col = 0;
+  let rd = 0;
+  // Sums, not ORs: JS bit operators are signed 32-bit, and queens that do not attack each
+  // other never mark the same square of a mask twice.
+  queens.slice(0, row).forEach((c, r) => {
+    ld += bit(c + row - r);
+    col += bit(c);
+    rd += bit(c - row + r);
+  });
+  return { ld, col, rd };
+}

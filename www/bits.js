@@ -82,7 +82,8 @@ export class BitsView {
 
   /** Draws the lines for the row being searched; `event` is the last step (or null). */
   render(snapshot, event) {
-    const { n, row, frames, phase } = snapshot;
+    const { n, row } = snapshot;
+    const { frames, phase } = snapshot.detail; // Richards' bitmask: its stack of frames
     if (n !== this.n) this.build(n);
     const top = frames[row];
     const done = n === 32 ? 0xffffffff : (1 << n) - 1;

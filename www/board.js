@@ -4,9 +4,11 @@
 // In the row being searched each square shows why it is forbidden, by an arrow as well as a
 // colour: ↓ its column holds a queen (col), ↘ a queen attacks it along a \ diagonal (ld),
 // ↙ along a / diagonal (rd). A free square not tried yet (in poss) is green; the square being
-// tried is ringed; a free square already tried (no longer in poss) shows ×.
+// tried is ringed; a free square already tried (no longer in poss) shows ×. The classic
+// programs that test attacked squares too ring in red the one they just found attacked.
+// The attacks are derived from the queens, so the board draws every algorithm alike.
 
-import { hasColumn } from './binary.js';
+import { hasColumn, attacksOn } from './binary.js';
 
 const ATTACK_MARKS = [
   ['col', '↓', 'column'],
@@ -48,16 +50,20 @@ export class BoardView {
     }
   }
 
-  /** Draws a snapshot from Search.snapshot(). */
+  /**
+   * Draws a snapshot from Search.snapshot(), of any algorithm: the queens, and in the row
+   * being searched why each square is forbidden, which free squares were tried, the square
+   * being tried, and the square just found attacked.
+   */
   render(snapshot) {
-    const { n, row, queens, trying, frames, phase } = snapshot;
+    const { n, row, queens, trying, tried, rejected } = snapshot;
     if (n !== this.n) this.build(n);
-    const top = frames[row];
+    const attacks = row < n ? attacksOn(queens, row, n) : null;
     this.grid.classList.toggle('solved', row === n);
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const look = r < row ? (queens[r] === c ? 'queen' : 'above')
-          : r === row ? currentRowLook(top, phase, n, c, trying) : 'below';
+          : r === row ? currentRowLook(attacks, tried, n, c, trying, rejected) : 'below';
         if (look !== this.looks[r][c]) {
           this.looks[r][c] = look;
           paint(this.cells[r][c], r, c, look);
@@ -67,17 +73,18 @@ export class BoardView {
   }
 }
 
-/** What a square of the row being searched shows: 'trying', 'free', 'tried' or 'attacked:<masks>'. */
-function currentRowLook(top, phase, n, c, trying) {
+/** What a square of the row being searched shows: 'trying', 'free', 'tried' or 'attacked:<masks>'
+ *  (with ':rejected' when a test just found it so). */
+function currentRowLook(attacks, tried, n, c, trying, rejected) {
   if (trying === c) return 'trying';
-  const attackers = ATTACK_MARKS.filter(([mask]) => hasColumn(top[mask], n, c)).map(([mask]) => mask);
-  if (attackers.length > 0) return `attacked:${attackers.join(',')}`;
-  // Until poss is computed (phase 'enter') every unattacked square is simply free.
-  return phase === 'enter' || hasColumn(top.poss, n, c) ? 'free' : 'tried';
+  const attackers = ATTACK_MARKS.filter(([mask]) => hasColumn(attacks[mask], n, c)).map(([mask]) => mask);
+  if (attackers.length > 0) return `attacked:${attackers.join(',')}${rejected === c ? ':rejected' : ''}`;
+  return hasColumn(tried, n, c) ? 'tried' : 'free';
 }
 
 function paint(cell, r, c, look) {
-  const [kind, masks = ''] = look.split(':');
+  const [kind, masks = '', rejected] = look.split(':');
+  cell.classList.toggle('rejected', rejected === 'rejected');
   const attackers = masks ? masks.split(',') : [];
   cell.dataset.look = kind;
   cell.classList.toggle('current', ['free', 'attacked', 'trying', 'tried'].includes(kind));

@@ -81,3 +81,24 @@ export function download(filename, data, type) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Wires the four export buttons. `player` gives the board (its search) and `solutions` the
+ * gallery's list; a PNG that cannot be made is explained on `messages`.
+ */
+export function installExports($, player, solutions, messages) {
+  const board = () => boardSvg(player.search.snapshot());
+  const boardName = (ext) => `bitqueens-n${player.n}-step${player.search.steps}.${ext}`;
+  const listName = (ext) => `bitqueens-n${player.n}-solutions.${ext}`;
+  $('export-svg').addEventListener('click', () => download(boardName('svg'), board(), 'image/svg+xml'));
+  $('export-png').addEventListener('click', async () => {
+    try {
+      download(boardName('png'), await boardPng(board()));
+    } catch (error) {
+      messages.show(`The PNG could not be made: ${error.message}. Try “Board as SVG”.`);
+    }
+  });
+  $('export-json').addEventListener('click', () => download(listName('json'),
+    solutionsJson(player.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
+  $('export-text').addEventListener('click', () => download(listName('txt'), solutionsText(solutions.listed), 'text/plain'));
+}

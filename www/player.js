@@ -1,20 +1,25 @@
 // The player: the one place that decides what a button press does to the search.
 //
-// States and transitions (anything not listed changes nothing):
+// Its states and every transition are the table TRANSITIONS below, read by the pure
+// function next(state, event, at). `at` says where the search stands after the event:
+// 'start' (step 0), 'end' (finished) or 'middle'; REST there means "come to rest where the
+// search stands": idle at the start, done at the end, paused in between.
 //
-//   idle     no step taken yet       Step → paused   Play, Next solution, Run to end → playing
-//   playing  steps run every frame   Pause → paused  Step, Back → stop playing, then act
-//   paused   stopped mid-search      Step, Back → paused (idle when back at the start)
-//                                    Play, Next solution, Run to end → playing
-//   done     the search finished     Back → paused
-//   any state: Reset or a new board size → idle; the search finishing → done
+//   idle     no step taken yet
+//   playing  steps run every animation frame, towards a goal (below)
+//   paused   stopped mid-search
+//   done     the search finished: only Back, Reset and seeking move it
+//
+// Events: reset (Reset, a new board size), play (Play, Next solution, Run to end), seek (a
+// far step target, played frame by frame), pause, step, back (each stops playing first), and
+// arrived (a goal reached, or a near seek done at once).
 //
 // Playing has a goal: 'speed' runs `speed` steps per second; 'solution' runs at full speed
-// and pauses right after the next solution; 'end' runs at full speed to the end; 'seek'
-// moves back or forward to step `seekTarget` (the Position slider, a permalink) and then
-// settles (idle at step 0, done at the end, paused elsewhere). Steps are
-// batched: many per animation frame through Search.run, then one redraw. At full speed it
-// runs for a time slice each frame, so the page keeps redrawing and Pause stays responsive.
+// and arrives right after the next solution; 'end' runs at full speed to the end; 'seek'
+// moves back or forward to step `seekTarget` (the Position slider, a permalink, Go to step).
+// Steps are batched: many per animation frame through Search.run or Search.seek, then one
+// redraw. At full speed it runs for a time slice each frame, so the page keeps redrawing and
+// Pause stays responsive.
 //
 // The player owns no DOM. It tells a `view` what happened:
 //   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
@@ -31,6 +36,30 @@ export const IDLE = 'idle';
 export const PLAYING = 'playing';
 export const PAUSED = 'paused';
 export const DONE = 'done';
+const REST = 'rest';
+
+/** Every transition: TRANSITIONS[event][state] is the next state (REST: see the header). */
+export const TRANSITIONS = {
+  //           from: idle      playing   paused    done
+  reset:   { idle: IDLE,    playing: IDLE, paused: IDLE,    done: IDLE },
+  play:    { idle: PLAYING, playing: PLAYING, paused: PLAYING, done: DONE },
+  seek:    { idle: PLAYING, playing: PLAYING, paused: PLAYING, done: PLAYING },
+  pause:   { idle: IDLE,    playing: REST, paused: PAUSED,  done: DONE },
+  step:    { idle: REST,    playing: REST, paused: REST,    done: DONE },
+  back:    { idle: IDLE,    playing: REST, paused: REST,    done: REST },
+  arrived: { idle: REST,    playing: REST, paused: REST,    done: REST },
+};
+
+const RESTING = { start: IDLE, middle: PAUSED, end: DONE };
+
+/** The state after `event` in `state`, the search then standing `at` 'start', 'middle' or 'end'. */
+export function next(state, event, at) {
+  const to = TRANSITIONS[event]?.[state];
+  if (to === undefined) throw new Error(`The player has no transition for “${event}” in state “${state}”.`);
+  if (to !== REST) return to;
+  if (!(at in RESTING)) throw new Error(`Unknown search position “${at}”.`);
+  return RESTING[at];
+}
 
 /** Speed steps a person can choose, in steps per second; Infinity = as fast as possible. */
 export const SPEEDS = [1, 2, 3, 5, 10, 20, 50, 100, 300, 1000, 10_000, 100_000, 1_000_000, Infinity];
@@ -48,23 +77,37 @@ const CHUNK = 20_000;
 /** A seek this short is done at once, without waiting for an animation frame. */
 const SEEK_AT_ONCE = 200_000;
 
+/** The browser's clock and frames; tests pass their own. */
+const BROWSER_CLOCK = {
+  now: () => performance.now(),
+  nextFrame: (callback) => requestAnimationFrame(callback),
+};
+
 export class Player {
   /**
-   * @param {Function} Search the wasm class: new Search(n)
+   * @param {Function} Search the wasm class: new Search(n, mirror)
    * @param {object} view see the header comment
+   * @param {object} clock { now(), nextFrame(callback) }
    */
-  constructor(Search, view) {
+  constructor(Search, view, clock = BROWSER_CLOCK) {
     this.Search = Search;
     this.view = view;
+    this.clock = clock;
     this.speed = 10;
     this.budget = BUDGET_MS.start;
     this.search = null;
     this.state = IDLE;
     this.lastEvent = null;
+    this.ticking = false; // an animation frame is requested
   }
 
   get n() {
     return this.search?.n;
+  }
+
+  /** Where the search stands, for next(): 'start', 'middle' or 'end'. */
+  get at() {
+    return this.search.finished ? 'end' : this.search.steps === 0 ? 'start' : 'middle';
   }
 
   /** Starts a new search on an n×n board (n already validated), in mirror mode or not. */
@@ -73,59 +116,45 @@ export class Player {
     this.search = new this.Search(n, mirror);
     this.mirror = mirror;
     this.lastEvent = null;
-    this.state = IDLE;
+    this.state = next(this.state, 'reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
     this.view.cleared(n);
     this.redraw();
   }
 
-  /** One step forward; stops playing first (the frame loop ends when the state settles). */
+  /** One step forward; stops playing first. */
   step() {
     if (this.state === DONE) return;
-    this.guard(() => {
-      this.runBatch(1, false);
-      this.state = this.settled();
-    });
-    this.redraw();
+    this.guard(() => this.runBatch(1, false));
+    this.move('step');
   }
 
-  /** One step back, exactly; stops playing first, like step(). */
+  /** One step back, exactly; stops playing first. */
   back() {
-    if (this.search.steps === 0) return;
-    this.guard(() => this.seekBatch(this.search.steps - 1, 1));
-    this.redraw();
+    if (this.search.steps > 0) this.guard(() => this.seekBatch(this.search.steps - 1, 1));
+    this.move('back');
   }
 
   /** Starts playing towards `goal`: 'speed' (the chosen speed), 'solution' or 'end'. */
   play(goal = 'speed') {
     if (this.state === DONE) return;
     this.goal = goal;
-    if (this.state === PLAYING) return;
-    this.state = PLAYING;
     this.credit = 1; // the first step happens at once, whatever the speed
-    this.lastTick = performance.now();
-    this.redraw();
-    requestAnimationFrame((t) => this.tick(t));
+    this.move('play');
   }
 
   pause() {
-    if (this.state !== PLAYING) return;
-    this.state = this.settled();
-    this.redraw();
+    this.move('pause');
   }
 
   /** Moves to step `target` (clamped to the end of the search): at once when it is near, else
    *  frame by frame like play, so that the page stays responsive and Pause stops it. */
   seek(target) {
-    const framesRunning = this.state === PLAYING;
     this.goal = 'seek';
     this.seekTarget = target;
-    this.guard(() => this.seekBatch(target, SEEK_AT_ONCE));
-    if (this.state === PLAYING && !framesRunning) {
-      this.lastTick = performance.now();
-      requestAnimationFrame((t) => this.tick(t));
-    }
-    this.redraw();
+    let arrived = true;
+    this.guard(() => { arrived = this.seekBatch(target, SEEK_AT_ONCE); });
+    this.move(arrived ? 'arrived' : 'seek');
   }
 
   nextSolution() {
@@ -141,22 +170,33 @@ export class Player {
     else this.play();
   }
 
-  /** The state to rest in when not playing. */
-  settled() {
-    return this.search.finished ? DONE : this.search.steps === 0 ? IDLE : PAUSED;
-  }
-
   setSpeed(stepsPerSecond) {
     this.speed = stepsPerSecond;
   }
 
+  /** Takes the transition for `event`, keeps the frames coming while playing, and redraws. */
+  move(event) {
+    const before = this.state;
+    this.state = next(before, event, this.at);
+    if (this.state === PLAYING) {
+      if (before !== PLAYING) this.lastTick = this.clock.now();
+      if (!this.ticking) {
+        this.ticking = true;
+        this.clock.nextFrame((t) => this.tick(t));
+      }
+    }
+    this.redraw();
+  }
+
   /** One animation frame of play: run a batch of steps, then redraw once. */
   tick(now) {
+    this.ticking = false;
     if (this.state !== PLAYING) return;
     const interval = now - this.lastTick;
     // After a hidden tab or a long pause, do not try to catch up on missed time.
     const elapsed = Math.min(interval, 250);
     this.lastTick = now;
+    let arrived = false;
     this.guard(() => {
       if (this.goal !== 'speed' || this.speed === Infinity) {
         this.budget = interval > FRAME_MS * 1.05
@@ -165,36 +205,36 @@ export class Player {
         const batch = this.goal === 'seek'
           ? () => this.seekBatch(this.seekTarget, CHUNK)
           : () => this.runBatch(CHUNK, this.goal === 'solution');
-        const until = performance.now() + this.budget;
-        do batch();
-        while (this.state === PLAYING && performance.now() < until);
+        const until = this.clock.now() + this.budget;
+        do arrived = batch();
+        while (!arrived && this.clock.now() < until);
       } else {
         this.credit += (this.speed * elapsed) / 1000;
         const due = Math.floor(this.credit);
         this.credit -= due;
-        if (due > 0) this.runBatch(due, false);
+        if (due > 0) arrived = this.runBatch(due, false);
       }
     });
-    this.redraw();
-    if (this.state === PLAYING) requestAnimationFrame((t) => this.tick(t));
+    if (this.state === PLAYING) this.move(arrived ? 'arrived' : 'play');
+    else this.redraw(); // a failure stopped play
   }
 
-  /** Up to maxSteps forward (pausing right after a solution when stopAtSolution). */
+  /** Up to maxSteps forward (stopping right after a solution when stopAtSolution); returns
+   *  true when that arrives somewhere to rest: the end, or the solution asked for. */
   runBatch(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
     if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
     if (batch.last) this.lastEvent = batch.last;
-    if (batch.finished) this.state = DONE;
-    else if (stopAtSolution && batch.last?.kind === 'solution') this.state = PAUSED;
+    return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
   }
 
-  /** Up to maxSteps towards step `target`, back or forward; settles on arrival. */
+  /** Up to maxSteps towards step `target`, back or forward; returns true on arrival. */
   seekBatch(target, maxSteps) {
     const moved = this.search.seek(target, maxSteps, this.view.keep);
     if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
     if (moved.undone.count > 0) this.view.solutionsUndone(moved.undone);
     if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
-    this.state = moved.arrived ? this.settled() : PLAYING;
+    return moved.arrived;
   }
 
   /** Runs a call into the core; if it throws (a bug), stops playing and says so. */
@@ -202,7 +242,7 @@ export class Player {
     try {
       action();
     } catch (error) {
-      this.state = PAUSED;
+      this.state = next(this.state, 'pause', this.at);
       this.view.failed(error);
     }
   }

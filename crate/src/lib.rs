@@ -21,20 +21,28 @@
 //! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
 //!   forwards and backwards.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
+//! - [`stepping`]: the [`Stepping`] trait every stepping search implements; [`play`]: batches,
+//!   seeking and solution numbering, written once for all of them.
+//! - [`algorithms`]: the classic programs (board scan … free masks with rotation) as
+//!   steppers in lockstep with Richards', each counting its operations.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
 //! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
+pub mod algorithms;
 pub mod count;
 pub mod plain;
+pub mod play;
 pub mod published;
 pub mod search;
 pub mod shard;
+pub mod stepping;
 pub mod symmetry;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};
+pub use stepping::{Queens, Stepping};

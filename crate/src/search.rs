@@ -7,6 +7,7 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
+use crate::stepping::{Queens, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -37,6 +38,27 @@ pub fn full_mask(n: u32) -> Result<u32, BoardSizeError> {
         Ok(u32::MAX >> (MAX_N - n))
     } else {
         Err(BoardSizeError(n))
+    }
+}
+
+/// The columns of row `row` that a search of an `n`×`n` board covers, as a mask: all of them,
+/// except in mirror mode: row 0's left half (plus the middle column when n is odd), and row
+/// 1's left half below a middle queen (`top` is the bit of row 0's queen). Every solution of
+/// the full search is then found exactly once, either itself or as its mirror image.
+#[inline]
+pub fn searched_part(n: u32, mirror: bool, row: usize, top: u32) -> u32 {
+    let done = u32::MAX >> (MAX_N - n);
+    if !mirror {
+        return done;
+    }
+    let half = n / 2;
+    // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
+    let left = done & !(done >> half);
+    let middle = if n % 2 == 1 { 1 << half } else { 0 };
+    match row {
+        0 => left | middle,
+        1 if middle != 0 && top == middle => left,
+        _ => done,
     }
 }
 
@@ -87,12 +109,20 @@ pub struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Step {
-    /// `poss = ~(ld | col | rd) & done` was computed for `row`.
+    /// The candidates of `row` were found: in Richards' bitmask `poss = ~(ld | col | rd) & done`,
+    /// the free squares; in a classic program, the squares it will test (`poss` holds them).
     #[serde(rename_all = "camelCase")]
     Free { row: u32, poss: u32 },
-    /// `bit = poss & -poss` was chosen in `row` and removed from `poss`.
+    /// The square (`row`, `column`) was taken from the row's candidates and is free: its queen
+    /// is placed by the next step. In Richards' bitmask, `bit = poss & -poss` was chosen and
+    /// removed from `poss` (every square of `poss` is free); the classic programs tested it.
     #[serde(rename_all = "camelCase")]
     Try { row: u32, column: u32, bit: u32 },
+    /// The square (`row`, `column`) was tested and found attacked by a queen above; the
+    /// next step tests the next square. Only the classic programs that test attacked squares
+    /// (see [`crate::algorithms`]) take this step: Richards' bitmask never visits one.
+    #[serde(rename_all = "camelCase")]
+    Reject { row: u32, column: u32, bit: u32 },
     /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
     /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
     #[serde(rename_all = "camelCase")]
@@ -161,6 +191,8 @@ pub struct Stepper {
     steps: u64,
     nodes: u64,
     solutions: u64,
+    /// Word operations executed, each step charged the `COST_*` of the lines it runs.
+    operations: u64,
     /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
     /// column, below which row 1 is searched only in its left half). Every solution of the
     /// full search is then found exactly once, either itself or as its mirror image.
@@ -200,6 +232,7 @@ impl Stepper {
             steps: 0,
             nodes: 0,
             solutions: 0,
+            operations: 0,
             mirror,
         })
     }
@@ -266,6 +299,23 @@ impl Stepper {
             .map(|f| self.column_of(f.bit))
     }
 
+    /// The column chosen in the row being searched whose queen the next step places.
+    pub fn trying(&self) -> Option<u32> {
+        let top = self.top();
+        (top.phase == Phase::Trying).then(|| self.column_of(top.bit))
+    }
+
+    /// The free squares of the row being searched (0 until `poss` is computed) and, of
+    /// those, the ones tried already.
+    pub fn row_candidates(&self) -> (u32, u32) {
+        let top = self.top();
+        if top.phase == Phase::Enter {
+            return (0, 0);
+        }
+        let free = self.free_squares(self.depth - 1, top);
+        (free, free & !top.poss)
+    }
+
     /// Everything the screen shows, copied out.
     pub fn snapshot(&self) -> Snapshot {
         let top = self.top();
@@ -275,7 +325,7 @@ impl Stepper {
             phase: top.phase,
             frames: self.frames().to_vec(),
             queens: self.queens(),
-            trying: (top.phase == Phase::Trying).then(|| self.column_of(top.bit)),
+            trying: self.trying(),
             steps: self.steps,
             nodes: self.nodes,
             solutions: self.solutions,
@@ -300,6 +350,7 @@ impl Stepper {
             }
             Phase::Enter if top.col == self.done => {
                 self.solutions += 1;
+                self.operations += COST_SOLUTION;
                 self.frames[row].phase = Phase::Closed;
                 Step::Solution {
                     row: row as u32,
@@ -308,6 +359,7 @@ impl Stepper {
             }
             Phase::Enter => {
                 let poss = self.free_squares(row, &top);
+                self.operations += COST_FREE;
                 self.frames[row].poss = poss;
                 self.frames[row].phase = Phase::Scanned;
                 Step::Free {
@@ -316,11 +368,13 @@ impl Stepper {
                 }
             }
             Phase::Scanned if top.poss == 0 => {
+                self.operations += COST_DEAD_END;
                 self.frames[row].phase = Phase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Scanned | Phase::Returned if top.poss != 0 => {
                 let bit = top.poss & top.poss.wrapping_neg();
+                self.operations += COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss -= bit;
                 frame.bit = bit;
@@ -343,6 +397,7 @@ impl Stepper {
                 };
                 self.depth += 1;
                 self.nodes += 1;
+                self.operations += COST_PLACE;
                 Step::Place {
                     row: row as u32,
                     column: self.column_of(bit),
@@ -350,12 +405,14 @@ impl Stepper {
             }
             // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
             Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
+                self.operations += cost_of_leaving(top.phase);
                 self.frames[0].phase = Phase::Finished;
                 Step::Finished {
                     solutions: self.solutions,
                 }
             }
             Phase::Scanned | Phase::Returned | Phase::Closed => {
+                self.operations += cost_of_leaving(top.phase);
                 self.depth -= 1;
                 let parent = &mut self.frames[row - 1];
                 parent.phase = Phase::Returned;
@@ -386,6 +443,7 @@ impl Stepper {
             Phase::Enter => {
                 self.depth -= 1;
                 self.nodes -= 1;
+                self.operations -= COST_PLACE;
                 let parent = self.frames[row - 1];
                 Step::Place {
                     row: row as u32 - 1,
@@ -393,6 +451,7 @@ impl Stepper {
                 }
             }
             Phase::Scanned => {
+                self.operations -= COST_FREE;
                 self.frames[row].poss = 0;
                 self.frames[row].phase = Phase::Enter;
                 Step::Free {
@@ -404,12 +463,14 @@ impl Stepper {
                 self.frames[row].phase = Phase::Enter;
                 let number = self.solutions;
                 self.solutions -= 1;
+                self.operations -= COST_SOLUTION;
                 Step::Solution {
                     row: row as u32,
                     number,
                 }
             }
             Phase::Closed => {
+                self.operations -= COST_DEAD_END;
                 self.frames[row].phase = Phase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
@@ -418,6 +479,7 @@ impl Stepper {
                 // squares below it, and the one tried just before is the highest of those.
                 let bit = top.bit;
                 let tried_before = self.free_squares(row, &top) & (bit - 1);
+                self.operations -= COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss |= bit;
                 frame.bit = highest_bit(tried_before);
@@ -445,6 +507,7 @@ impl Stepper {
                 };
                 self.frames[row].phase = Phase::Trying;
                 self.frames[row + 1] = self.exhausted(row + 1, child);
+                self.operations -= cost_of_leaving(self.frames[row + 1].phase);
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -453,6 +516,7 @@ impl Stepper {
             }
             Phase::Finished => {
                 self.frames[0] = self.exhausted(0, top);
+                self.operations -= cost_of_leaving(self.frames[0].phase);
                 Step::Finished {
                     solutions: self.solutions,
                 }
@@ -485,21 +549,9 @@ impl Stepper {
         !(frame.ld | frame.col | frame.rd) & self.searched_part(row)
     }
 
-    /// The columns of row `row` the search covers. In mirror mode: row 0's left half (plus
-    /// the middle column when n is odd), and row 1's left half below a middle queen.
+    /// The columns of row `row` the search covers (see [`searched_part`]).
     fn searched_part(&self, row: usize) -> u32 {
-        if !self.mirror {
-            return self.done;
-        }
-        let half = self.n / 2;
-        // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
-        let left = self.done & !(self.done >> half);
-        let middle = if self.n % 2 == 1 { 1 << half } else { 0 };
-        match row {
-            0 => left | middle,
-            1 if middle != 0 && self.frames[0].bit == middle => left,
-            _ => self.done,
-        }
+        searched_part(self.n, self.mirror, row, self.frames[0].bit)
     }
 
     /// The board column (from the left) of a single-bit mask.
@@ -518,8 +570,8 @@ impl PartialEq for Stepper {
         self.n == other.n
             && self.mirror == other.mirror
             && self.frames() == other.frames()
-            && (self.steps, self.nodes, self.solutions)
-                == (other.steps, other.nodes, other.solutions)
+            && (self.steps, self.nodes, self.solutions, self.operations)
+                == (other.steps, other.nodes, other.solutions, other.operations)
     }
 }
 
@@ -537,12 +589,65 @@ impl fmt::Debug for Stepper {
     }
 }
 
+// The word operations each kind of step executes: those written on the lines of the loop
+// it runs. `if col == done` 1; `poss = ~(ld | col | rd) & done` 4; `while poss != 0` 1;
+// `bit = poss & -poss` 2; `poss = poss - bit` 1; the call's new masks
+// `(ld | bit) >> 1, col | bit, (rd | bit) << 1` 5.
+const COST_FREE: u64 = 1 + 4;
+const COST_SOLUTION: u64 = 1;
+const COST_DEAD_END: u64 = 1;
+const COST_TRY: u64 = 1 + 2 + 1;
+const COST_PLACE: u64 = 5;
+
+/// Leaving a row (a backtrack, or the finish) costs the failing `while` test of that row
+/// when its squares were tried (it was `Returned`); a solution or a dead end already paid
+/// its row's last test.
+fn cost_of_leaving(phase: Phase) -> u64 {
+    u64::from(phase == Phase::Returned)
+}
+
 /// The highest set bit of `mask`, or 0.
 fn highest_bit(mask: u32) -> u32 {
     if mask == 0 {
         0
     } else {
         1 << (31 - mask.leading_zeros())
+    }
+}
+
+/// Richards' bitmask as the page plays it and compares it with the classic programs.
+impl Stepping for Stepper {
+    fn n(&self) -> u32 {
+        self.n
+    }
+    #[inline]
+    fn step(&mut self) -> Step {
+        Stepper::step(self)
+    }
+    #[inline]
+    fn back(&mut self) -> Option<Step> {
+        Stepper::back(self)
+    }
+    fn is_finished(&self) -> bool {
+        Stepper::is_finished(self)
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn solutions(&self) -> u64 {
+        self.solutions
+    }
+    fn weight(&self) -> u64 {
+        Stepper::weight(self)
+    }
+    fn operations(&self) -> u64 {
+        self.operations
+    }
+    fn queens(&self) -> Queens {
+        self.queen_columns().collect()
     }
 }
 
@@ -675,6 +780,30 @@ mod tests {
             assert_eq!(undone.back(), Some(step));
             assert_eq!(undone, before);
         }
+    }
+
+    #[test]
+    fn operations_add_up_the_lines_each_step_runs_and_go_back_to_zero() {
+        // Per step, the operations written on the lines it executes (see COST_*): computing
+        // poss 5 (with the `col == done` test), choosing a bit 4, placing 5, a solution or a
+        // dead end 1, and leaving a row whose squares were tried 1.
+        let mut s = Stepper::new(6).unwrap();
+        let mut expected = 0;
+        while !s.is_finished() {
+            let left_after_trying = s.phase() == Phase::Returned;
+            expected += match s.step() {
+                Step::Free { .. } | Step::Place { .. } => 5,
+                Step::Try { .. } => 4,
+                Step::Solution { .. } | Step::DeadEnd { .. } => 1,
+                Step::Backtrack { .. } | Step::Finished { .. } => u64::from(left_after_trying),
+                Step::Reject { .. } => {
+                    unreachable!("Richards' bitmask never tests an attacked square")
+                }
+            };
+            assert_eq!(s.operations, expected, "after step {}", s.steps());
+        }
+        while s.back().is_some() {}
+        assert_eq!(s.operations, 0);
     }
 
     #[test]

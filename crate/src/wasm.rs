@@ -3,10 +3,11 @@
 //! Every value crosses as a plain JS object (serde-wasm-bindgen), names are camelCase, and
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
+use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
-use crate::plain::plain_count_with_top;
-use crate::search::{Step, Stepper};
-use crate::symmetry::{classify, is_representative};
+use crate::plain::{plain_count_with_top, tree_nodes};
+use crate::play::{self, Stop};
+use crate::stepping::Stepping;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -17,105 +18,69 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The stepping search, as JS sees it: `new Search(8)`, then `step()`, `back()`, `run(k)`
-/// and `snapshot()`.
+/// A stepping search, as JS sees it: `new Search(8)` (Richards' bitmask) or
+/// `new Search(8, false, "board-scan")`, then `step()`, `back()`, `run(k)`, `seek(step)`
+/// and `snapshot()`; `runNodes`, `seekNodes` and `stepWithinNode` keep several algorithms
+/// in lockstep.
 #[wasm_bindgen]
 pub struct Search {
-    stepper: Stepper,
-}
-
-/// A solution as the page lists it: its number, the step that found it, the column of the
-/// queen in each row, its symmetry class, and (in mirror mode) the number of the solution it
-/// is the mirror image of.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Found {
-    number: u64,
-    step: u64,
-    queens: Vec<u32>,
-    class_size: u32,
-    is_representative: bool,
-    mirror_of: Option<u64>,
-}
-
-/// Solutions passed by one call: how many boards (in mirror mode each solution found and its
-/// mirror image), how many of those are class representatives, and the first of them in
-/// full (numbers up to the caller's `keep`), so that fast play loses no count but sends the
-/// page only what it lists.
-#[derive(Serialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct Solutions {
-    count: u32,
-    representatives: u32,
-    listed: Vec<Found>,
-}
-
-/// What `run` did: how many steps it took, the last of them, and the solutions found.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Batch {
-    taken: u32,
-    last: Option<Step>,
-    solutions: Solutions,
-    finished: bool,
-}
-
-/// What `seek` did: steps moved, the last event passed (`lastUndone` when going back),
-/// solutions found going forward, and solutions undone going back (counts only).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Moved {
-    taken: u32,
-    last: Option<Step>,
-    last_undone: bool,
-    solutions: Solutions,
-    undone: Solutions,
-    arrived: bool,
+    algorithm: Algorithm,
 }
 
 #[wasm_bindgen]
 impl Search {
     /// A search on an `n`×`n` board, in mirror mode when `mirror` is true (only half the
-    /// first row searched; each solution stands for itself and its mirror image).
-    /// Throws for `n` outside 1..=32.
+    /// first row searched; each solution stands for itself and its mirror image), by the
+    /// algorithm named (`"richards"` when none: see `algorithms::Kind::slug`). Throws for `n`
+    /// outside 1..=32 or an unknown algorithm.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32, mirror: Option<bool>) -> Result<Search, JsError> {
-        let stepper = Stepper::with_mirror(n, mirror.unwrap_or(false)).map_err(js_error)?;
-        Ok(Search { stepper })
+    pub fn new(n: u32, mirror: Option<bool>, algorithm: Option<String>) -> Result<Search, JsError> {
+        let kind = match algorithm {
+            Some(slug) => Kind::from_slug(&slug).map_err(js_error)?,
+            None => Kind::Richards,
+        };
+        let algorithm = Algorithm::new(kind, n, mirror.unwrap_or(false)).map_err(js_error)?;
+        Ok(Search { algorithm })
     }
 
     /// Board size.
     #[wasm_bindgen(getter)]
     pub fn n(&self) -> u32 {
-        self.stepper.n()
+        self.algorithm.n()
     }
 
     /// True once the search has finished.
     #[wasm_bindgen(getter)]
     pub fn finished(&self) -> bool {
-        self.stepper.is_finished()
+        self.algorithm.is_finished()
     }
 
     /// Steps taken from the start (a JS number: exact up to 2^53).
     #[wasm_bindgen(getter)]
     pub fn steps(&self) -> f64 {
-        self.stepper.steps() as f64
+        self.algorithm.steps() as f64
     }
 
     /// Solutions so far, counting mirror images in mirror mode.
     #[wasm_bindgen(getter)]
     pub fn solutions(&self) -> f64 {
-        (self.stepper.solutions() * self.stepper.weight()) as f64
+        (self.algorithm.solutions() * self.algorithm.weight()) as f64
+    }
+
+    /// Queens placed or lifted from the start: the position that lanes in lockstep share.
+    #[wasm_bindgen(getter, js_name = nodeEvents)]
+    pub fn node_events(&self) -> f64 {
+        play::node_events(&self.algorithm) as f64
     }
 
     /// One action forward; returns the event, e.g. `{kind: "try", row: 0, column: 7, bit: 1}`.
     pub fn step(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.stepper.step())
+        to_js(&self.algorithm.step())
     }
 
     /// One action back, exactly; returns the event undone, or `null` at the start.
     pub fn back(&mut self) -> Result<JsValue, JsError> {
-        match self.stepper.back() {
+        match self.algorithm.back() {
             Some(step) => to_js(&step),
             None => Ok(JsValue::NULL),
         }
@@ -123,83 +88,75 @@ impl Search {
 
     /// Up to `maxSteps` actions forward, stopping early when the search finishes, or right
     /// after a solution when `stopAtSolution` is true. Solutions numbered up to `keep` come
-    /// back in full. Returns `{taken, last, solutions: {count, representatives, listed}, finished}`.
+    /// back in full. Returns `{taken, last, solutions: {count, representatives, listed}, finished}`
+    /// (see `play::Batch`).
     pub fn run(
         &mut self,
         max_steps: u32,
         stop_at_solution: bool,
         keep: u32,
     ) -> Result<JsValue, JsError> {
-        let mut batch = Batch {
-            taken: 0,
-            last: None,
-            solutions: Solutions::default(),
-            finished: false,
+        let stop = if stop_at_solution {
+            Stop::AfterSolution
+        } else {
+            Stop::Never
         };
-        while batch.taken < max_steps && !self.stepper.is_finished() {
-            let step = self.stepper.step();
-            batch.taken += 1;
-            batch.last = Some(step);
-            if let Step::Solution { .. } = step {
-                self.tally(self.stepper.solutions(), keep, &mut batch.solutions);
-                if stop_at_solution {
-                    break;
-                }
-            }
-        }
-        batch.finished = self.stepper.is_finished();
-        to_js(&batch)
+        to_js(&self.algorithm.run(max_steps, stop, keep.into()))
+    }
+
+    /// Up to `maxSteps` actions forward, stopping right after `nodes` queens were placed or
+    /// lifted (or at the end). Solutions are counted, not listed. Returns a `play::Batch`.
+    #[wasm_bindgen(js_name = runNodes)]
+    pub fn run_nodes(&mut self, nodes: u32, max_steps: u32) -> Result<JsValue, JsError> {
+        to_js(
+            &self
+                .algorithm
+                .run(max_steps, Stop::AfterNodes(nodes.max(1)), 0),
+        )
     }
 
     /// Moves towards step number `target` by at most `maxSteps` steps, back or forward
-    /// (never past the end). `arrived` is true once there, or at the end when `target` lies
-    /// beyond it. Solutions found on the way numbered up to `keep` come back in full; those
-    /// undone are only counted. Throws for a target that is not a whole number >= 0.
+    /// (never past the end); see `play::Moved`. Throws for a target that is not a whole
+    /// number >= 0.
     pub fn seek(&mut self, target: f64, max_steps: u32, keep: u32) -> Result<JsValue, JsError> {
-        if !(target >= 0.0 && target.fract() == 0.0 && target <= 2f64.powi(53)) {
-            return Err(JsError::new(&format!(
-                "A step position must be a whole number from 0; got {target}."
-            )));
-        }
-        let target = target as u64;
-        let mut moved = Moved {
-            taken: 0,
-            last: None,
-            last_undone: false,
-            solutions: Solutions::default(),
-            undone: Solutions::default(),
-            arrived: false,
-        };
-        while moved.taken < max_steps && self.stepper.steps() > target {
-            let Some(step) = self.stepper.back() else {
-                break;
-            };
-            if let Step::Solution { .. } = step {
-                // Undoing a solution leaves its queens on the board, one past the count.
-                self.tally(self.stepper.solutions() + 1, 0, &mut moved.undone);
-            }
-            moved.taken += 1;
-            (moved.last, moved.last_undone) = (Some(step), true);
-        }
-        while moved.taken < max_steps
-            && self.stepper.steps() < target
-            && !self.stepper.is_finished()
-        {
-            let step = self.stepper.step();
-            if let Step::Solution { .. } = step {
-                self.tally(self.stepper.solutions(), keep, &mut moved.solutions);
-            }
-            moved.taken += 1;
-            (moved.last, moved.last_undone) = (Some(step), false);
-        }
-        moved.arrived = self.stepper.steps() == target || self.stepper.is_finished();
-        to_js(&moved)
+        let target = whole_number(target, "A step position")?;
+        to_js(&self.algorithm.seek(target, max_steps, keep.into()))
     }
 
-    /// Everything the screen shows: `{n, row, phase, frames, queens, trying, steps, nodes,
-    /// solutions, weight}` (see `Snapshot` in the core).
+    /// Moves by at most `maxSteps` steps towards resting right after node event number
+    /// `target` (see `nodeEvents`); true once there (or at the end, when the search has
+    /// fewer). Throws for a target that is not a whole number >= 0.
+    #[wasm_bindgen(js_name = seekNodes)]
+    pub fn seek_nodes(&mut self, target: f64, max_steps: u32) -> Result<bool, JsError> {
+        let target = whole_number(target, "A node position")?;
+        Ok(self.algorithm.seek_nodes(target, max_steps))
+    }
+
+    /// One step forward, unless it would place or lift a queen: then `null` and no change.
+    #[wasm_bindgen(js_name = stepWithinNode)]
+    pub fn step_within_node(&mut self) -> Result<JsValue, JsError> {
+        match self.algorithm.step_within_node() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
+    /// rejected, steps, nodes, operations, solutions, weight, finished, detail}` (see
+    /// `algorithms::Snapshot`; Richards' `detail` holds its `phase` and `frames`).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
-        to_js(&self.stepper.snapshot())
+        to_js(&self.algorithm.snapshot())
+    }
+}
+
+/// A JS number that must be a whole number from 0 (exact, so at most 2^53).
+fn whole_number(value: f64, what: &str) -> Result<u64, JsError> {
+    if value >= 0.0 && value.fract() == 0.0 && value <= 2f64.powi(53) {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{what} must be a whole number from 0; got {value}."
+        )))
     }
 }
 
@@ -246,46 +203,35 @@ pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> 
     to_js(&tally)
 }
 
+/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
+#[wasm_bindgen(js_name = algorithmNames)]
+pub fn algorithm_names() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Named {
+        slug: &'static str,
+        name: &'static str,
+    }
+    let all: Vec<Named> = Kind::ALL
+        .iter()
+        .map(|k| Named {
+            slug: k.slug(),
+            name: k.name(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// The nodes of the whole search tree of an `n`×`n` board (see `plain::tree_nodes`), as a JS
+/// number; throws for `n` outside 1..=32. Takes about a second per 200 million nodes.
+#[wasm_bindgen(js_name = treeNodes)]
+pub fn tree_nodes_js(n: u32, mirror: bool) -> Result<f64, JsError> {
+    Ok(tree_nodes(n, mirror).map_err(js_error)? as f64)
+}
+
 /// Bytes of linear memory the wasm module holds now (for the memory benchmark).
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
 pub fn wasm_memory_bytes() -> f64 {
     (core::arch::wasm32::memory_size(0) * 65536) as f64
-}
-
-impl Search {
-    /// Adds the solution on the board (all n queens placed; the `visited`-th the search
-    /// reached) to `into`: every board it stands for (itself, and in mirror mode its mirror
-    /// image) is counted, and listed in full when its number is at most `keep`. Allocates
-    /// only for listed boards: this runs for every solution at full speed.
-    fn tally(&self, visited: u64, keep: u32, into: &mut Solutions) {
-        let weight = self.stepper.weight();
-        let first = (visited - 1) * weight + 1;
-        let n = self.stepper.n();
-        let mut board = [0u32; 32];
-        for (slot, column) in board.iter_mut().zip(self.stepper.queen_columns()) {
-            *slot = column;
-        }
-        let board = &mut board[..n as usize];
-        for i in 0..weight {
-            if i == 1 {
-                board.iter_mut().for_each(|c| *c = n - 1 - *c);
-            }
-            let representative = is_representative(board);
-            into.count += 1;
-            into.representatives += representative as u32;
-            let number = first + i;
-            if number <= u64::from(keep) {
-                into.listed.push(Found {
-                    number,
-                    step: self.stepper.steps(),
-                    queens: board.to_vec(),
-                    class_size: classify(board).size,
-                    is_representative: representative,
-                    mirror_of: (i == 1).then_some(first),
-                });
-            }
-        }
-    }
 }
 
 /// Any error of the core as the `Error` JS sees, with the core's sentence as its message.
@@ -348,7 +294,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn bad_board_sizes_throw_a_readable_error() {
         for n in [0, 33, u32::MAX] {
-            let error = Search::new(n, None).err().expect("must be an error");
+            let error = Search::new(n, None, None).err().expect("must be an error");
             let error: JsValue = error.into();
             let message = get(&error, "message").as_string().unwrap();
             assert!(message.contains("from 1 to 32"), "{message}");
@@ -357,7 +303,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn events_are_plain_objects_with_a_kind() {
-        let mut search = Search::new(8, None).unwrap();
+        let mut search = Search::new(8, None, None).unwrap();
         let free = search.step().unwrap();
         assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
         assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
@@ -378,121 +324,45 @@ mod tests {
         get(object, key).as_f64().unwrap()
     }
 
+    /// Batching, seeking and numbering are tested natively in `play`; here, that their
+    /// results reach JS as plain objects with camelCase names, and bad targets throw.
     #[wasm_bindgen_test]
-    fn run_to_the_end_reports_every_solution_of_n6() {
-        let mut search = Search::new(6, None).unwrap();
-        let batch = search.run(1_000_000, false, 1000).unwrap();
-        assert!(get(&batch, "finished").as_bool().unwrap());
-        let solutions = get(&batch, "solutions");
-        // n = 6: 4 solutions (A000170), 1 class (A002562), so a class of 4 boards.
-        assert_eq!(number(&solutions, "count"), published(6).0);
-        assert_eq!(number(&solutions, "representatives"), published(6).1);
-        let first = listed(&solutions).get(0);
-        assert_eq!(listed(&solutions).length(), 4);
-        assert_eq!(number(&first, "number"), 1.0);
-        assert_eq!(number(&first, "classSize"), 4.0);
-        assert_eq!(search.solutions(), published(6).0);
-        assert_eq!(
-            get(&get(&batch, "last"), "kind").as_string().unwrap(),
-            "finished"
-        );
-    }
-
-    #[wasm_bindgen_test]
-    fn only_solutions_up_to_keep_are_listed_but_all_are_counted() {
-        let mut search = Search::new(8, None).unwrap();
-        let batch = search.run(1_000_000, false, 10).unwrap();
-        let solutions = get(&batch, "solutions");
-        assert_eq!(number(&solutions, "count"), published(8).0);
-        assert_eq!(number(&solutions, "representatives"), published(8).1);
-        let numbers: Vec<f64> = listed(&solutions)
-            .iter()
-            .map(|f| number(&f, "number"))
-            .collect();
-        assert_eq!(numbers, (1..=10).map(f64::from).collect::<Vec<_>>());
-    }
-
-    #[wasm_bindgen_test]
-    fn run_can_stop_right_after_a_solution() {
-        let mut search = Search::new(6, None).unwrap();
-        for expected in 1..=A000170[6 - 1] {
-            let batch = search.run(1_000_000, true, 1000).unwrap();
-            assert_eq!(
-                get(&get(&batch, "last"), "kind").as_string().unwrap(),
-                "solution"
-            );
-            assert_eq!(number(&get(&batch, "solutions"), "count"), 1.0);
-            assert_eq!(search.solutions(), expected as f64);
-        }
-        let rest = search.run(1_000_000, true, 1000).unwrap();
-        assert!(get(&rest, "finished").as_bool().unwrap());
-    }
-
-    #[wasm_bindgen_test]
-    fn seek_moves_both_ways_and_counts_solutions() {
-        let mut search = Search::new(8, None).unwrap();
-        let there = search.seek(8000.0, 1_000_000, 1000).unwrap();
-        assert!(get(&there, "arrived").as_bool().unwrap());
-        assert_eq!(search.steps(), 8000.0);
-        let found = get(&there, "solutions");
-        let representatives = listed(&found)
-            .iter()
-            .filter(|f| get(f, "isRepresentative").as_bool().unwrap())
-            .count();
-        assert_eq!(number(&found, "representatives"), representatives as f64);
-        assert!(
-            number(&found, "count") > 0.0 && representatives > 0,
-            "the range must cover some"
-        );
-        let back = search.seek(0.0, 1_000_000, 1000).unwrap();
-        let undone = get(&back, "undone");
-        assert_eq!(number(&undone, "count"), number(&found, "count"));
-        assert_eq!(number(&undone, "representatives"), representatives as f64);
-        assert_eq!(listed(&undone).length(), 0);
-        assert!(get(&back, "lastUndone").as_bool().unwrap());
-        assert_eq!(search.steps(), 0.0);
-        // In small slices, and past the end: it stops at the end.
-        let slice = search.seek(1e12, 10, 1000).unwrap();
-        assert_eq!(number(&slice, "taken"), 10.0);
-        assert!(!get(&slice, "arrived").as_bool().unwrap());
-        while !get(&search.seek(1e12, 100_000, 1000).unwrap(), "arrived")
-            .as_bool()
-            .unwrap()
-        {}
-        assert!(search.finished());
-        assert!(search.seek(-1.0, 1, 1000).is_err());
-        assert!(search.seek(f64::NAN, 1, 1000).is_err());
-        assert!(search.seek(2.5, 1, 1000).is_err());
-    }
-
-    #[wasm_bindgen_test]
-    fn mirror_mode_lists_each_solution_with_its_mirror_image() {
-        let mut search = Search::new(8, Some(true)).unwrap();
+    fn run_and_seek_results_are_plain_objects() {
+        let mut search = Search::new(8, Some(true), None).unwrap();
         let batch = search.run(10_000_000, false, 1000).unwrap();
+        assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = get(&batch, "solutions");
         let (total, unique) = published(8);
         assert_eq!(number(&solutions, "count"), total);
         assert_eq!(number(&solutions, "representatives"), unique);
         assert_eq!(search.solutions(), total);
-        let (first, second) = (listed(&solutions).get(0), listed(&solutions).get(1));
-        assert_eq!(number(&second, "number"), 2.0);
+        let second = listed(&solutions).get(1);
         assert_eq!(number(&second, "mirrorOf"), 1.0);
-        let columns = |f: &JsValue| -> Vec<f64> {
-            js_sys::Array::from(&get(f, "queens"))
-                .iter()
-                .map(|c| c.as_f64().unwrap())
-                .collect()
-        };
-        let mirrored: Vec<f64> = columns(&second).iter().map(|c| 7.0 - c).collect();
-        assert_eq!(columns(&first), mirrored);
+        assert!(number(&second, "classSize") >= 4.0);
+        assert!(get(&second, "isRepresentative").as_bool().is_some());
+        assert_eq!(js_sys::Array::from(&get(&second, "queens")).length(), 8);
+        assert_eq!(
+            get(&get(&batch, "last"), "kind").as_string().unwrap(),
+            "finished"
+        );
         let back = search.seek(0.0, 10_000_000, 1000).unwrap();
+        assert!(get(&back, "arrived").as_bool().unwrap());
+        assert!(get(&back, "lastUndone").as_bool().unwrap());
         assert_eq!(number(&get(&back, "undone"), "count"), total);
-        assert_eq!(number(&get(&back, "undone"), "representatives"), unique);
+        assert_eq!(search.steps(), 0.0);
+        let stopped = search.run(1_000_000, true, 0).unwrap();
+        assert_eq!(
+            get(&get(&stopped, "last"), "kind").as_string().unwrap(),
+            "solution"
+        );
+        for bad in [-1.0, f64::NAN, 2.5] {
+            assert!(search.seek(bad, 1, 1000).is_err(), "{bad}");
+        }
     }
 
     #[wasm_bindgen_test]
     fn snapshot_carries_the_stack_and_the_queens() {
-        let mut search = Search::new(5, None).unwrap();
+        let mut search = Search::new(5, None, None).unwrap();
         for _ in 0..3 {
             search.step().unwrap();
         }
@@ -501,7 +371,48 @@ mod tests {
         assert_eq!(get(&snap, "row").as_f64().unwrap(), 1.0);
         let queens = js_sys::Array::from(&get(&snap, "queens"));
         assert_eq!(queens.to_vec(), vec![JsValue::from(4)]);
-        let frames = js_sys::Array::from(&get(&snap, "frames"));
+        let detail = get(&snap, "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "richards");
+        let frames = js_sys::Array::from(&get(&detail, "frames"));
         assert_eq!(get(&frames.get(1), "col").as_f64().unwrap(), 1.0);
+    }
+
+    #[wasm_bindgen_test]
+    fn every_algorithm_is_reachable_by_name_and_stays_in_lockstep() {
+        let mut searches: Vec<Search> = Kind::ALL
+            .iter()
+            .map(|k| Search::new(7, None, Some(k.slug().to_owned())).unwrap())
+            .collect();
+        for search in &mut searches {
+            assert!(search.seek_nodes(25.0, 1_000_000).unwrap());
+            assert_eq!(search.node_events(), 25.0);
+        }
+        let queens: Vec<String> = searches
+            .iter()
+            .map(|s| {
+                format!(
+                    "{:?}",
+                    js_sys::Array::from(&get(&s.snapshot().unwrap(), "queens")).to_vec()
+                )
+            })
+            .collect();
+        assert!(queens.iter().all(|q| q == &queens[0]), "{queens:?}");
+        let detail = get(&searches[0].snapshot().unwrap(), "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "board-scan");
+        // The next step places or lifts a queen only in a separate call.
+        let board_scan = &mut searches[0];
+        while !board_scan.step_within_node().unwrap().is_null() {}
+        let batch = board_scan.run_nodes(1, 1_000_000).unwrap();
+        assert_eq!(number(&batch, "taken"), 1.0);
+        assert_eq!(board_scan.node_events(), 26.0);
+        let error: JsValue = Search::new(8, None, Some("quantum".into()))
+            .err()
+            .unwrap()
+            .into();
+        assert!(get(&error, "message")
+            .as_string()
+            .unwrap()
+            .contains("No algorithm “quantum”"));
+        assert!(board_scan.seek_nodes(-1.0, 1).is_err());
     }
 }

@@ -1,0 +1,450 @@
+//! The backtracking walk the classic programs share: rows top to bottom, in each row the
+//! program's candidate columns lowest bit first (the right-most column first, as Richards'
+//! `bit = poss & -poss`), each candidate tested, placed when free, the row left when none is
+//! left. What differs from program to program is what it keeps and what it reads to find and
+//! test a candidate: that is a [`Program`], and its cost is counted in operations.
+//!
+//! Like [`crate::Stepper`], the walk owns an explicit stack of frames and every state has one
+//! predecessor that the state itself tells, so [`Walk::back`] is exact and keeps no log.
+//! A program's tests and candidate lists are pure functions of what it holds, so going back
+//! recomputes the operations a step spent instead of remembering them.
+
+use crate::search::{full_mask, searched_part, BoardSizeError, Step};
+use crate::stepping::{Queens, Stepping};
+use crate::MAX_N;
+
+/// One classic program: its data structure and how it finds and tests candidates. Rows are
+/// 0-based; a square is given by its row and its column's bit (display convention: bit
+/// `n - 1 - c` is column `c`).
+///
+/// Invariant the walk relies on: when `row` is being searched, the program holds exactly the
+/// queens of rows `0..row` (placed by [`Program::place`], removed by [`Program::lift`]).
+pub trait Program {
+    /// An empty board of `n` columns.
+    fn new(n: u32) -> Self;
+    /// Operations to check, when a row is entered, whether every row holds a queen.
+    const SOLUTION_CHECK: u64;
+    /// Operations to check whether a row has candidates left (the loop's test).
+    const LOOP_TEST: u64;
+    /// The columns of `row` this program will consider, within `searched` (the columns the
+    /// search covers), and the operations spent finding them.
+    fn candidates(&self, row: u32, searched: u32) -> (u32, u64);
+    /// Tests the square (`row`, `bit`), one of the candidates: true when a queen above
+    /// attacks it, and the operations spent taking it from the candidates and testing it.
+    fn test(&self, row: u32, bit: u32) -> (bool, u64);
+    /// Operations to place a queen that a test found free.
+    const PLACE: u64;
+    /// Operations to lift it again when its row below is done.
+    const LIFT: u64;
+    /// Puts a queen on (`row`, `bit`), a square its test found free.
+    fn place(&mut self, row: u32, bit: u32);
+    /// Takes the queen of `row` (on `bit`) away again.
+    fn lift(&mut self, row: u32, bit: u32);
+}
+
+/// Where a frame stands in its row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Entered; the candidates are not known yet.
+    Enter,
+    /// The candidates are known; none was tested.
+    Scanned,
+    /// `bit` was tested and is free: its queen is placed by the next step.
+    Free,
+    /// `bit` was tested and is attacked: the next step tests the next candidate.
+    Rejected,
+    /// Back from the row below `bit`.
+    Returned,
+    /// A solution, or no candidate at all: the next step leaves the row.
+    Closed,
+    /// The walk is over (row 0 only).
+    Finished,
+}
+
+/// The state of one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    /// The columns the program considers in this row (0 until `Scanned`).
+    candidates: u32,
+    /// Candidates not tested yet. Invariant: candidates below `bit` were tested, the others
+    /// are untried.
+    untried: u32,
+    /// The candidate tested last (0 while none was).
+    bit: u32,
+    phase: Phase,
+}
+
+const ENTERED: Frame = Frame {
+    candidates: 0,
+    untried: 0,
+    bit: 0,
+    phase: Phase::Enter,
+};
+
+/// A classic program walking the search tree one observable action at a time.
+#[derive(Clone, Debug)]
+pub struct Walk<P> {
+    n: u32,
+    mirror: bool,
+    program: P,
+    /// `frames[..depth]` is the stack; `frames[depth - 1]` the row being searched.
+    frames: [Frame; MAX_N as usize + 1],
+    depth: usize,
+    steps: u64,
+    nodes: u64,
+    solutions: u64,
+    operations: u64,
+}
+
+impl<P: Program> Walk<P> {
+    /// A walk on an `n`×`n` board (mirror mode: see [`searched_part`]).
+    pub fn new(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        full_mask(n)?;
+        Ok(Walk {
+            n,
+            mirror,
+            program: P::new(n),
+            frames: [ENTERED; MAX_N as usize + 1],
+            depth: 1,
+            steps: 0,
+            nodes: 0,
+            solutions: 0,
+            operations: 0,
+        })
+    }
+
+    /// The program, with its data structure as it stands.
+    pub fn program(&self) -> &P {
+        &self.program
+    }
+
+    /// The row being searched (`n` at a solution).
+    pub fn row(&self) -> u32 {
+        (self.depth - 1) as u32
+    }
+
+    /// The square of the row being searched that was tested last and found free, whose
+    /// queen the next step places.
+    pub fn trying(&self) -> Option<u32> {
+        let top = self.top();
+        (top.phase == Phase::Free).then(|| self.column_of(top.bit))
+    }
+
+    /// The last square tested in the row being searched and whether it was attacked, while
+    /// that test is what the row shows (just after it, before anything else happened there).
+    pub fn tested(&self) -> Option<(u32, bool)> {
+        let top = self.top();
+        match top.phase {
+            Phase::Free => Some((top.bit, false)),
+            Phase::Rejected => Some((top.bit, true)),
+            _ => None,
+        }
+    }
+
+    /// The candidates of the row being searched, and those tested so far.
+    pub fn row_candidates(&self) -> (u32, u32) {
+        let top = self.top();
+        (top.candidates, top.candidates & !top.untried)
+    }
+
+    fn top(&self) -> &Frame {
+        &self.frames[self.depth - 1]
+    }
+
+    fn column_of(&self, bit: u32) -> u32 {
+        self.n - 1 - bit.trailing_zeros()
+    }
+
+    fn searched(&self, row: usize) -> u32 {
+        searched_part(self.n, self.mirror, row, self.frames[0].bit)
+    }
+
+    /// The phase a row rests in after testing `bit` (its queen, if any, lifted again).
+    fn after_testing(&self, row: usize, bit: u32) -> Phase {
+        if self.program.test(row as u32, bit).0 {
+            Phase::Rejected
+        } else {
+            Phase::Returned
+        }
+    }
+
+    /// Leaving a row costs its failing loop test when candidates were tested there; a
+    /// solution or a row without candidates paid it already.
+    fn cost_of_leaving(phase: Phase) -> u64 {
+        match phase {
+            Phase::Rejected | Phase::Returned => P::LOOP_TEST,
+            _ => 0,
+        }
+    }
+
+    /// Takes the next candidate of `row` and tests it.
+    fn test_next(&mut self, row: usize, top: Frame) -> Step {
+        let bit = top.untried & top.untried.wrapping_neg();
+        let (attacked, cost) = self.program.test(row as u32, bit);
+        self.operations += P::LOOP_TEST + cost;
+        let frame = &mut self.frames[row];
+        frame.untried -= bit;
+        frame.bit = bit;
+        frame.phase = if attacked {
+            Phase::Rejected
+        } else {
+            Phase::Free
+        };
+        let (row, column) = (row as u32, self.column_of(bit));
+        if attacked {
+            Step::Reject { row, column, bit }
+        } else {
+            Step::Try { row, column, bit }
+        }
+    }
+
+    /// The frame of `row` as it stood just before it was left: closed at a solution or when
+    /// it had no candidate, else every candidate tested, the highest last.
+    fn exhausted(&self, row: usize) -> Frame {
+        if row == self.n as usize {
+            return Frame {
+                phase: Phase::Closed,
+                ..ENTERED
+            };
+        }
+        let (candidates, _) = self.program.candidates(row as u32, self.searched(row));
+        if candidates == 0 {
+            return Frame {
+                candidates,
+                phase: Phase::Closed,
+                ..ENTERED
+            };
+        }
+        let last = 1 << (31 - candidates.leading_zeros());
+        Frame {
+            candidates,
+            untried: 0,
+            bit: last,
+            phase: self.after_testing(row, last),
+        }
+    }
+}
+
+/// Two walks are equal when their live state is: frames above the top are leftovers.
+impl<P: PartialEq> PartialEq for Walk<P> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.n, self.mirror, self.depth) == (other.n, other.mirror, other.depth)
+            && self.program == other.program
+            && self.frames[..self.depth] == other.frames[..other.depth]
+            && (self.steps, self.nodes, self.solutions, self.operations)
+                == (other.steps, other.nodes, other.solutions, other.operations)
+    }
+}
+
+impl<P: Eq> Eq for Walk<P> {}
+
+impl<P: Program> Stepping for Walk<P> {
+    fn n(&self) -> u32 {
+        self.n
+    }
+
+    fn step(&mut self) -> Step {
+        let row = self.depth - 1;
+        let top = self.frames[row];
+        let event = match top.phase {
+            Phase::Finished => {
+                return Step::Finished {
+                    solutions: self.solutions,
+                }
+            }
+            Phase::Enter if row == self.n as usize => {
+                self.solutions += 1;
+                self.operations += P::SOLUTION_CHECK;
+                self.frames[row].phase = Phase::Closed;
+                Step::Solution {
+                    row: row as u32,
+                    number: self.solutions,
+                }
+            }
+            Phase::Enter => {
+                let (candidates, cost) = self.program.candidates(row as u32, self.searched(row));
+                self.operations += P::SOLUTION_CHECK + cost;
+                self.frames[row] = Frame {
+                    candidates,
+                    untried: candidates,
+                    bit: 0,
+                    phase: Phase::Scanned,
+                };
+                Step::Free {
+                    row: row as u32,
+                    poss: candidates,
+                }
+            }
+            Phase::Scanned if top.untried == 0 => {
+                self.operations += P::LOOP_TEST;
+                self.frames[row].phase = Phase::Closed;
+                Step::DeadEnd { row: row as u32 }
+            }
+            Phase::Scanned | Phase::Rejected | Phase::Returned if top.untried != 0 => {
+                self.test_next(row, top)
+            }
+            Phase::Free => {
+                self.program.place(row as u32, top.bit);
+                self.operations += P::PLACE;
+                self.frames[row + 1] = ENTERED;
+                self.depth += 1;
+                self.nodes += 1;
+                Step::Place {
+                    row: row as u32,
+                    column: self.column_of(top.bit),
+                }
+            }
+            // Left: a closed row, or one whose candidates were all tested.
+            _ if row == 0 => {
+                self.operations += Self::cost_of_leaving(top.phase);
+                self.frames[0].phase = Phase::Finished;
+                Step::Finished {
+                    solutions: self.solutions,
+                }
+            }
+            _ => {
+                self.operations += Self::cost_of_leaving(top.phase);
+                self.depth -= 1;
+                let parent = self.frames[row - 1];
+                self.program.lift(row as u32 - 1, parent.bit);
+                self.operations += P::LIFT;
+                self.frames[row - 1].phase = Phase::Returned;
+                Step::Backtrack {
+                    row: row as u32 - 1,
+                    column: self.column_of(parent.bit),
+                }
+            }
+        };
+        self.steps += 1;
+        event
+    }
+
+    /// Each phase of the top frame is reached by one kind of step only: `Enter` by `Place`
+    /// (or nothing, at row 0), `Scanned` by `Free`, `Closed` by `Solution` (at row n) or
+    /// `DeadEnd`, `Free` by `Try`, `Rejected` by `Reject`, `Returned` by `Backtrack`,
+    /// `Finished` by `Finished`.
+    fn back(&mut self) -> Option<Step> {
+        let row = self.depth - 1;
+        let top = self.frames[row];
+        let undone = match top.phase {
+            Phase::Enter if row == 0 => return None,
+            Phase::Enter => {
+                self.depth -= 1;
+                self.nodes -= 1;
+                let parent = self.frames[row - 1];
+                self.program.lift(row as u32 - 1, parent.bit);
+                self.operations -= P::PLACE;
+                self.frames[row - 1].phase = Phase::Free;
+                Step::Place {
+                    row: row as u32 - 1,
+                    column: self.column_of(parent.bit),
+                }
+            }
+            Phase::Scanned => {
+                let (_, cost) = self.program.candidates(row as u32, self.searched(row));
+                self.operations -= P::SOLUTION_CHECK + cost;
+                self.frames[row] = ENTERED;
+                Step::Free {
+                    row: row as u32,
+                    poss: top.candidates,
+                }
+            }
+            Phase::Closed if row == self.n as usize => {
+                self.operations -= P::SOLUTION_CHECK;
+                self.frames[row].phase = Phase::Enter;
+                let number = self.solutions;
+                self.solutions -= 1;
+                Step::Solution {
+                    row: row as u32,
+                    number,
+                }
+            }
+            Phase::Closed => {
+                self.operations -= P::LOOP_TEST;
+                self.frames[row].phase = Phase::Scanned;
+                Step::DeadEnd { row: row as u32 }
+            }
+            Phase::Free | Phase::Rejected => {
+                // The candidate tested before `bit` is the highest candidate below it.
+                let bit = top.bit;
+                self.operations -= P::LOOP_TEST + self.program.test(row as u32, bit).1;
+                let before = top.candidates & (bit - 1);
+                let previous = if before == 0 {
+                    0
+                } else {
+                    1 << (31 - before.leading_zeros())
+                };
+                let phase = if previous == 0 {
+                    Phase::Scanned
+                } else {
+                    self.after_testing(row, previous)
+                };
+                self.frames[row] = Frame {
+                    untried: top.untried | bit,
+                    bit: previous,
+                    phase,
+                    ..top
+                };
+                let (row, column) = (row as u32, self.column_of(bit));
+                if top.phase == Phase::Rejected {
+                    Step::Reject { row, column, bit }
+                } else {
+                    Step::Try { row, column, bit }
+                }
+            }
+            Phase::Returned => {
+                // Put the queen back, then the row below as it stood when it was left.
+                self.program.place(row as u32, top.bit);
+                self.operations -= P::LIFT;
+                self.frames[row].phase = Phase::Free;
+                let child = self.exhausted(row + 1);
+                self.operations -= Self::cost_of_leaving(child.phase);
+                self.frames[row + 1] = child;
+                self.depth += 1;
+                Step::Backtrack {
+                    row: row as u32,
+                    column: self.column_of(top.bit),
+                }
+            }
+            Phase::Finished => {
+                let frame = self.exhausted(0);
+                self.operations -= Self::cost_of_leaving(frame.phase);
+                self.frames[0] = frame;
+                Step::Finished {
+                    solutions: self.solutions,
+                }
+            }
+        };
+        self.steps -= 1;
+        Some(undone)
+    }
+
+    fn is_finished(&self) -> bool {
+        self.top().phase == Phase::Finished
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn solutions(&self) -> u64 {
+        self.solutions
+    }
+    fn weight(&self) -> u64 {
+        if self.mirror && self.n > 1 {
+            2
+        } else {
+            1
+        }
+    }
+    fn operations(&self) -> u64 {
+        self.operations
+    }
+    fn queens(&self) -> Queens {
+        self.frames[..self.depth - 1]
+            .iter()
+            .map(|f| self.column_of(f.bit))
+            .collect()
+    }
+}

@@ -1,0 +1,99 @@
+//! What every stepping search offers, whatever its algorithm: one observable action per
+//! [`Stepping::step`], an exact [`Stepping::back`], and the counters the page compares.
+//!
+//! Richards' bitmask ([`crate::Stepper`]) and the classic programs of
+//! [`crate::algorithms`] all implement it, so that batching, seeking and the numbering of
+//! solutions ([`crate::play`]) are written once for all of them.
+
+use crate::search::Step;
+use serde::Serialize;
+use std::ops::Deref;
+
+/// A search that moves one observable action at a time, forwards and exactly back.
+///
+/// Invariants every implementation keeps:
+/// - `back()` right after `step()` restores every counter and every observable value;
+/// - `nodes()` counts [`Step::Place`] events, `solutions()` counts [`Step::Solution`]
+///   events, `steps()` counts every event but the repeated `Finished` of a finished search;
+/// - after the search is finished, `step()` returns [`Step::Finished`] and changes nothing.
+pub trait Stepping {
+    /// Board size.
+    fn n(&self) -> u32;
+    /// Performs the next action and says what it was.
+    fn step(&mut self) -> Step;
+    /// Undoes the last action exactly and returns it; `None` at the start.
+    fn back(&mut self) -> Option<Step>;
+    /// True once the search has finished.
+    fn is_finished(&self) -> bool;
+    /// Actions taken from the start.
+    fn steps(&self) -> u64;
+    /// Queens placed from the start: the nodes of the search tree visited below the root.
+    fn nodes(&self) -> u64;
+    /// Solutions found so far.
+    fn solutions(&self) -> u64;
+    /// How many boards each solution found stands for: 2 in mirror mode (itself and its
+    /// mirror image), else 1.
+    fn weight(&self) -> u64;
+    /// Elementary operations from the start, as the algorithm's module defines them.
+    fn operations(&self) -> u64;
+    /// The columns of the queens placed now, row 0 first.
+    fn queens(&self) -> Queens;
+}
+
+/// The columns of the queens on the board, row 0 first (at most 32), without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Queens {
+    columns: [u32; 32],
+    len: usize,
+}
+
+impl Queens {
+    /// No queen yet.
+    pub fn new() -> Queens {
+        Queens {
+            columns: [0; 32],
+            len: 0,
+        }
+    }
+
+    /// Adds the queen of the next row.
+    pub fn push(&mut self, column: u32) {
+        self.columns[self.len] = column;
+        self.len += 1;
+    }
+}
+
+impl Default for Queens {
+    fn default() -> Queens {
+        Queens::new()
+    }
+}
+
+impl Deref for Queens {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.columns[..self.len]
+    }
+}
+
+impl FromIterator<u32> for Queens {
+    fn from_iter<I: IntoIterator<Item = u32>>(columns: I) -> Queens {
+        let mut queens = Queens::new();
+        columns.into_iter().for_each(|c| queens.push(c));
+        queens
+    }
+}
+
+impl Serialize for Queens {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl Step {
+    /// True for the events that move the search tree's cursor: a queen placed or lifted.
+    /// Every algorithm passes the same sequence of these (the lockstep property).
+    pub fn is_node(&self) -> bool {
+        matches!(self, Step::Place { .. } | Step::Backtrack { .. })
+    }
+}

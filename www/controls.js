@@ -1,0 +1,129 @@
+// The control bar, wired to the player: Back, Step, Play/Pause, Next solution, Run to end,
+// Reset, Board size, Mirror symmetry, Speed, Position and Copy link, and the keyboard
+// shortcuts that do the same. It keeps the address bar on the permalink of what is on
+// screen, and restores the state a permalink names.
+
+import { parseBoardSizeField } from './board-size.js';
+import { SPEEDS, IDLE, PLAYING, DONE } from './player.js';
+import { readPermalink, writePermalink } from './permalink.js';
+import { installShortcuts } from './keyboard.js';
+
+const DEFAULT_SPEED = 10;
+const grouped = (value) => value.toLocaleString('en');
+
+export class Controls {
+  /**
+   * @param {Function} $ looks an element up by id
+   * @param {Player} player
+   * @param {Messages} messages the page's message line
+   * @param {Function} toggleHelp opens or closes the shortcuts dialog
+   */
+  constructor($, player, messages, toggleHelp) {
+    this.player = player;
+    this.messages = messages;
+    const ui = {
+      size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
+      speedLabel: $('speed-label'), nextSolution: $('next-solution'), runToEnd: $('run-to-end'),
+      position: $('position'), positionLabel: $('position-label'), mirror: $('mirror'), copyLink: $('copy-link'),
+    };
+    this.ui = ui;
+    const actions = {
+      togglePlay: () => player.togglePlay(),
+      step: () => player.step(),
+      back: () => player.back(),
+      nextSolution: () => player.nextSolution(),
+      runToEnd: () => player.runToEnd(),
+      reset: () => { messages.clear(); player.reset(); },
+      faster: () => this.changeSpeed(+1),
+      slower: () => this.changeSpeed(-1),
+      help: toggleHelp,
+    };
+    for (const [button, action] of [[ui.step, 'step'], [ui.back, 'back'], [ui.play, 'togglePlay'],
+      [ui.nextSolution, 'nextSolution'], [ui.runToEnd, 'runToEnd'], [ui.reset, 'reset']]) {
+      button.addEventListener('click', actions[action]);
+    }
+    installShortcuts(document, actions);
+    ui.size.addEventListener('change', () => this.sizeChanged());
+    ui.mirror.addEventListener('change', () => player.reset(player.n, ui.mirror.checked));
+    ui.position.addEventListener('input', () => player.seek(Number(ui.position.value)));
+    ui.speed.max = SPEEDS.length - 1;
+    ui.speed.addEventListener('input', () => this.showSpeed());
+    ui.copyLink.addEventListener('click', () => this.copyLink());
+  }
+
+  /** The URL of exactly what is on screen. */
+  permalink() {
+    const { player } = this;
+    return writePermalink(location.href, {
+      n: player.n, speed: player.speed, position: player.search.steps, mirror: player.mirror,
+    });
+  }
+
+  /** Keeps the address bar on the permalink; not while playing (it would change every frame). */
+  keepUrlCurrent() {
+    if (this.player.search && this.player.state !== PLAYING) history.replaceState(null, '', this.permalink());
+  }
+
+  /** A new search: its size and mode in the fields. */
+  cleared(n) {
+    this.ui.size.value = n;
+    this.ui.mirror.checked = this.player.mirror;
+  }
+
+  /** Buttons, Position and the address bar after each change of the player. */
+  render(snapshot, state) {
+    const { ui, player } = this;
+    ui.play.textContent = state === PLAYING ? 'Pause' : 'Play';
+    for (const forward of [ui.play, ui.step, ui.nextSolution, ui.runToEnd]) forward.disabled = state === DONE;
+    ui.back.disabled = state === IDLE;
+    document.body.dataset.state = state;
+    ui.position.max = player.furthest;
+    ui.position.value = snapshot.steps;
+    ui.positionLabel.textContent = `step ${grouped(snapshot.steps)} of ${grouped(player.furthest)}`;
+    this.keepUrlCurrent();
+  }
+
+  sizeChanged() {
+    const parsed = parseBoardSizeField(this.ui.size);
+    if (!parsed.ok) {
+      this.messages.show(`${parsed.message} Keeping ${this.player.n}×${this.player.n}.`);
+      this.ui.size.value = this.player.n;
+      return;
+    }
+    this.messages.clear();
+    this.player.reset(parsed.n);
+  }
+
+  /** Applies the Speed slider's value: to the player, its label and the URL. */
+  showSpeed() {
+    const speed = SPEEDS[Number(this.ui.speed.value)];
+    this.player.setSpeed(speed);
+    this.ui.speedLabel.textContent = speed === Infinity ? 'as fast as possible' : `${grouped(speed)} steps/s`;
+    this.keepUrlCurrent();
+  }
+
+  changeSpeed(delta) {
+    this.ui.speed.value = Math.min(SPEEDS.length - 1, Math.max(0, Number(this.ui.speed.value) + delta));
+    this.showSpeed();
+  }
+
+  async copyLink() {
+    const link = this.permalink();
+    try {
+      await navigator.clipboard.writeText(link);
+      this.messages.show(`Link copied: ${link}`, 'info');
+    } catch {
+      this.messages.show(`Copy this link: ${link}`, 'info');
+    }
+  }
+
+  /** Starts on what the page's URL names; each bad part falls back to its default, with a message. */
+  restore(query) {
+    const linked = readPermalink(query, SPEEDS, DEFAULT_SPEED);
+    if (linked.problems.length) this.messages.show(linked.problems.join(' '));
+    this.ui.speed.value = SPEEDS.indexOf(linked.speed);
+    this.showSpeed();
+    this.player.reset(linked.n, linked.mirror);
+    if (linked.position > 0) this.player.seek(linked.position);
+  }
+}

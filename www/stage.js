@@ -1,0 +1,59 @@
+// The stage: everything that shows the search itself, redrawn once per player change: the
+// board, the bit panel, the code panel, the narration, the counters and the solutions
+// gallery. It is the player's view (see player.js) for all but the controls.
+
+import { BoardView } from './board.js';
+import { BitsView } from './bits.js';
+import { CodeView } from './code.js';
+import { SolutionsView, MAX_LISTED } from './solutions.js';
+import { describe } from './narration.js';
+
+const grouped = (value) => value.toLocaleString('en');
+
+export class Stage {
+  /**
+   * @param {Function} $ looks an element up by id
+   * @param {Function} goTo called with a step number by a solution's "Go to step"
+   */
+  constructor($, goTo) {
+    this.board = new BoardView($('board'));
+    this.bits = new BitsView($('masks'));
+    this.code = new CodeView($('code'), $('code-language'));
+    this.solutions = new SolutionsView({
+      gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'),
+      detail: $('solution-detail'), defs: $('thumb-defs'),
+    }, goTo);
+    this.text = {
+      narration: $('narration'), steps: $('steps'), nodes: $('nodes'), found: $('solutions-found'), row: $('row'),
+    };
+    this.keep = MAX_LISTED;
+  }
+
+  cleared(n) {
+    this.solutions.clear(n);
+    document.documentElement.style.setProperty('--n', n);
+  }
+
+  solutionsFound(found) {
+    this.solutions.add(found);
+  }
+
+  solutionsUndone(undone) {
+    this.solutions.removeLast(undone);
+  }
+
+  /** Draws `snapshot` (Search.snapshot()) after `event` (the last step, or null). */
+  render(snapshot, event) {
+    this.board.render(snapshot);
+    this.bits.render(snapshot, event);
+    this.code.render(event?.undone ? null : event);
+    this.solutions.update();
+    const sentence = describe(event, snapshot.n, snapshot.weight);
+    const { narration, steps, nodes, found, row } = this.text;
+    narration.textContent = event?.undone ? `Undone: ${sentence}` : sentence;
+    steps.textContent = grouped(snapshot.steps);
+    nodes.textContent = grouped(snapshot.nodes);
+    found.textContent = grouped(snapshot.solutions * snapshot.weight);
+    row.textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
+  }
+}
