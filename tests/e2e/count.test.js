@@ -101,7 +101,7 @@ test('Cancel stops every worker at once and the next count works', async () => {
   assert.equal(stopped.workers, 0);
   assert.ok(stopped.ms < 100, `cancel took ${stopped.ms} ms`);
   await countIdle(page, 1000);
-  assert.match(await text(page, 'count-status'), /^Cancelled\. Stopped after .*; every worker was stopped\.$/);
+  assert.match(await text(page, 'count-status'), /^Cancelled\. Stopped after .*; every worker was stopped\. What was counted is kept: Resume goes on from there\.$/);
   assert.equal(await text(page, 'count-result'), '');
   assert.ok((await countAll(page, 10)).startsWith(resultFor(10)));
 });
@@ -109,9 +109,9 @@ test('Cancel stops every worker at once and the next count works', async () => {
 test('bad board sizes get a clear message and start nothing', async () => {
   const page = await session.open();
   const cases = [
-    ['0', /^Board size 0 is out of range: use 1 to 20\.$/],
-    ['33', /^Board size 33 is out of range: use 1 to 20\.$/],
-    ['21', /^Board size 21 is out of range: use 1 to 20\. Counting goes up to 20: N = 21 would take hours/],
+    ['0', /^Board size 0 is out of range: use 1 to 21\.$/],
+    ['33', /^Board size 33 is out of range: use 1 to 21\.$/],
+    ['22', /^Board size 22 is out of range: use 1 to 21\. Counting goes up to 21: N = 22 would take days/],
     ['', /Board size is empty/],
     ['7.5', /is not a whole number/],
   ];
@@ -128,7 +128,7 @@ test('bad board sizes get a clear message and start nothing', async () => {
     await page.locator('#count-size').fill('');
     await page.locator('#count-size').pressSequentially(typed);
     await button(page, 'Count all').click();
-    assert.match(await text(page, 'count-message'), /^Board size is not a number: use 1 to 20\.$/, typed);
+    assert.match(await text(page, 'count-message'), /^Board size is not a number: use 1 to 21\.$/, typed);
   }
   assert.equal(await liveWorkers(page), 0);
   assert.ok((await countAll(page, 8)).startsWith(resultFor(8)));
