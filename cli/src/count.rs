@@ -57,6 +57,8 @@ pub fn run(args: Args) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
 
+    // The run's time includes listing the sub-problems and opening the journal.
+    let started = Instant::now();
     let all = sub_problems(args.n).map_err(|e| e.to_string())?;
     let print = fingerprint(args.n, &all);
     let indices = match args.shard {
@@ -89,7 +91,6 @@ pub fn run(args: Args) -> Result<(), String> {
         .filter(|i| !earlier.contains_key(i))
         .collect();
 
-    let started = Instant::now();
     let done = AtomicU64::new(earlier.len() as u64);
     let nodes = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
