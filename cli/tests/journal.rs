@@ -14,7 +14,11 @@ fn journaled(path: &str) -> BTreeSet<u64> {
     let mut seen = BTreeSet::new();
     for line in lines(path).iter().skip(1) {
         let numbers: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-        assert_eq!(numbers.len(), 4, "{line:?} in {path}: not `index total unique nodes`");
+        assert_eq!(
+            numbers.len(),
+            4,
+            "{line:?} in {path}: not `index total unique nodes`"
+        );
         let index = numbers[0];
         assert!(seen.insert(index), "sub-problem {index} twice in {path}");
     }

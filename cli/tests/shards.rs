@@ -293,9 +293,6 @@ fn verify_refuses_files_it_cannot_check() {
         (&missing, "cannot read it"),
     ] {
         let err = refused(&["verify", file]);
-        assert!(
-            err.contains(file.as_str()) && err.contains(says),
-            "{err}"
-        );
+        assert!(err.contains(file.as_str()) && err.contains(says), "{err}");
     }
 }

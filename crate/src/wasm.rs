@@ -5,9 +5,9 @@
 
 use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
-use crate::shard::fingerprint;
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
+use crate::shard::fingerprint;
 use crate::stepping::Stepping;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
