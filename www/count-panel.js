@@ -160,8 +160,8 @@ export class CountPanel {
         onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
         onParts: keep ? (parts) => store.add(n, parts) : undefined,
       });
-      // Finished: nothing of n is left to resume.
-      await store?.forget(n);
+      // Finished: nothing of n is left to resume. (Failing to forget does not undo the count.)
+      await store?.forget(n).catch((error) => this.messages.internalError(error, 'The kept progress could not be removed'));
       const row = { n, ...result };
       // A resumed count's time is only its last part's: it would mislead the estimates.
       if (!result.resumed) this.history.add(row);

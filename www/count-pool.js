@@ -22,7 +22,7 @@ export class ListChanged extends Error {
 const IN_FLIGHT = 2;
 const BATCHES_PER_WORKER = 32;
 /** From this board size up, each sub-problem is a job of its own. */
-export const ONE_PER_JOB_FROM = 16;
+export const ONE_PER_JOB_FROM = 18;
 
 /** One worker and the promises of its jobs, answered in the order they were posted. */
 class Lane {

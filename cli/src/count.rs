@@ -49,13 +49,7 @@ pub struct Args {
 
 /// Runs the count; the error is a sentence for the user.
 pub fn run(args: Args) -> Result<(), String> {
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |t| t as usize);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let (pool, threads) = thread_pool(args.threads)?;
 
     // The run's time includes listing the sub-problems and opening the journal.
     let started = Instant::now();
@@ -188,6 +182,16 @@ pub fn run(args: Args) -> Result<(), String> {
         print_text(&report, args.unique, nodes.load(Ordering::Relaxed));
     }
     Ok(())
+}
+
+/// A pool of `threads` threads (every core when `None`), and its size.
+pub fn thread_pool(threads: Option<u32>) -> Result<(rayon::ThreadPool, usize), String> {
+    let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    Ok((pool, threads))
 }
 
 fn print_text(report: &Report, unique: bool, nodes_now: u64) {

@@ -46,13 +46,7 @@ pub fn run(args: Args) -> Result<(), String> {
     });
     let parts: Vec<(usize, Tally)> = report.tallies().collect();
     let picked = sample(parts.len(), args.sample as usize, seed);
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |t| t as usize);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let (pool, _) = crate::count::thread_pool(args.threads)?;
     let recounted: Vec<Tally> = pool.install(|| {
         picked
             .par_iter()

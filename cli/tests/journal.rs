@@ -106,28 +106,7 @@ fn a_shard_killed_midway_resumes_to_the_same_shard() {
     let scratch = Scratch::new("shard-killed");
     let journal = scratch.file("j");
     let never_stopped = json(&["count", "13", "--shard", "2/3", "--json", "-q"]);
-    let mut child = command(&[
-        "count",
-        "13",
-        "--shard",
-        "2/3",
-        "--journal",
-        &journal,
-        "--delay-ms",
-        "2",
-        "-q",
-    ])
-    .stdout(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
-    let started = Instant::now();
-    while journaled_or_none(&journal) < 10 {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the count wrote nothing"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = slow_count(&["13", "--shard", "2/3"], &journal, 2, 10);
     child.kill().unwrap();
     child.wait().unwrap();
     let resumed = json(&[
@@ -143,6 +122,31 @@ fn a_shard_killed_midway_resumes_to_the_same_shard() {
     assert!(resumed["fromJournal"].as_u64().unwrap() >= 10);
     same_counts(&resumed, &never_stopped);
     assert_eq!(resumed["shard"], never_stopped["shard"]);
+}
+
+/// Starts `count ARGS --journal JOURNAL`, waiting `delay_ms` before each sub-problem, and
+/// returns once the journal holds `lines` finished sub-problems.
+fn slow_count(args: &[&str], journal: &str, delay_ms: u64, lines: usize) -> std::process::Child {
+    let delay = delay_ms.to_string();
+    let all: Vec<&str> = ["count"]
+        .iter()
+        .chain(args)
+        .chain(&["--journal", journal, "--delay-ms", &delay, "-q"])
+        .copied()
+        .collect();
+    let child = command(&all)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while journaled_or_none(journal) < lines {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the count wrote nothing"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
 }
 
 fn journaled_or_none(path: &str) -> usize {
@@ -276,26 +280,7 @@ fn a_journal_of_another_count_or_no_journal_at_all_is_refused_and_left_as_it_was
 fn one_count_at_a_time_per_journal() {
     let scratch = Scratch::new("locked");
     let journal = scratch.file("j");
-    let mut first = command(&[
-        "count",
-        "13",
-        "--journal",
-        &journal,
-        "--delay-ms",
-        "5",
-        "-q",
-    ])
-    .stdout(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
-    let started = Instant::now();
-    while journaled_or_none(&journal) < 1 {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the count wrote nothing"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut first = slow_count(&["13"], &journal, 5, 1);
     let err = refused(&["count", "13", "--journal", &journal]);
     assert!(err.contains("in use by another bitqueens count"), "{err}");
     first.kill().unwrap();

@@ -5,22 +5,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { openPage, pageReady } from '../support/browser.js';
+import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
 import { published } from '../../www/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
-const resultFor = (n) => `N = ${n}: ${grouped(published(n).total)} solutions, ${grouped(published(n).unique)} unique.`;
+const resultFor = (n) => resultText(n, published(n));
 const session = usePage();
-const text = (page, id) => page.locator(`#${id}`).textContent();
 const number = (digits) => Number(digits.replace(/,/g, ''));
-const setSize = (page, value) => page.locator('#count-size').evaluate((input, v) => {
-  input.value = v;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}, value);
-const countIdle = (page, timeout = 120_000) =>
-  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout });
 /** Waits for a count started by Resume to end: a result or a message (the panel reads the kept parts first). */
 const ended = (page) => page.waitForFunction(() => document.getElementById('count-result').textContent !== ''
-  || !document.getElementById('count-message').hidden, null, { timeout: 120_000 }).then(() => countIdle(page));
+  || !document.getElementById('count-message').hidden, null, { timeout: 120_000 }).then(() => countIdle(page, 120_000));
 const offer = (page) => page.getByRole('group', { name: 'Unfinished count' });
 
 /** Starts counting n and waits until at least `atLeast` sub-problems are done; returns the number of sub-problems. */

@@ -5,25 +5,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
+import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
 import { published } from '../../www/published.js';
 import { workerCount } from '../../www/format.js';
 
 const grouped = (value) => value.toLocaleString('en');
 /** "N = 12: 14,200 solutions, 1,787 unique." as the panel writes the published counts. */
-const resultFor = (n) => `N = ${n}: ${grouped(published(n).total)} solutions, ${grouped(published(n).unique)} unique.`;
+const resultFor = (n) => resultText(n, published(n));
 
 const session = usePage();
-const text = (page, id) => page.locator(`#${id}`).textContent();
 const liveWorkers = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.liveWorkers);
 /** The pool's size: the number of workers "Count all" uses by default. */
 const poolSize = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
-/** Sets the count's board size as typing would (a number field refuses fill('abc')). */
-const setSize = (page, value) => page.locator('#count-size').evaluate((input, v) => {
-  input.value = v;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}, value);
-const countIdle = (page, timeout = 60_000) =>
-  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout });
 const countRunning = (page) =>
   page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
 
