@@ -1,4 +1,7 @@
 //! `bitqueens count N`: the page's counter, natively, on every core or as one shard of many.
+//! `bitqueens compare N`: the classic algorithms of the page's Compare section, to the end.
+
+mod compare;
 
 use bitqueens::count::{count_sub_problem, sub_problems, SubProblem, Tally};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -25,6 +28,9 @@ struct Cli {
 enum Command {
     /// Count every solution of an N×N board (exact, with full symmetry).
     Count(CountArgs),
+    /// Run every classic algorithm (board scan … free masks with rotation) to the end and
+    /// print the solutions, nodes, operations and time of each.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(clap::Args)]
@@ -97,7 +103,10 @@ struct Report {
 }
 
 fn main() {
-    let Command::Count(args) = parse_or_explain().command;
+    let args = match parse_or_explain().command {
+        Command::Count(args) => args,
+        Command::Compare(args) => std::process::exit(compare::compare(args)),
+    };
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t as usize);
@@ -164,8 +173,10 @@ fn parse_or_explain() -> Cli {
         if !message.contains("Usage:") {
             let mut command = Cli::command();
             command.build();
-            let usage = match command.find_subcommand_mut("count") {
-                Some(count) => count.render_usage(),
+            // The usage of the subcommand typed, if any.
+            let typed = std::env::args().nth(1).unwrap_or_default();
+            let usage = match command.find_subcommand_mut(&typed) {
+                Some(subcommand) => subcommand.render_usage(),
                 None => command.render_usage(),
             };
             eprintln!("\n{usage}");
