@@ -41,5 +41,5 @@ pub mod symmetry;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};
-pub use stepping::{Queens, Stepping};
+pub use search::{BoardSizeError, Phase, Step, Stepper, MAX_N};
+pub use stepping::{Counters, Queens, Stepping};
