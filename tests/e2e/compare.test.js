@@ -227,3 +227,11 @@ test('the race: every algorithm to the end in a worker, the published solutions,
   assert.ok(await section(page).getByRole('img', { name: /Time to the end against N/ }).locator('polyline').count() >= 4);
   assert.equal(await section(page).getByRole('button', { name: 'Race every algorithm' }).isDisabled(), false);
 });
+
+test('Space on a button of the Compare section presses that button, not the player’s Play', async () => {
+  const page = await openCompare(['Flag arrays', 'Bit by bit'], 6);
+  await control(page, 'Next node').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await number(output(page, 'Bit by bit', 'Nodes')), 1);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'idle', 'the player did not start');
+});
