@@ -69,6 +69,7 @@ export class Compare {
     this.messages = new Messages($('compare-message'));
     this.lanes = [];
     this.state = 'idle';
+    this.n = DEFAULT_SIZE;
     this.position = 0;
     this.mid = false; // some lane took steps since the last node event (after playing)
     this.ticking = false;
@@ -241,7 +242,6 @@ export class Compare {
   pause() {
     if (this.state === 'idle') return;
     this.state = 'idle';
-    this.ui.status.textContent = this.finished ? 'Every lane has finished.' : 'Paused.';
     this.redraw();
   }
 
@@ -338,7 +338,6 @@ export class Compare {
       if (reached === this.target || this.finished) {
         for (const lane of this.lanes) lane.lastEvent = lastStep(lane.search);
         this.state = 'idle';
-        this.ui.status.textContent = this.finished ? 'Every lane has finished.' : '';
         return;
       }
     }
@@ -383,11 +382,13 @@ export class Compare {
     ui.end.disabled = finished && this.state !== 'moving';
     ui.previous.disabled = this.position === 0 && !this.mid;
     ui.section.dataset.state = this.state;
-    if (this.state !== 'moving' && snapshots.length) {
-      const nodes = snapshots[0].nodes;
-      ui.status.textContent ||= '';
-      if (this.state === 'idle' && !finished) ui.status.textContent = `Node event ${this.position.toLocaleString('en')}: ${nodes.toLocaleString('en')} queens placed so far in every lane.`;
-    }
+    const nodes = (snapshots[0]?.nodes ?? 0).toLocaleString('en');
+    if (this.state === 'idle') {
+      ui.status.textContent = finished ? `Every lane has finished: ${nodes} queens placed in each.`
+        : `Node event ${this.position.toLocaleString('en')}: ${nodes} queens placed so far in every lane.`;
+    } else if (this.state === 'playing') {
+      ui.status.textContent = `Playing: ${nodes} queens placed so far in every lane; each lane waits for the others at every queen placed or lifted.`;
+    } // moving: explainProgress() says how far
     this.keepUrlCurrent();
   }
 }

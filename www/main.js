@@ -12,6 +12,7 @@ import { installLook } from './look.js';
 import { CountPool } from './count-pool.js';
 import { CountPanel } from './count-panel.js';
 import { Compare } from './compare.js';
+import { AlgorithmRace } from './algorithm-race.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -20,11 +21,12 @@ window.addEventListener('error', (event) => messages.internalError(event.error ?
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 
 try {
-  const { Search, wasmMemoryBytes, algorithmNames, treeNodes } = await import('./pkg/bitqueens.js');
+  const wasm = await import('./pkg/bitqueens.js');
+  const { Search, wasmMemoryBytes } = wasm;
   const countPool = startCountPanel();
-  new Compare($, { Search, algorithmNames, treeNodes }).restore(location.search);
+  const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool });
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, algorithmRace });
   startPlayer(Search);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
@@ -42,6 +44,16 @@ function startCountPanel() {
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
   }, pool, cores);
   return pool;
+}
+
+/** The Compare section: the lanes (opened on what the link names) and the race of the
+ *  algorithms, in a worker of its own; returns the race. */
+function startCompare({ Search, algorithmNames, treeNodes }) {
+  new Compare($, { Search, algorithmNames, treeNodes }).restore(location.search);
+  return new AlgorithmRace({
+    section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
+    status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
+  }, algorithmNames(), () => new Worker(new URL('./algorithm-worker.js', import.meta.url)));
 }
 
 /** The stepping search: the stage and the controls, both views of one player. */

@@ -1,9 +1,11 @@
-//! `bitqueens`: the page's counter on the command line. This file only parses the arguments
-//! and hands them to the subcommand's module; each subcommand returns a sentence on failure.
+//! `bitqueens`: the page's counter on the command line, and the classic algorithms of the
+//! page's Compare section. This file only parses the arguments and hands them to the
+//! subcommand's module.
 //!
 //! Exit status: 0 when all went well, 1 when a subcommand failed (a bad file, a count that
 //! differs), 2 for bad arguments (with the usage).
 
+mod compare;
 mod count;
 mod journal;
 mod merge;
@@ -32,6 +34,9 @@ enum Command {
     Merge(merge::Args),
     /// Re-count a random sample of the sub-problems of a `count --json` report.
     Verify(verify::Args),
+    /// Run every classic algorithm (board scan … free masks with rotation) to the end and
+    /// print the solutions, nodes, operations and time of each.
+    Compare(compare::CompareArgs),
 }
 
 fn main() {
@@ -39,6 +44,7 @@ fn main() {
         Command::Count(args) => count::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Compare(args) => std::process::exit(compare::compare(args)),
     };
     if let Err(message) = outcome {
         for line in message.lines() {

@@ -44,5 +44,5 @@ pub mod symmetry;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};
-pub use stepping::{Queens, Stepping};
+pub use search::{BoardSizeError, Phase, Step, Stepper, MAX_N};
+pub use stepping::{Counters, Queens, Stepping};

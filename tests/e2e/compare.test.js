@@ -204,3 +204,34 @@ test('a board too large to run to the end soon says so, and Pause stops it at on
   assert.equal(await number(output(page, 'Board scan', 'Nodes')), nodes, 'stopped');
   assert.equal(nodes, await number(output(page, "Richards' bitmask", 'Nodes')));
 });
+
+test('the race: every algorithm to the end in a worker, the published solutions, the same nodes per N, long runs skipped', async () => {
+  const page = await openCompare(['Board scan', 'Bit by bit'], 6);
+  // Skip anything estimated over 300 ms, so that the race reaches its skipping within the test.
+  await page.evaluate(() => { globalThis.bitqueensDebug.algorithmRace.skipAboveMs = 300; });
+  await section(page).getByRole('button', { name: 'Race every algorithm' }).click();
+  const results = section(page).getByRole('region', { name: 'Race results' });
+  await page.waitForFunction(() => [...document.querySelectorAll('#algorithm-race-table tbody tr.skipped')]
+    .some((row) => row.dataset.algorithm === 'board-scan'), null, { timeout: 60_000 });
+  await section(page).getByRole('button', { name: 'Stop the race' }).click();
+  assert.match(await section(page).locator('#algorithm-race-status').textContent(), /^Stopped\. The rows so far stay\.$/);
+  const rows = await results.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const done = rows.filter((r) => !r[2].startsWith('skipped'));
+  assert.ok(done.length >= 6 * 4, `${done.length} runs`);
+  for (const [n, name, , nodes, , , solutions] of done) {
+    assert.equal(solutions, `${published(Number(n)).total.toLocaleString('en')} ✓`, `${name} N=${n}`);
+    assert.equal(nodes, rows.find((r) => r[0] === n)[3], `${name} N=${n}: the same nodes as the first algorithm`);
+  }
+  const skipped = rows.find((r) => r[1] === 'Board scan' && r[2].startsWith('skipped'));
+  assert.match(skipped[2], /^skipped: about .+/);
+  assert.ok(await section(page).getByRole('img', { name: /Time to the end against N/ }).locator('polyline').count() >= 4);
+  assert.equal(await section(page).getByRole('button', { name: 'Race every algorithm' }).isDisabled(), false);
+});
+
+test('Space on a button of the Compare section presses that button, not the player’s Play', async () => {
+  const page = await openCompare(['Flag arrays', 'Bit by bit'], 6);
+  await control(page, 'Next node').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await number(output(page, 'Bit by bit', 'Nodes')), 1);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'idle', 'the player did not start');
+});
