@@ -1,24 +1,9 @@
 //! `bitqueens compare`, run as a user runs it: every algorithm to the end.
 
+mod common;
+
 use bitqueens::published::A000170;
-use std::process::{Command, Output};
-
-fn bitqueens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitqueens"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = bitqueens(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{bitqueens, json};
 
 const SLUGS: [&str; 6] = [
     "board-scan",
