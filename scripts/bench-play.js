@@ -23,7 +23,7 @@ async function openAtFullSpeed(n) {
   // The Explored figure counts the tree in a worker first (N=16: a few seconds on one core):
   // measure play after that, not while it shares the machine's cores.
   await page.waitForFunction(() => document.getElementById('explored').textContent !== '…', null, { timeout: 120_000 });
-  await page.getByLabel('Speed').fill('13');
+  await page.getByRole('region', { name: 'Controls', exact: true }).getByLabel('Speed').fill('13');
   await page.evaluate(() => {
     window.frames_ = 0;
     const count = () => { window.frames_ += 1; requestAnimationFrame(count); };

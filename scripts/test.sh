@@ -5,6 +5,8 @@
 #   3. wasm-bindgen tests of the JS facade, in headless Chromium
 #   4. a production build (wasm + webpack into dist/)
 #   5. JS unit tests and Playwright end-to-end tests of the built page
+#   6. when Slurm is installed: the cluster test (npm run test:cluster), unless the caller
+#      ran it already (BITQUEENS_CLUSTER_TESTED=1, as .ci/run does)
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 source scripts/toolchain.sh
@@ -31,3 +33,12 @@ npm run --silent build
 
 step "JS unit tests and end-to-end tests in Chromium"
 node --test tests/unit/ tests/e2e/
+
+if [ "${BITQUEENS_CLUSTER_TESTED:-}" != 1 ] && command -v slurmctld >/dev/null 2>&1 &&
+  command -v slurmd >/dev/null 2>&1 && command -v sbatch >/dev/null 2>&1 &&
+  command -v munged >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+  step "a count on a single-node Slurm"
+  bash scripts/cluster/test.sh
+elif [ "${BITQUEENS_CLUSTER_TESTED:-}" != 1 ] && command -v slurmctld >/dev/null 2>&1; then
+  say "Slurm is installed but this is not root: the cluster test is left out (run sudo npm run test:cluster)."
+fi

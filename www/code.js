@@ -1,8 +1,10 @@
-// The code panel: the algorithm's loop as pseudocode, Rust or JavaScript, with the lines the
+// The code panel: an algorithm's loop as pseudocode, Rust or JavaScript, with the lines the
 // last step executed highlighted. The three renderings line up line for line, so one map
-// from events to lines serves them all.
+// from events to lines serves them all. Richards' bitmask is here; the other algorithms of
+// the Compare section are in algorithm-code.js, in the same shape.
 
-export const LANGUAGES = {
+/** Richards' bitmask: its three renderings and the lines (0-based) each kind of step runs. */
+export const RICHARDS = {
   pseudocode: [
     'search(ld, col, rd):',
     '  if col == done: found a solution; return',
@@ -36,29 +38,29 @@ export const LANGUAGES = {
     '  }',
     '} // back to the row above',
   ],
-};
-
-/** The lines (0-based) each kind of event executes. */
-const LINES_OF_EVENT = {
-  solution: [1],
-  free: [2],
-  deadEnd: [3],
-  try: [4, 5],
-  place: [6],
-  backtrack: [7, 8],
-  finished: [7, 8],
+  lines: {
+    solution: [1],
+    free: [2],
+    deadEnd: [3],
+    try: [4, 5],
+    place: [6],
+    backtrack: [7, 8],
+    finished: [7, 8],
+  },
 };
 
 export class CodeView {
-  constructor(pre, languageSelect) {
+  /** Shows `code` ({pseudocode, rust, javascript, lines}) in `pre`, in the language `languageSelect` picks. */
+  constructor(pre, languageSelect, code = RICHARDS) {
     this.pre = pre;
+    this.code = code;
     this.event = null;
     languageSelect.addEventListener('change', () => this.show(languageSelect.value));
     this.show(languageSelect.value);
   }
 
   show(language) {
-    this.lines = LANGUAGES[language].map((text) => {
+    this.lines = this.code[language].map((text) => {
       const line = document.createElement('span');
       line.className = 'code-line';
       line.textContent = text;
@@ -72,7 +74,7 @@ export class CodeView {
   /** Highlights the lines that `event` executed (none before the first step). */
   render(event) {
     this.event = event;
-    const active = (event && LINES_OF_EVENT[event.kind]) || [];
+    const active = (event && this.code.lines[event.kind]) || [];
     this.lines.forEach((line, i) => line.classList.toggle('active', active.includes(i)));
   }
 }

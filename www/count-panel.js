@@ -1,13 +1,21 @@
 // The count panel: "Count all" on a pool of workers with progress, a result checked against
-// the published tables, the race, and the history of this visit. One thing runs at a time:
+// the published tables, the race, the history of this visit, counts kept in the browser to
+// resume, and "Check a shard". One thing runs at a time:
 //
 //   idle ── Count all ──▶ counting ──(done / Cancel / new N / panel closed)──▶ idle
 //   idle ── Count all, N > 17 ──▶ confirming ──(Count anyway)──▶ counting
+//   idle ── Resume ──▶ counting (the kept sub-problems are not counted again)
 //   idle ── Race ──▶ racing (three counters in turn) ──(done / Cancel / …)──▶ idle
+//   idle ── Check the shard ──▶ checking (a sample counted again) ──(done / Cancel / …)──▶ idle
 //
-// Pressing Count all or Race while something runs says so and changes nothing.
+// Pressing a button that starts something while something runs says so and changes nothing.
+// With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
+// until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
+// with "Resume".
 
-import { Cancelled } from './count-pool.js';
+import { Cancelled, ListChanged } from './count-pool.js';
+import { CountStore } from './count-store.js';
+import { parseShard, sample, compareParts } from './shard-check.js';
 import { CountHistory } from './count-history.js';
 import { RaceView, RACERS } from './race.js';
 import { Messages } from './messages.js';
@@ -15,7 +23,7 @@ import { parseBoardSizeField } from './board-size.js';
 import { published, TOTALS } from './published.js';
 import { count, duration, rate, workerCount } from './format.js';
 
-export const MAX_COUNT_SIZE = 20;
+export const MAX_COUNT_SIZE = 21;
 export const CONFIRM_ABOVE = 17;
 export const MAX_RACE_SIZE = 16;
 /**
@@ -35,6 +43,26 @@ export class CountPanel {
     this.history = new CountHistory(elements.table, elements.chart);
     this.race = new RaceView(elements.raceLanes);
     const ui = elements;
+    // The parts of the panel added with the kept counts and the shard check, found in it.
+    const inPanel = (id) => ui.panel.querySelector(`#${id}`);
+    Object.assign(ui, {
+      keep: inPanel('count-keep'), saved: inPanel('count-saved'), savedText: inPanel('count-saved-text'),
+      resume: inPanel('count-resume'), discard: inPanel('count-discard'), shardJson: inPanel('shard-json'),
+      shardSample: inPanel('shard-sample'), shardCheck: inPanel('shard-check-start'), shardResult: inPanel('shard-result'),
+    });
+    this.store = null;
+    this.offered = null; // the kept count that Resume would go on with
+    /** Settles once the kept counts are read and the Resume offer is shown (or not). */
+    this.ready = CountStore.open().then((store) => {
+      this.store = store;
+      if (!store) ui.keep.disabled = true;
+      return this.#offerResume();
+    });
+    ui.resume.addEventListener('click', () => this.resume());
+    ui.discard.addEventListener('click', () => this.discard());
+    ui.shardCheck.addEventListener('click', () => this.checkShard());
+    this.#acceptDrops(ui.shardJson);
+    window.addEventListener('pagehide', () => { this.store?.flush().catch(() => {}); });
     ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
       new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
     ui.workers.value = String(cores);
@@ -49,6 +77,7 @@ export class CountPanel {
       } else if (this.state === 'confirming') {
         this.#confirmed(false);
       }
+      if (this.state === 'idle') this.#offerResume();
     });
     ui.panel.addEventListener('toggle', () => {
       if (!ui.panel.open && this.state !== 'idle') this.cancel('Panel closed: the count was cancelled.');
@@ -72,6 +101,8 @@ export class CountPanel {
       counting: `The count of N = ${this.n} is still going: wait for it or press Cancel first.`,
       racing: 'The race is still going: wait for it or press Cancel first.',
       confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
+      checking: 'A shard is being checked: wait for it or press Cancel first.',
+      loading: 'A kept count is being read: wait a moment.',
     }[this.state];
     if (busy) this.messages.show(busy);
     return Boolean(busy);
@@ -79,7 +110,7 @@ export class CountPanel {
 
   countAll() {
     if (this.#refuseWhileBusy()) return;
-    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = 21 would take hours in a browser. The player above goes up to 32.`);
+    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = 22 would take days in a browser. The player above goes up to 32.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;
@@ -114,19 +145,164 @@ export class CountPanel {
     return Number(this.ui.workers.value) || 1;
   }
 
-  async #count(n) {
+  /** Counts n; `earlier`: a kept count to go on with ({fingerprint, subProblems, parts}). */
+  async #count(n, earlier = null) {
     const workers = this.#workers();
-    this.#begin('counting', `Counting N = ${n} on ${workerCount(workers)}…`);
+    const keep = Boolean(this.store && this.ui.keep.checked);
+    const store = this.store;
+    this.#begin('counting', earlier
+      ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
+      : `Counting N = ${n} on ${workerCount(workers)}…`);
+    this.ui.saved.hidden = true;
     try {
-      const result = await this.pool.countAll(n, workers, (p) => this.#progress(p));
+      const result = await this.pool.countAll(n, workers, (p) => this.#progress(p), {
+        earlier,
+        onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
+        onParts: keep ? (parts) => store.add(n, parts) : undefined,
+      });
+      // Finished: nothing of n is left to resume. (Failing to forget does not undo the count.)
+      await store?.forget(n).catch((error) => this.messages.internalError(error, 'The kept progress could not be removed'));
       const row = { n, ...result };
-      this.history.add(row);
+      // A resumed count's time is only its last part's: it would mislead the estimates.
+      if (!result.resumed) this.history.add(row);
       this.#showResult(row);
     } catch (error) {
-      this.#stopped(error);
+      if (error instanceof ListChanged) {
+        await store?.forget(n);
+        this.ui.status.textContent = '';
+        this.messages.show(`${error.message} It was discarded: press Count all to count N = ${n} from the start.`);
+      } else {
+        this.#stopped(error, keep);
+      }
+    } finally {
+      if (keep) await store.flush().catch((error) => this.messages.internalError(error, 'The progress could not be kept'));
+      this.#end();
+      await this.#offerResume();
+    }
+  }
+
+  /** Goes on with the kept count offered (see #offerResume). */
+  async resume() {
+    if (this.#refuseWhileBusy()) return;
+    const offered = this.offered;
+    if (!offered || !this.store) return;
+    this.state = 'loading';
+    let earlier = null;
+    try {
+      earlier = await this.store.load(offered.n);
+    } finally {
+      this.state = 'idle';
+    }
+    if (!earlier) {
+      await this.#offerResume();
+      return;
+    }
+    this.messages.clear();
+    this.n = offered.n;
+    this.ui.size.value = String(offered.n);
+    await this.#count(offered.n, earlier);
+  }
+
+  /** Forgets the kept count offered. */
+  async discard() {
+    if (this.#refuseWhileBusy() || !this.offered || !this.store) return;
+    const { n } = this.offered;
+    await this.store.forget(n);
+    this.ui.status.textContent = `The kept progress of N = ${n} was discarded.`;
+    await this.#offerResume();
+  }
+
+  /**
+   * Shows Resume for a kept count, if any and nothing runs: the one of the size typed if
+   * there is one, else the latest.
+   */
+  async #offerResume() {
+    const runs = this.store ? await this.store.runs() : [];
+    if (this.state !== 'idle') return;
+    const typed = Number(this.ui.size.value);
+    const run = runs.find((r) => r.n === typed) ?? runs[0] ?? null;
+    this.offered = run;
+    this.ui.saved.hidden = !run;
+    if (!run) return;
+    const others = runs.filter((r) => r !== run).map((r) => r.n);
+    const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
+    this.ui.savedText.textContent = `An unfinished count of N = ${run.n}: ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
+  }
+
+  /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
+  async checkShard() {
+    if (this.#refuseWhileBusy()) return;
+    const parsed = parseShard(this.ui.shardJson.value);
+    if (!parsed.ok) {
+      this.#shardVerdict(false, parsed.message);
+      return;
+    }
+    const howMany = Number(this.ui.shardSample.value);
+    if (!Number.isInteger(howMany) || howMany < 1) {
+      this.#shardVerdict(false, `Sub-problems to check: “${this.ui.shardSample.value}” is not a whole number of 1 or more.`);
+      return;
+    }
+    const { shard } = parsed;
+    const positions = sample(shard.parts.length, howMany);
+    this.messages.clear();
+    this.n = shard.n;
+    this.#shardVerdict(null, '');
+    this.#begin('checking', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
+    try {
+      const indices = positions.map((p) => shard.parts[p][0]);
+      const again = await this.pool.countSome(shard.n, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
+      if (!again.parts) {
+        this.ui.status.textContent = '';
+        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page's (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
+        return;
+      }
+      const rows = compareParts(shard, positions, again.parts);
+      const wrong = rows.filter((r) => !r.agrees);
+      this.ui.progress.value = 1;
+      this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
+      const counts = ([total, unique, nodes]) => `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`;
+      const lines = rows.map((r) => (r.agrees
+        ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
+        : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
+      this.#shardVerdict(wrong.length === 0, wrong.length === 0
+        ? `✓ All ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) agree with the file.`
+        : `✗ ${wrong.length} of ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) differ from the file: do not trust its sum.`, lines);
+    } catch (error) {
+      this.#stopped(error, false);
     } finally {
       this.#end();
     }
+  }
+
+  /** Shows the shard check's verdict: `agrees` true, false, or null (nothing yet). */
+  #shardVerdict(agrees, text, lines = []) {
+    const verdict = document.createElement('p');
+    verdict.className = `count-result ${agrees === true ? 'agrees' : agrees === false ? 'differs' : ''}`;
+    verdict.textContent = text;
+    const list = document.createElement('ul');
+    list.replaceChildren(...lines.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+    this.ui.shardResult.replaceChildren(...(text ? [verdict] : []), ...(lines.length ? [list] : []));
+  }
+
+  /** A file dropped on the shard field fills it and is checked at once. */
+  #acceptDrops(field) {
+    field.addEventListener('dragover', (event) => {
+      event.preventDefault();
+      field.classList.add('dropping');
+    });
+    field.addEventListener('dragleave', () => field.classList.remove('dropping'));
+    field.addEventListener('drop', async (event) => {
+      event.preventDefault();
+      field.classList.remove('dropping');
+      const file = event.dataTransfer?.files?.[0];
+      try {
+        field.value = file ? await file.text() : event.dataTransfer?.getData('text/plain') ?? '';
+      } catch (error) {
+        this.#shardVerdict(false, `The file ${file?.name ?? ''} could not be read: ${error.message}`);
+        return;
+      }
+      await this.checkShard();
+    });
   }
 
   async runRace() {
@@ -180,27 +356,29 @@ export class CountPanel {
     this.ui.cancel.disabled = true;
   }
 
-  #progress({ done, of, nodes, ms }) {
+  #progress({ done, of, nodes, ms, counted = done }) {
     this.ui.progress.value = of ? done / of : 0;
-    const left = done > 0 && done < of ? ` · about ${duration((ms * (of - done)) / done)} left` : '';
+    const left = counted > 0 && done < of ? ` · about ${duration((ms * (of - done)) / counted)} left` : '';
     this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms)} · ${duration(ms)} elapsed${left}`;
   }
 
-  #stopped(error) {
+  #stopped(error, kept = false) {
     if (error instanceof Cancelled) {
       const after = duration(performance.now() - this.started);
-      this.ui.status.textContent = `${error.message} Stopped after ${after}; every worker was stopped.`;
+      const resume = kept ? ' What was counted is kept: Resume goes on from there.' : '';
+      this.ui.status.textContent = `${error.message} Stopped after ${after}; every worker was stopped.${resume}`;
       this.ui.progress.value = 0;
     } else {
       this.messages.internalError(error, 'The count failed');
     }
   }
 
-  #showResult({ n, total, unique, nodes, ms, workers }) {
+  #showResult({ n, total, unique, nodes, ms, workers, resumed, subProblems }) {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
-    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms)}.`;
+    const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
+    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms)}.${kept}`;
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
       : 'No published value to compare with.');

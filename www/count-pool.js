@@ -11,8 +11,18 @@ export class Cancelled extends Error {
   }
 }
 
+/** Rejection reason of a resumed count whose saved sub-problems belong to another list. */
+export class ListChanged extends Error {
+  constructor(n) {
+    super(`The saved progress of N = ${n} was made on another list of sub-problems (by another version of this page): it can't be added to this one's.`);
+    this.name = 'ListChanged';
+  }
+}
+
 const IN_FLIGHT = 2;
 const BATCHES_PER_WORKER = 32;
+/** From this board size up, each sub-problem is a job of its own. */
+export const ONE_PER_JOB_FROM = 18;
 
 /** One worker and the promises of its jobs, answered in the order they were posted. */
 class Lane {
@@ -63,20 +73,63 @@ export class CountPool {
 
   /**
    * Counts all n×n solutions with the optimised counter on `workers` workers. Resolves to
-   * {total, unique, nodes, ms, subProblems, workers}; rejects with Cancelled on cancel().
+   * {total, unique, nodes, ms, subProblems, workers, fingerprint, resumed}; rejects with
+   * Cancelled on cancel(). Options:
+   *   earlier   {fingerprint, parts: Map index → [total, unique, nodes]}: sub-problems
+   *             counted before (saved progress); they are added, not counted again. Rejects
+   *             with ListChanged when the list's fingerprint is not theirs.
+   *   onStart({subProblems, fingerprint})   once the list is known, before any count
+   *   onParts([[index, total, unique, nodes], …])   as each job's sub-problems finish
+   * `nodes` and `ms` are this run's own work and time; `resumed` is the number of
+   * sub-problems taken from `earlier`.
    */
-  async countAll(n, workers, onProgress) {
+  async countAll(n, workers, onProgress, { earlier = null, onStart, onParts } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems } = await lanes[0].post({ kind: 'list', n });
+      const { subProblems, fingerprint } = await lanes[0].post({ kind: 'list', n });
+      if (earlier && earlier.fingerprint !== fingerprint) throw new ListChanged(n);
+      await onStart?.({ subProblems, fingerprint });
+      const done = earlier?.parts ?? new Map();
+      const todo = [];
+      for (let index = 0; index < subProblems; index++) if (!done.has(index)) todo.push(index);
       // Batches of sub-problems: enough of them (BATCHES_PER_WORKER each) to keep every worker
-      // busy to the end, few enough that messages cost nothing next to counting.
-      const size = Math.max(1, Math.ceil(subProblems / (lanes.length * BATCHES_PER_WORKER)));
+      // busy to the end, few enough that messages cost nothing next to counting. From
+      // ONE_PER_JOB_FROM up, sub-problems are slow enough to be a job each: each is then
+      // reported (and kept, when saved) as soon as it is counted.
+      const size = n >= ONE_PER_JOB_FROM ? 1
+        : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
       const jobs = [];
-      for (let from = 0; from < subProblems; from += size) {
-        jobs.push({ kind: 'fast', n, from, to: Math.min(subProblems, from + size) });
+      for (let from = 0; from < todo.length; from += size) {
+        jobs.push({ kind: 'fast', n, indices: todo.slice(from, from + size) });
       }
-      return { ...(await this.#share(lanes, jobs, onProgress)), subProblems, workers: lanes.length };
+      const before = { total: 0, unique: 0, done: done.size };
+      for (const [total, unique] of done.values()) {
+        before.total += total;
+        before.unique += unique;
+      }
+      const result = await this.#share(lanes, jobs, onProgress, before, onParts);
+      return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size };
+    });
+  }
+
+  /**
+   * Counts the listed sub-problems of n×n once each with the optimised counter on `workers`
+   * workers, one job each; resolves to {fingerprint, subProblems, parts: Map index →
+   * [total, unique, nodes]}. For checking a shard: `fingerprint` is the page's own list's,
+   * and when it is not `expected` nothing is counted (parts: null).
+   */
+  async countSome(n, indices, workers, onProgress, expected = null) {
+    return this.#exclusive(async () => {
+      const lanes = await this.#ready(workers);
+      const { subProblems, fingerprint } = await lanes[0].post({ kind: 'list', n });
+      if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
+      const parts = new Map();
+      const valid = indices.filter((index) => index < subProblems);
+      const jobs = valid.map((index) => ({ kind: 'fast', n, indices: [index] }));
+      await this.#share(lanes, jobs, onProgress, undefined, (done) => {
+        for (const [index, ...counts] of done) parts.set(index, counts);
+      });
+      return { fingerprint, subProblems, parts };
     });
   }
 
@@ -118,16 +171,22 @@ export class CountPool {
     return lanes;
   }
 
-  /** Runs `jobs` on `lanes`, timing from the first post; sums the answers. */
-  async #share(lanes, jobs, onProgress) {
-    const sum = { total: 0, unique: 0, nodes: 0 };
+  /**
+   * Runs `jobs` on `lanes`, timing from the first post; sums the answers onto `before`
+   * ({total, unique, done}: what was counted earlier) and hands each answer's parts to
+   * `onParts`. Progress: {total, unique, nodes (this run's), done, of, ms, counted}.
+   */
+  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0 }, onParts) {
+    const sum = { total: before.total, unique: before.unique, nodes: 0 };
     const started = performance.now();
     let next = 0;
-    let done = 0;
-    // Progress counts sub-problems (or columns): a job holds `to - from` of them, or one.
-    const weight = (job) => (job.to ?? 1) - (job.from ?? 0);
-    const of = jobs.reduce((total, job) => total + weight(job), 0);
-    const report = () => onProgress?.({ ...sum, done, of, ms: performance.now() - started });
+    let done = before.done;
+    // Progress counts sub-problems (or columns): a job holds its indices, or one column.
+    const weight = (job) => job.indices?.length ?? 1;
+    const of = before.done + jobs.reduce((total, job) => total + weight(job), 0);
+    const report = () => onProgress?.({
+      ...sum, done, of, counted: done - before.done, ms: performance.now() - started,
+    });
     const feed = async (lane) => {
       const pending = [];
       while (next < jobs.length || pending.length) {
@@ -143,6 +202,7 @@ export class CountPool {
         sum.unique += part.unique;
         sum.nodes += part.nodes;
         done += weight(job);
+        if (part.parts) onParts?.(part.parts);
         report();
       }
     };

@@ -1,9 +1,10 @@
 // A counting worker: one job at a time, posted by the pool (count-pool.js), answered with
 // {ok: true, total, unique, nodes} or {ok: false, error}. Jobs:
 //   {kind: 'ready'}                 answers once the wasm core is loaded
-//   {kind: 'list', n}               how many sub-problems the n×n count has: {subProblems}
-//   {kind: 'fast', n, from, to}     sub-problems from..to (end excluded) of the optimised
-//                                   wasm counter, summed
+//   {kind: 'list', n}               how many sub-problems the n×n count has, and the
+//                                   fingerprint of their list: {subProblems, fingerprint}
+//   {kind: 'fast', n, indices}      the listed sub-problems, by the optimised wasm counter:
+//                                   their sums, and parts: [[index, total, unique, nodes], …]
 //   {kind: 'plain-wasm', n, column} the plain recursive bitmask in wasm, one top-row column
 //   {kind: 'plain-js', n, column}   the same in plain JavaScript
 // A count is stopped by terminating the worker, never by a message: a job runs to its end.
@@ -30,15 +31,17 @@ self.onmessage = async ({ data: job }) => {
     if (job.kind === 'ready') {
       part = {};
     } else if (job.kind === 'list') {
-      part = { subProblems: counterFor(Counter, job.n).subProblems };
+      const counter = counterFor(Counter, job.n);
+      part = { subProblems: counter.subProblems, fingerprint: counter.fingerprint };
     } else if (job.kind === 'fast') {
       const counter = counterFor(Counter, job.n);
-      part = { total: 0, unique: 0, nodes: 0 };
-      for (let index = job.from; index < job.to; index++) {
+      part = { total: 0, unique: 0, nodes: 0, parts: [] };
+      for (const index of job.indices) {
         const { total, unique, nodes } = counter.count(index);
         part.total += total;
         part.unique += unique;
         part.nodes += nodes;
+        part.parts.push([index, total, unique, nodes]);
       }
     } else if (job.kind === 'plain-wasm') {
       part = plainCountWithTop(job.n, job.column);

@@ -6,6 +6,7 @@ export const count = (value) => Math.round(value).toLocaleString('en');
 /** Milliseconds → "850 ms", "4.21 s", "3 min 05 s". */
 export function duration(ms) {
   if (!Number.isFinite(ms)) return '–';
+  if (ms < 0.5) return '< 1 ms';
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
   const seconds = Math.round(ms / 1000);

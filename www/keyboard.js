@@ -1,5 +1,7 @@
 // Keyboard shortcuts. Ignored while typing in a field, and when a modifier key is held
-// (so the browser's own shortcuts keep working), and behind an open dialog.
+// (so the browser's own shortcuts keep working), behind an open dialog, and inside a part of
+// the page marked data-own-keys (the Compare section, the count panel: Space there presses
+// their own buttons, not the player's Play).
 
 /** Key → the name of the action it triggers; shown by the help dialog in the same order. */
 export const SHORTCUTS = [
@@ -27,10 +29,15 @@ function isTyping(target) {
     && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/** True for keys the page should leave alone: typing, or focus in a part with its own keys. */
+function notForShortcuts(target) {
+  return isTyping(target) || (target instanceof Element && target.closest('[data-own-keys]') !== null);
+}
+
 /** Calls actions[name]() for each shortcut pressed on `root`. */
 export function installShortcuts(root, actions) {
   root.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || notForShortcuts(event.target)) return;
     const key = event.key === ' ' ? 'Space' : event.key;
     const shortcut = SHORTCUTS.find((s) => s.keys.includes(key));
     if (!shortcut) return;
@@ -42,7 +49,7 @@ export function installShortcuts(root, actions) {
   });
   // A focused button clicks on Space's keyup: cancel that too, so Space acts exactly once.
   root.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && !notForShortcuts(event.target)) {
       event.preventDefault();
     }
   });

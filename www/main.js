@@ -14,6 +14,8 @@ import { CountPanel } from './count-panel.js';
 import { TreePanel } from './tree-panel.js';
 import { TreeSizes } from './tree-sizes.js';
 import { ExploredView } from './explored.js';
+import { Compare } from './compare.js';
+import { AlgorithmRace } from './algorithm-race.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -22,11 +24,13 @@ window.addEventListener('error', (event) => messages.internalError(event.error ?
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 
 try {
-  const { Search, wasmMemoryBytes, wholeTree, TreeView, symmetryImages } = await import('./pkg/bitqueens.js');
+  const wasm = await import('./pkg/bitqueens.js');
+  const { Search, wasmMemoryBytes } = wasm;
   const countPool = startCountPanel();
+  const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool });
-  startPlayer(Search, { wholeTree, TreeView, symmetryImages });
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, algorithmRace });
+  startPlayer(wasm);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
@@ -45,9 +49,19 @@ function startCountPanel() {
   return pool;
 }
 
+/** The Compare section: the lanes (opened on what the link names) and the race of the
+ *  algorithms, in a worker of its own; returns the race. */
+function startCompare({ Search, algorithmNames, treeNodes }) {
+  new Compare($, { Search, algorithmNames, treeNodes }).restore(location.search);
+  return new AlgorithmRace({
+    section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
+    status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
+  }, algorithmNames(), () => new Worker(new URL('./algorithm-worker.js', import.meta.url)));
+}
+
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
-function startPlayer(Search, { wholeTree, TreeView, symmetryImages }) {
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
   const stage = new Stage($, (step) => player.seek(step), symmetryImages);
   const explored = new ExploredView({
     output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),

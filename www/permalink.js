@@ -1,6 +1,7 @@
 // The permalink: board size, speed and step position in the URL's query, so that opening a
-// link restores the exact same state. Pure; no DOM.
+// link restores the exact same state; and the Compare section's own state beside it. Pure; no DOM.
 //   ?n=8&speed=20&pos=1234&mirror=1    speed is steps per second, or "max"
+//   &compare=board-scan,richards&cn=8&cnode=120&cmirror=1
 
 import { parseBoardSize, DEFAULT_SIZE } from './board-size.js';
 
@@ -47,6 +48,63 @@ export function writePermalink(base, { n, speed, position, mirror = false }) {
   url.searchParams.set('pos', position);
   if (mirror) url.searchParams.set('mirror', '1');
   else url.searchParams.delete('mirror');
+  return url.toString();
+}
+
+/** The Compare section's parameters; none of them is present when the section is closed. */
+const COMPARE_KEYS = ['compare', 'cn', 'cnode', 'cmirror'];
+
+/**
+ * Reads the Compare section's state: `?compare=board-scan,richards&cn=8&cnode=120&cmirror=1`
+ * (the algorithms by slug, board size, node position, mirror mode). Returns null when the
+ * link names none, else { algorithms, n, position, mirror, problems }: bad values replaced by
+ * the defaults given (`defaults.algorithms`, `defaults.n`, position 0, mirror off), one
+ * sentence per bad value. `slugs` are the algorithms that exist; `maxSize` the largest board.
+ */
+export function readComparePermalink(query, slugs, defaults, maxSize) {
+  const params = new URLSearchParams(query);
+  if (!COMPARE_KEYS.some((key) => params.has(key))) return null;
+  const problems = [];
+  let algorithms = defaults.algorithms;
+  if (params.has('compare')) {
+    const asked = params.get('compare').split(',').filter(Boolean);
+    const unknown = asked.filter((slug) => !slugs.includes(slug));
+    const chosen = [...new Set(asked.filter((slug) => slugs.includes(slug)))];
+    if (unknown.length) problems.push(`The link names unknown algorithms (“${clip(unknown.join(', '))}”); they are left out.`);
+    if (chosen.length >= 2 && chosen.length <= 4) algorithms = chosen;
+    else problems.push(`The link compares ${chosen.length} known algorithm${chosen.length === 1 ? '' : 's'}; pick 2 to 4. Showing ${defaults.algorithms.length}.`);
+  }
+  let n = defaults.n;
+  if (params.has('cn')) {
+    const parsed = parseBoardSize(params.get('cn'), maxSize);
+    if (parsed.ok) n = parsed.n;
+    else problems.push(`The link asks the comparison for a bad board size. ${parsed.message} Showing ${defaults.n}×${defaults.n}.`);
+  }
+  let position = 0;
+  if (params.has('cnode')) {
+    const text = params.get('cnode');
+    if (/^\d{1,12}$/.test(text)) position = Number(text);
+    else problems.push(`The link asks the comparison for node “${clip(text)}”, which is not a whole number; starting at the first.`);
+  }
+  let mirror = false;
+  if (params.has('cmirror')) {
+    const text = params.get('cmirror');
+    if (text === '1' || text === '0') mirror = text === '1';
+    else problems.push(`The link asks the comparison for mirror “${clip(text)}”; use 1 (on) or 0 (off). Mirror symmetry is off.`);
+  }
+  return { algorithms, n, position, mirror, problems };
+}
+
+/** The URL `base` with the Compare section's state in its query, or without it (`null`). */
+export function writeComparePermalink(base, state) {
+  const url = new URL(base);
+  for (const key of COMPARE_KEYS) url.searchParams.delete(key);
+  if (state) {
+    url.searchParams.set('compare', state.algorithms.join(','));
+    url.searchParams.set('cn', state.n);
+    url.searchParams.set('cnode', state.position);
+    if (state.mirror) url.searchParams.set('cmirror', '1');
+  }
   return url.toString();
 }
 

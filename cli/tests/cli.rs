@@ -1,25 +1,9 @@
 //! The command line, run as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
 
 use bitqueens::published::{A000170 as TOTALS, A002562 as UNIQUES};
-
-fn bitqueens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitqueens"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = bitqueens(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{bitqueens, json};
 
 #[test]
 fn counts_print_the_published_totals_and_uniques() {
@@ -85,6 +69,10 @@ fn bad_arguments_print_the_usage_and_exit_non_zero() {
         &["count", "8", "--shard", "x"],
         &["count", "8", "--frobnicate"],
         &["tally", "8"],
+        &["count", "8", "--resume"],
+        &["merge"],
+        &["verify"],
+        &["verify", "x.json", "--sample", "0"],
     ] {
         let out = bitqueens(args);
         let err = String::from_utf8_lossy(&out.stderr);

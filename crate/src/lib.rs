@@ -28,6 +28,8 @@
 //! - [`algorithms`]: the classic programs (board scan … free masks with rotation) as
 //!   steppers in lockstep with Richards', each counting its operations.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
+//! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
+//!   seeded samples for spot checks.
 //! - [`published`]: the OEIS tables every test compares with.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
@@ -37,6 +39,7 @@ pub mod plain;
 pub mod play;
 pub mod published;
 pub mod search;
+pub mod shard;
 pub mod stepping;
 pub mod symmetry;
 pub mod tree;
@@ -44,5 +47,5 @@ pub mod tree;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use search::{BoardSizeError, Phase, Snapshot, Step, Stepper, MAX_N};
-pub use stepping::{Queens, Stepping};
+pub use search::{BoardSizeError, Phase, Step, Stepper, MAX_N};
+pub use stepping::{Counters, Queens, Stepping};

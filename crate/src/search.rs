@@ -7,7 +7,7 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
-use crate::stepping::{Queens, Stepping};
+use crate::stepping::{weight, Counters, Queens, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -143,33 +143,6 @@ pub enum Step {
     Finished { solutions: u64 },
 }
 
-/// Everything the screen shows about the search at one moment.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Snapshot {
-    /// Board size.
-    pub n: u32,
-    /// The row being worked on: the index of the top frame. Equals `n` at a solution.
-    pub row: u32,
-    /// Where the top frame stands.
-    pub phase: Phase,
-    /// `frames[r]` is the call of `search` for row `r`, for every `r <= row`.
-    pub frames: Vec<Frame>,
-    /// `queens[r]` is the column of the queen in row `r`, for every `r < row`.
-    pub queens: Vec<u32>,
-    /// The column chosen in `row` whose queen is not placed yet (phase `Trying` only).
-    pub trying: Option<u32>,
-    /// Steps taken from the start.
-    pub steps: u64,
-    /// Queens placed from the start (one per visited node of the search tree below the root).
-    pub nodes: u64,
-    /// Solutions found so far.
-    pub solutions: u64,
-    /// How many solutions each solution found stands for (see [`Stepper::weight`]): the page
-    /// counts `solutions * weight`.
-    pub weight: u64,
-}
-
 /// The N-Queens search as a resumable state machine.
 ///
 /// ```
@@ -188,11 +161,8 @@ pub struct Stepper {
     /// `frames[..depth]` is the call stack; `frames[depth - 1]` is the top. `depth >= 1`.
     frames: [Frame; MAX_N as usize + 1],
     depth: usize,
-    steps: u64,
-    nodes: u64,
-    solutions: u64,
-    /// Word operations executed, each step charged the `COST_*` of the lines it runs.
-    operations: u64,
+    /// Word operations are charged as the `COST_*` of the lines each step runs.
+    counters: Counters,
     /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
     /// column, below which row 1 is searched only in its left half). Every solution of the
     /// full search is then found exactly once, either itself or as its mirror image.
@@ -229,10 +199,7 @@ impl Stepper {
             done,
             frames: [empty; MAX_N as usize + 1],
             depth: 1,
-            steps: 0,
-            nodes: 0,
-            solutions: 0,
-            operations: 0,
+            counters: Counters::default(),
             mirror,
         })
     }
@@ -240,11 +207,7 @@ impl Stepper {
     /// How many solutions each solution found stands for: 2 in mirror mode (itself and its
     /// mirror image, never the same board when n > 1), else 1.
     pub fn weight(&self) -> u64 {
-        if self.mirror && self.n > 1 {
-            2
-        } else {
-            1
-        }
+        weight(self.n, self.mirror)
     }
 
     /// Board size.
@@ -274,17 +237,17 @@ impl Stepper {
 
     /// Steps taken from the start.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.counters.steps
     }
 
     /// Queens placed from the start.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.counters.nodes
     }
 
     /// Solutions found so far.
     pub fn solutions(&self) -> u64 {
-        self.solutions
+        self.counters.solutions
     }
 
     /// The column of the queen in each row above the top frame.
@@ -316,23 +279,6 @@ impl Stepper {
         (free, free & !top.poss)
     }
 
-    /// Everything the screen shows, copied out.
-    pub fn snapshot(&self) -> Snapshot {
-        let top = self.top();
-        Snapshot {
-            n: self.n,
-            row: self.row(),
-            phase: top.phase,
-            frames: self.frames().to_vec(),
-            queens: self.queens(),
-            trying: self.trying(),
-            steps: self.steps,
-            nodes: self.nodes,
-            solutions: self.solutions,
-            weight: self.weight(),
-        }
-    }
-
     /// Performs the next action of the algorithm and says what it was. Once the search has
     /// finished, every call returns [`Step::Finished`] and changes nothing.
     // `#[inline]`: a step is a handful of instructions, and the loops that call it (the wasm
@@ -345,21 +291,21 @@ impl Stepper {
         let event = match top.phase {
             Phase::Finished => {
                 return Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
             Phase::Enter if top.col == self.done => {
-                self.solutions += 1;
-                self.operations += COST_SOLUTION;
+                self.counters.solutions += 1;
+                self.counters.operations += COST_SOLUTION;
                 self.frames[row].phase = Phase::Closed;
                 Step::Solution {
                     row: row as u32,
-                    number: self.solutions,
+                    number: self.counters.solutions,
                 }
             }
             Phase::Enter => {
                 let poss = self.free_squares(row, &top);
-                self.operations += COST_FREE;
+                self.counters.operations += COST_FREE;
                 self.frames[row].poss = poss;
                 self.frames[row].phase = Phase::Scanned;
                 Step::Free {
@@ -368,13 +314,13 @@ impl Stepper {
                 }
             }
             Phase::Scanned if top.poss == 0 => {
-                self.operations += COST_DEAD_END;
+                self.counters.operations += COST_DEAD_END;
                 self.frames[row].phase = Phase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Scanned | Phase::Returned if top.poss != 0 => {
                 let bit = top.poss & top.poss.wrapping_neg();
-                self.operations += COST_TRY;
+                self.counters.operations += COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss -= bit;
                 frame.bit = bit;
@@ -396,8 +342,8 @@ impl Stepper {
                     phase: Phase::Enter,
                 };
                 self.depth += 1;
-                self.nodes += 1;
-                self.operations += COST_PLACE;
+                self.counters.nodes += 1;
+                self.counters.operations += COST_PLACE;
                 Step::Place {
                     row: row as u32,
                     column: self.column_of(bit),
@@ -405,14 +351,14 @@ impl Stepper {
             }
             // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
             Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
-                self.operations += cost_of_leaving(top.phase);
+                self.counters.operations += cost_of_leaving(top.phase);
                 self.frames[0].phase = Phase::Finished;
                 Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
             Phase::Scanned | Phase::Returned | Phase::Closed => {
-                self.operations += cost_of_leaving(top.phase);
+                self.counters.operations += cost_of_leaving(top.phase);
                 self.depth -= 1;
                 let parent = &mut self.frames[row - 1];
                 parent.phase = Phase::Returned;
@@ -423,7 +369,7 @@ impl Stepper {
                 }
             }
         };
-        self.steps += 1;
+        self.counters.steps += 1;
         event
     }
 
@@ -442,8 +388,8 @@ impl Stepper {
             Phase::Enter if row == 0 => return None,
             Phase::Enter => {
                 self.depth -= 1;
-                self.nodes -= 1;
-                self.operations -= COST_PLACE;
+                self.counters.nodes -= 1;
+                self.counters.operations -= COST_PLACE;
                 let parent = self.frames[row - 1];
                 Step::Place {
                     row: row as u32 - 1,
@@ -451,7 +397,7 @@ impl Stepper {
                 }
             }
             Phase::Scanned => {
-                self.operations -= COST_FREE;
+                self.counters.operations -= COST_FREE;
                 self.frames[row].poss = 0;
                 self.frames[row].phase = Phase::Enter;
                 Step::Free {
@@ -461,16 +407,16 @@ impl Stepper {
             }
             Phase::Closed if top.col == self.done => {
                 self.frames[row].phase = Phase::Enter;
-                let number = self.solutions;
-                self.solutions -= 1;
-                self.operations -= COST_SOLUTION;
+                let number = self.counters.solutions;
+                self.counters.solutions -= 1;
+                self.counters.operations -= COST_SOLUTION;
                 Step::Solution {
                     row: row as u32,
                     number,
                 }
             }
             Phase::Closed => {
-                self.operations -= COST_DEAD_END;
+                self.counters.operations -= COST_DEAD_END;
                 self.frames[row].phase = Phase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
@@ -479,7 +425,7 @@ impl Stepper {
                 // squares below it, and the one tried just before is the highest of those.
                 let bit = top.bit;
                 let tried_before = self.free_squares(row, &top) & (bit - 1);
-                self.operations -= COST_TRY;
+                self.counters.operations -= COST_TRY;
                 let frame = &mut self.frames[row];
                 frame.poss |= bit;
                 frame.bit = highest_bit(tried_before);
@@ -507,7 +453,7 @@ impl Stepper {
                 };
                 self.frames[row].phase = Phase::Trying;
                 self.frames[row + 1] = self.exhausted(row + 1, child);
-                self.operations -= cost_of_leaving(self.frames[row + 1].phase);
+                self.counters.operations -= cost_of_leaving(self.frames[row + 1].phase);
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -516,13 +462,13 @@ impl Stepper {
             }
             Phase::Finished => {
                 self.frames[0] = self.exhausted(0, top);
-                self.operations -= cost_of_leaving(self.frames[0].phase);
+                self.counters.operations -= cost_of_leaving(self.frames[0].phase);
                 Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
         };
-        self.steps -= 1;
+        self.counters.steps -= 1;
         Some(undone)
     }
 
@@ -570,8 +516,7 @@ impl PartialEq for Stepper {
         self.n == other.n
             && self.mirror == other.mirror
             && self.frames() == other.frames()
-            && (self.steps, self.nodes, self.solutions, self.operations)
-                == (other.steps, other.nodes, other.solutions, other.operations)
+            && self.counters == other.counters
     }
 }
 
@@ -582,9 +527,7 @@ impl fmt::Debug for Stepper {
         f.debug_struct("Stepper")
             .field("n", &self.n)
             .field("frames", &self.frames())
-            .field("steps", &self.steps)
-            .field("nodes", &self.nodes)
-            .field("solutions", &self.solutions)
+            .field("counters", &self.counters)
             .finish()
     }
 }
@@ -631,20 +574,11 @@ impl Stepping for Stepper {
     fn is_finished(&self) -> bool {
         Stepper::is_finished(self)
     }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-    fn solutions(&self) -> u64 {
-        self.solutions
+    fn counters(&self) -> Counters {
+        self.counters
     }
     fn weight(&self) -> u64 {
         Stepper::weight(self)
-    }
-    fn operations(&self) -> u64 {
-        self.operations
     }
     fn queens(&self) -> Queens {
         self.queen_columns().collect()
@@ -757,8 +691,7 @@ mod tests {
         for _ in 0..10_000 {
             s.step();
         }
-        let snap = s.snapshot();
-        assert!(snap.queens.iter().all(|&c| c < 32));
+        assert!(s.queens().iter().all(|&c| c < 32));
     }
 
     #[test]
@@ -800,10 +733,10 @@ mod tests {
                     unreachable!("Richards' bitmask never tests an attacked square")
                 }
             };
-            assert_eq!(s.operations, expected, "after step {}", s.steps());
+            assert_eq!(s.counters.operations, expected, "after step {}", s.steps());
         }
         while s.back().is_some() {}
-        assert_eq!(s.operations, 0);
+        assert_eq!(s.counters.operations, 0);
     }
 
     #[test]

@@ -25,19 +25,53 @@ pub trait Stepping {
     fn back(&mut self) -> Option<Step>;
     /// True once the search has finished.
     fn is_finished(&self) -> bool;
-    /// Actions taken from the start.
-    fn steps(&self) -> u64;
-    /// Queens placed from the start: the nodes of the search tree visited below the root.
-    fn nodes(&self) -> u64;
-    /// Solutions found so far.
-    fn solutions(&self) -> u64;
+    /// What the search counted from the start.
+    fn counters(&self) -> Counters;
     /// How many boards each solution found stands for: 2 in mirror mode (itself and its
     /// mirror image), else 1.
     fn weight(&self) -> u64;
-    /// Elementary operations from the start, as the algorithm's module defines them.
-    fn operations(&self) -> u64;
     /// The columns of the queens placed now, row 0 first.
     fn queens(&self) -> Queens;
+
+    /// Actions taken from the start.
+    fn steps(&self) -> u64 {
+        self.counters().steps
+    }
+    /// Queens placed from the start: the nodes of the search tree visited below the root.
+    fn nodes(&self) -> u64 {
+        self.counters().nodes
+    }
+    /// Solutions found so far.
+    fn solutions(&self) -> u64 {
+        self.counters().solutions
+    }
+    /// Elementary operations from the start, as the algorithm's module defines them.
+    fn operations(&self) -> u64 {
+        self.counters().operations
+    }
+}
+
+/// What a stepping search counts as it goes; `back()` takes each step's share off again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Actions taken.
+    pub steps: u64,
+    /// Queens placed.
+    pub nodes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Elementary operations.
+    pub operations: u64,
+}
+
+/// How many boards a solution found stands for: 2 in mirror mode, where each one found also
+/// stands for its mirror image (never the same board when n > 1), else 1.
+pub fn weight(n: u32, mirror: bool) -> u64 {
+    if mirror && n > 1 {
+        2
+    } else {
+        1
+    }
 }
 
 /// The columns of the queens on the board, row 0 first (at most 32), without allocating.

@@ -5,8 +5,9 @@
 
 use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
-use crate::plain::plain_count_with_top;
+use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
+use crate::shard::fingerprint;
 use crate::stepping::Stepping;
 use crate::symmetry::distinct_images;
 use crate::tree::{self, PathTree};
@@ -202,9 +203,17 @@ impl Counter {
         Ok(Counter { n, problems })
     }
 
+    /// How many sub-problems the count has (they are numbered from 0).
     #[wasm_bindgen(getter, js_name = subProblems)]
     pub fn sub_problem_count(&self) -> u32 {
         self.problems.len() as u32
+    }
+
+    /// The fingerprint of the sub-problem list, 16 hex digits, as `bitqueens count --json`
+    /// writes it: saved progress and shards are used only with the list they were made on.
+    #[wasm_bindgen(getter)]
+    pub fn fingerprint(&self) -> String {
+        fingerprint(self.n, &self.problems).to_string()
     }
 
     /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
@@ -343,6 +352,31 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
     to_js(&distinct_images(&queens).map_err(js_error)?)
 }
 
+/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
+#[wasm_bindgen(js_name = algorithmNames)]
+pub fn algorithm_names() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Named {
+        slug: &'static str,
+        name: &'static str,
+    }
+    let all: Vec<Named> = Kind::ALL
+        .iter()
+        .map(|k| Named {
+            slug: k.slug(),
+            name: k.name(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// The nodes of the whole search tree of an `n`×`n` board (see `plain::tree_nodes`), as a JS
+/// number; throws for `n` outside 1..=32. Takes about a second per 200 million nodes.
+#[wasm_bindgen(js_name = treeNodes)]
+pub fn tree_nodes_js(n: u32, mirror: bool) -> Result<f64, JsError> {
+    Ok(tree_nodes(n, mirror).map_err(js_error)? as f64)
+}
+
 /// Bytes of linear memory the wasm module holds now (for the memory benchmark).
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
 pub fn wasm_memory_bytes() -> f64 {
@@ -391,6 +425,15 @@ mod tests {
         assert!(Counter::new(0).is_err() && Counter::new(33).is_err());
         let counter = Counter::new(8).unwrap();
         assert!(counter.count(counter.sub_problem_count()).is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_fingerprint_is_the_native_one_and_tells_board_sizes_apart() {
+        let eight = Counter::new(8).unwrap().fingerprint();
+        assert_eq!(eight.len(), 16);
+        assert!(eight.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(eight, fingerprint(8, &sub_problems(8).unwrap()).to_string());
+        assert_ne!(eight, Counter::new(9).unwrap().fingerprint());
     }
 
     #[wasm_bindgen_test]

@@ -6,6 +6,8 @@
 mod common;
 
 use bitqueens::algorithms::{Algorithm, Kind};
+use bitqueens::plain::tree_nodes;
+use bitqueens::play::{node_events, seek_nodes};
 use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::is_representative;
 use bitqueens::{Step, Stepping};
@@ -61,7 +63,7 @@ fn every_algorithm_finds_the_published_solutions_for_n_1_to_10_each_valid_and_di
 }
 
 /// The node events (a queen placed or lifted) of the first `nodes` of them.
-fn node_events(kind: Kind, n: u32, mirror: bool, nodes: usize) -> Vec<Step> {
+fn first_node_events(kind: Kind, n: u32, mirror: bool, nodes: usize) -> Vec<Step> {
     let mut search = algorithm(kind, n, mirror);
     let mut events = Vec::new();
     while events.len() < nodes && !search.is_finished() {
@@ -81,10 +83,29 @@ proptest! {
     fn all_algorithms_place_and_lift_the_same_queens_in_the_same_order(
         n in 1u32..=10, mirror: bool, nodes in 0usize..4000,
     ) {
-        let richards = node_events(Kind::Richards, n, mirror, nodes);
+        let richards = first_node_events(Kind::Richards, n, mirror, nodes);
         for kind in Kind::ALL {
-            prop_assert_eq!(&node_events(kind, n, mirror, nodes), &richards, "{:?}", kind);
+            prop_assert_eq!(&first_node_events(kind, n, mirror, nodes), &richards, "{:?}", kind);
         }
+    }
+
+    /// Resting at the same node position, every algorithm shows the same queens, and the
+    /// same nodes: whether it got there going forward or back.
+    #[test]
+    fn every_algorithm_rests_on_the_same_board_at_a_node_position(
+        n in 1u32..=9, mirror: bool, there in 0u64..3000, back in 0u64..3000,
+    ) {
+        let mut boards = Vec::new();
+        for kind in Kind::ALL {
+            let mut search = algorithm(kind, n, mirror);
+            prop_assert!(seek_nodes(&mut search, there, u32::MAX));
+            prop_assert!(seek_nodes(&mut search, back, u32::MAX));
+            let mut direct = algorithm(kind, n, mirror);
+            seek_nodes(&mut direct, back, u32::MAX);
+            prop_assert_eq!(&search, &direct, "{:?}", kind);
+            boards.push((search.queens().to_vec(), search.nodes(), node_events(&search)));
+        }
+        prop_assert!(boards.windows(2).all(|w| w[0] == w[1]), "{:?}", boards);
     }
 
     /// `back()` is exact: k steps forward then j back is the same state, counters and data
@@ -427,6 +448,28 @@ fn operations_are_counted_as_each_module_defines_them() {
             assert_eq!(stepped, reference(n), "{kind:?} n={n}");
         }
     }
+}
+
+#[test]
+fn the_tree_has_as_many_nodes_as_every_algorithm_places() {
+    for n in 1..=10 {
+        for mirror in [false, true] {
+            let size = tree_nodes(n, mirror).unwrap();
+            for kind in Kind::ALL {
+                let mut search = algorithm(kind, n, mirror);
+                while !search.is_finished() {
+                    search.step();
+                }
+                assert_eq!(search.nodes(), size, "{kind:?} n={n} mirror={mirror}");
+                assert_eq!(
+                    node_events(&search),
+                    2 * size,
+                    "every queen placed was lifted"
+                );
+            }
+        }
+    }
+    assert!(tree_nodes(0, false).is_err() && tree_nodes(33, false).is_err());
 }
 
 #[test]

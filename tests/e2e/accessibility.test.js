@@ -106,3 +106,14 @@ test('the symmetry views (a solution’s images, the classes table, the note on 
   await page.getByLabel('Theme').selectOption('dark');
   await assertNoSeriousViolations(page, 'images and classes, dark');
 });
+
+test('the Compare section, open with four lanes, has no serious accessibility violation', async () => {
+  const page = await session.open('?compare=board-scan,flag-arrays,rows-as-integers,richards&cn=6');
+  await page.getByRole('region', { name: 'Board scan', exact: true }).waitFor();
+  const section = page.getByRole('group', { name: 'Compare algorithms' });
+  for (let i = 0; i < 7; i++) await section.getByRole('button', { name: 'Next node', exact: true }).click();
+  await assertNoSeriousViolations(page, 'Compare section');
+  await page.getByLabel('Theme').selectOption('dark');
+  await button(page, 'Projector').click();
+  await assertNoSeriousViolations(page, 'Compare section, Projector dark');
+});

@@ -1,7 +1,7 @@
 // End-to-end: Next solution, Run to end, speed, keyboard shortcuts and the help dialog.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
+import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
 import { published } from '../../www/published.js';
 
@@ -99,7 +99,7 @@ test('Space on a focused button acts once, not twice', async () => {
 
 test('shortcuts are ignored while typing in the Board size field', async () => {
   const page = await session.open('?n=8');
-  const size = page.getByLabel('Board size');
+  const size = controls(page).getByLabel('Board size');
   await size.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('r');
@@ -131,7 +131,7 @@ test('the Position slider moves back and forth over every step seen, exactly', a
   await page.waitForFunction(() => document.getElementById('solutions-found').textContent === '1');
   const atSolution = await steps(page);
   const queens = await queensOnBoard(page);
-  const position = page.getByLabel('Position');
+  const position = controls(page).getByLabel('Position');
   assert.equal(await position.getAttribute('max'), String(atSolution));
   await position.fill('10');
   assert.equal(await steps(page), 10);
@@ -260,9 +260,10 @@ test('the code panel switches between pseudocode, Rust and JavaScript, keeping t
   await clickStep(page, 2); // a square chosen: bit = poss & -poss
   const highlighted = () => page.locator('#code .code-line.active').allTextContents();
   assert.match((await highlighted())[0], /bit\s+= poss & -poss/);
-  await page.getByLabel('Code in').selectOption('rust');
+  const language = page.getByRole('region', { name: 'The algorithm' }).getByLabel('Code in');
+  await language.selectOption('rust');
   assert.match((await highlighted())[0], /let bit = poss & poss\.wrapping_neg\(\);/);
-  await page.getByLabel('Code in').selectOption('javascript');
+  await language.selectOption('javascript');
   assert.match((await highlighted())[0], /const bit = poss & -poss;/);
   await page.keyboard.press('ArrowRight'); // place: the recursive call
   assert.match((await highlighted())[0], /search\(\(ld \| bit\) >>> 1, col \| bit, \(rd \| bit\) << 1\);/);
@@ -272,7 +273,7 @@ test('export: the board as SVG and PNG, the solutions as JSON and text', async (
   const page = await session.open('?n=6');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
-  await page.getByLabel('Position').fill('0'); // back to the start: the gallery empties
+  await controls(page).getByLabel('Position').fill('0'); // back to the start: the gallery empties
   assert.equal(await page.locator('#solutions li').count(), 0);
   await button(page, 'Next solution').click();
   await waitForState(page, 'paused');
@@ -333,7 +334,7 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   assert.match(await page.locator('#narration').textContent(), /92 solutions on the 8×8 board, 46 found and 46 mirror images/);
 
   // Back to the start undoes every count, unique included.
-  await page.getByLabel('Position').fill('0');
+  await controls(page).getByLabel('Position').fill('0');
   assert.equal(await solutionsFound(page).textContent(), '0');
   assert.equal(await unique.textContent(), '0');
 
@@ -351,7 +352,7 @@ test('going back over solutions takes them off both counts (unique too)', async 
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
   for (const back of [5000, 0]) {
-    await page.getByLabel('Position').fill(String(back));
+    await controls(page).getByLabel('Position').fill(String(back));
     const listed = page.getByRole('button', { name: /^Solution \d+: columns / });
     assert.equal(await solutionsFound(page).textContent(), String(await listed.count()));
     assert.equal(await unique.textContent(), String(await page.locator('.thumb.representative').count()));

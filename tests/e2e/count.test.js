@@ -5,25 +5,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
+import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
 import { published } from '../../www/published.js';
 import { workerCount } from '../../www/format.js';
 
 const grouped = (value) => value.toLocaleString('en');
 /** "N = 12: 14,200 solutions, 1,787 unique." as the panel writes the published counts. */
-const resultFor = (n) => `N = ${n}: ${grouped(published(n).total)} solutions, ${grouped(published(n).unique)} unique.`;
+const resultFor = (n) => resultText(n, published(n));
 
 const session = usePage();
-const text = (page, id) => page.locator(`#${id}`).textContent();
 const liveWorkers = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.liveWorkers);
 /** The pool's size: the number of workers "Count all" uses by default. */
 const poolSize = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
-/** Sets the count's board size as typing would (a number field refuses fill('abc')). */
-const setSize = (page, value) => page.locator('#count-size').evaluate((input, v) => {
-  input.value = v;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}, value);
-const countIdle = (page, timeout = 60_000) =>
-  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout });
 const countRunning = (page) =>
   page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
 
@@ -101,7 +94,7 @@ test('Cancel stops every worker at once and the next count works', async () => {
   assert.equal(stopped.workers, 0);
   assert.ok(stopped.ms < 100, `cancel took ${stopped.ms} ms`);
   await countIdle(page, 1000);
-  assert.match(await text(page, 'count-status'), /^Cancelled\. Stopped after .*; every worker was stopped\.$/);
+  assert.match(await text(page, 'count-status'), /^Cancelled\. Stopped after .*; every worker was stopped\. What was counted is kept: Resume goes on from there\.$/);
   assert.equal(await text(page, 'count-result'), '');
   assert.ok((await countAll(page, 10)).startsWith(resultFor(10)));
 });
@@ -109,9 +102,9 @@ test('Cancel stops every worker at once and the next count works', async () => {
 test('bad board sizes get a clear message and start nothing', async () => {
   const page = await session.open();
   const cases = [
-    ['0', /^Board size 0 is out of range: use 1 to 20\.$/],
-    ['33', /^Board size 33 is out of range: use 1 to 20\.$/],
-    ['21', /^Board size 21 is out of range: use 1 to 20\. Counting goes up to 20: N = 21 would take hours/],
+    ['0', /^Board size 0 is out of range: use 1 to 21\.$/],
+    ['33', /^Board size 33 is out of range: use 1 to 21\.$/],
+    ['22', /^Board size 22 is out of range: use 1 to 21\. Counting goes up to 21: N = 22 would take days/],
     ['', /Board size is empty/],
     ['7.5', /is not a whole number/],
   ];
@@ -128,7 +121,7 @@ test('bad board sizes get a clear message and start nothing', async () => {
     await page.locator('#count-size').fill('');
     await page.locator('#count-size').pressSequentially(typed);
     await button(page, 'Count all').click();
-    assert.match(await text(page, 'count-message'), /^Board size is not a number: use 1 to 20\.$/, typed);
+    assert.match(await text(page, 'count-message'), /^Board size is not a number: use 1 to 21\.$/, typed);
   }
   assert.equal(await liveWorkers(page), 0);
   assert.ok((await countAll(page, 8)).startsWith(resultFor(8)));

@@ -4,7 +4,7 @@
 // drives a time-left figure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps } from '../support/session.js';
+import { usePage, controls, button, steps } from '../support/session.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -58,7 +58,7 @@ test('exact in mirror mode too, through solutions and a run to the end; Back low
   await waitForState(page, 'done');
   assert.equal(await explored(page).textContent(), '100%');
   assert.equal(await page.getByRole('status', { name: 'Time left' }).textContent(), 'none: the search is over');
-  await page.getByLabel('Position').fill('100');
+  await controls(page).getByLabel('Position').fill('100');
   await waitForState(page, 'paused');
   assert.ok(percent(await explored(page).textContent()) < last);
 });
@@ -67,7 +67,7 @@ test('while playing, a time left at the present speed', async () => {
   const page = await session.open('?n=15');
   await measured(page);
   assert.equal(await timeLeft(page), 'shown while playing');
-  await page.getByLabel('Speed').fill('13');
+  await controls(page).getByLabel('Speed').fill('13');
   await button(page, 'Play').click();
   await page.waitForFunction(() => /^about .* at this speed$/.test(document.getElementById('time-left').textContent));
   await button(page, 'Pause').click();
@@ -79,7 +79,7 @@ test('an estimate beyond 16×16, labelled with its spread, that never decreases 
   await measured(page);
   assert.match(await explored(page).textContent(), /^≈ /);
   assert.match(await detail(page), /^An estimate: the tree holds about [\d.,× ^]+ nodes \(± [\d.]+%, Knuth's method, 200,000 random probes\), so between .+% and .+% explored/);
-  await page.getByLabel('Speed').fill('13');
+  await controls(page).getByLabel('Speed').fill('13');
   await button(page, 'Play').click();
   let last = 0;
   for (let i = 0; i < 10; i++) {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  usePage, button, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard,
+  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard,
 } from '../support/session.js';
 import { published } from '../../www/published.js';
 
@@ -54,7 +54,7 @@ for (const n of [1, 4, 5, 6]) {
   const { total, unique } = published(n);
   test(`playing N=${n} to the end finds the ${total} solutions of OEIS A000170`, async () => {
     page = await open(`?n=${n}`);
-    await page.getByLabel('Speed').fill('13'); // as fast as possible
+    await controls(page).getByLabel('Speed').fill('13'); // as fast as possible
     await button(page, 'Play').click();
     await page.waitForFunction(() => document.body.dataset.state === 'done');
     assert.equal(await solutionsFound(page).textContent(), String(total));
@@ -110,7 +110,7 @@ for (const bad of ['abc', '0', '33', '-1', '8.5', '%3Cscript%3E']) {
 
 test('the Board size field rebuilds the board, and refuses bad sizes with a message', async () => {
   page = await open();
-  const size = page.getByLabel('Board size');
+  const size = controls(page).getByLabel('Board size');
   await size.fill('5');
   await size.press('Enter');
   assert.equal(await page.getByRole('gridcell').count(), 25);

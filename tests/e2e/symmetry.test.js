@@ -4,7 +4,7 @@
 // "Unique solutions" counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button } from '../support/session.js';
+import { usePage, controls, button } from '../support/session.js';
 import { published } from '../../www/published.js';
 
 const session = usePage();
@@ -39,8 +39,8 @@ test('after a run to the end, the symmetry classes add up to the published count
 
 /** Starts a new search of n×n from the controls. */
 async function boardSize(page, n) {
-  await page.getByLabel('Board size').fill(String(n));
-  await page.getByLabel('Board size').press('Enter');
+  await controls(page).getByLabel('Board size').fill(String(n));
+  await controls(page).getByLabel('Board size').press('Enter');
 }
 
 test('N=8: 11 classes of 8 boards and 1 of 4 make the 92, in mirror mode too', async () => {
@@ -55,7 +55,7 @@ test('N=8: 11 classes of 8 boards and 1 of 4 make the 92, in mirror mode too', a
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.getByRole('table', { name: 'Symmetry classes' }).isVisible(), false, 'gone when the search is no longer over');
     // Back to the start (every class undone) and to the end again: the same table.
-    await page.getByLabel('Position').fill('0');
+    await controls(page).getByLabel('Position').fill('0');
     await waitForState(page, 'idle');
     await button(page, 'Run to end').click();
     await waitForState(page, 'done');

@@ -4,7 +4,7 @@
 // entered the node: the board then holds exactly that node's queens.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps, queensOnBoard } from '../support/session.js';
+import { usePage, controls, button, steps, queensOnBoard } from '../support/session.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -60,7 +60,7 @@ test('the whole tree has, row by row, the nodes the stepper placed: after steps,
   await waitForState(page, 'done');
   const end = await steps(page);
   assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, end), 'at the end');
-  await page.getByLabel('Position').fill('300');
+  await controls(page).getByLabel('Position').fill('300');
   await waitForState(page, 'paused');
   assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, 300), 'after a seek back to 300');
   await page.keyboard.press('ArrowLeft');

@@ -39,6 +39,8 @@ export function usePage() {
 }
 
 export const button = (page, name) => page.getByRole('button', { name, exact: true });
+/** The player's control bar: its Board size, Speed and Position (the Compare section has its own). */
+export const controls = (page) => page.getByRole('region', { name: 'Controls', exact: true });
 export const mask = (page, name) => page.getByRole('group', { name, exact: true });
 export const solutionsFound = (page) => page.getByRole('status', { name: 'Solutions found' });
 export const steps = async (page) => Number((await page.locator('#steps').textContent()).replace(/,/g, ''));

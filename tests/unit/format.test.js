@@ -4,6 +4,7 @@ import { count, duration, rate, workerCount } from '../../www/format.js';
 
 test('durations read naturally at every scale', () => {
   assert.equal(duration(849.6), '850 ms');
+  assert.equal(duration(0.3), '< 1 ms');
   assert.equal(duration(4213), '4.21 s');
   assert.equal(duration(12_345), '12.3 s');
   assert.equal(duration(185_000), '3 min 05 s');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readPermalink, writePermalink } from '../../www/permalink.js';
+import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/permalink.js';
 
 const SPEEDS = [1, 10, 20, Infinity];
 
@@ -36,4 +36,27 @@ test('mirror mode travels in the link as mirror=1, and junk is refused', () => {
   const bad = readPermalink('?mirror=yes', SPEEDS, 10);
   assert.equal(bad.mirror, false);
   assert.match(bad.problems[0], /mirror “yes”/);
+});
+
+const SLUGS = ['board-scan', 'flag-arrays', 'richards', 'free-masks'];
+const DEFAULTS = { algorithms: ['board-scan', 'richards'], n: 6 };
+
+test('the Compare section travels in the link and reads back, beside the player\'s state', () => {
+  assert.equal(readComparePermalink('?n=8&pos=3', SLUGS, DEFAULTS, 16), null, 'closed: not in the link');
+  const state = { algorithms: ['flag-arrays', 'free-masks', 'richards'], n: 9, position: 120, mirror: true };
+  const url = new URL(writeComparePermalink('http://localhost/?n=8&pos=3', state));
+  assert.equal(url.searchParams.get('pos'), '3');
+  assert.deepEqual(readComparePermalink(url.search, SLUGS, DEFAULTS, 16), { ...state, problems: [] });
+  assert.equal(new URL(writeComparePermalink(url.href, null)).search, '?n=8&pos=3');
+});
+
+test('junk in the Compare part of the link gives one sentence per bad value and the defaults', () => {
+  const read = readComparePermalink('?compare=quantum,richards&cn=99&cnode=x&cmirror=yes', SLUGS, DEFAULTS, 16);
+  assert.deepEqual([read.algorithms, read.n, read.position, read.mirror], [DEFAULTS.algorithms, 6, 0, false]);
+  assert.equal(read.problems.length, 5);
+  assert.match(read.problems[0], /unknown algorithms \(“quantum”\)/);
+  assert.match(read.problems[1], /compares 1 known algorithm; pick 2 to 4/);
+  assert.match(read.problems[2], /out of range: use 1 to 16/);
+  const five = readComparePermalink(`?compare=${SLUGS.join(',')},board-scan,richards`, [...SLUGS, 'bit-by-bit'], DEFAULTS, 16);
+  assert.deepEqual(five.algorithms, SLUGS, 'repeats count once');
 });

@@ -24,6 +24,30 @@ pub enum Line {
     Up { index: u32 },
 }
 
+impl Line {
+    /// Every line of an n×n board, in the order the check scans them: the columns, then the
+    /// `\` diagonals, then the `/` diagonals.
+    pub fn all(n: u32) -> impl Iterator<Item = Line> {
+        let columns = (0..n).map(|index| Line::Column { index });
+        let downs = (0..2 * n - 1).map(|index| Line::Down { index });
+        let ups = (0..2 * n - 1).map(|index| Line::Up { index });
+        columns.chain(downs).chain(ups)
+    }
+
+    /// The squares `(row, column)` of the line on an n×n board, top to bottom.
+    pub fn squares(self, n: u32) -> impl Iterator<Item = (u32, u32)> {
+        let n = i64::from(n);
+        (0..n).filter_map(move |r| {
+            let c = match self {
+                Line::Column { index } => i64::from(index),
+                Line::Down { index } => r - i64::from(index) + n - 1,
+                Line::Up { index } => i64::from(index) - r,
+            };
+            (0..n).contains(&c).then_some((r as u32, c as u32))
+        })
+    }
+}
+
 /// What one check of the board found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,55 +66,21 @@ pub struct BoardScan {
 }
 
 impl BoardScan {
-    /// Checks the whole board with a queen put on (`row`, `column`).
+    /// Checks the whole board with a queen put on (`row`, `column`): every line in the order
+    /// of [`Line::all`], cell by cell, up to the first line that holds two queens.
     pub fn scan(&self, row: u32, column: u32) -> Scan {
-        let n = self.n as i64;
         let mut cells_read = 0;
-        let mut holds_two = |cells: &mut dyn Iterator<Item = (i64, i64)>| {
+        for line in Line::all(self.n) {
             let mut queens = 0;
-            for (r, c) in cells {
+            for (r, c) in line.squares(self.n) {
                 cells_read += 1;
-                let queen =
-                    (r, c) == (row as i64, column as i64) || self.cells[r as usize][c as usize];
-                queens += u32::from(queen);
+                queens += u32::from((r, c) == (row, column) || self.cells[r as usize][c as usize]);
                 if queens == 2 {
-                    return true;
+                    return Scan {
+                        cells_read,
+                        conflict: Some(line),
+                    };
                 }
-            }
-            false
-        };
-        for c in 0..n {
-            if holds_two(&mut (0..n).map(|r| (r, c))) {
-                return Scan {
-                    cells_read,
-                    conflict: Some(Line::Column { index: c as u32 }),
-                };
-            }
-        }
-        // `\`: row - column + n - 1 = d, so column = row - d + n - 1.
-        for d in 0..2 * n - 1 {
-            if holds_two(
-                &mut (0..n)
-                    .map(|r| (r, r - d + n - 1))
-                    .filter(|&(_, c)| (0..n).contains(&c)),
-            ) {
-                return Scan {
-                    cells_read,
-                    conflict: Some(Line::Down { index: d as u32 }),
-                };
-            }
-        }
-        // `/`: row + column = d.
-        for d in 0..2 * n - 1 {
-            if holds_two(
-                &mut (0..n)
-                    .map(|r| (r, d - r))
-                    .filter(|&(_, c)| (0..n).contains(&c)),
-            ) {
-                return Scan {
-                    cells_read,
-                    conflict: Some(Line::Up { index: d as u32 }),
-                };
             }
         }
         Scan {

@@ -26,7 +26,7 @@ pub mod walk;
 
 use crate::play::{self, Batch, Moved, Stop};
 use crate::search::{BoardSizeError, Frame, Phase, Step, Stepper};
-use crate::stepping::{Queens, Stepping};
+use crate::stepping::{Counters, Queens, Stepping};
 use bit_by_bit::BitByBit;
 use board_scan::{BoardScan, Scan};
 use flag_arrays::FlagArrays;
@@ -199,6 +199,7 @@ impl Algorithm {
 
     /// Everything the page shows of it now.
     pub fn snapshot(&self) -> Snapshot {
+        let counters = self.counters();
         let (row, candidates, tried, trying) = self.row_state();
         let rejected = match self.last_test() {
             Some((column, true)) => Some(column),
@@ -213,10 +214,10 @@ impl Algorithm {
             tried,
             trying,
             rejected,
-            steps: self.steps(),
-            nodes: self.nodes(),
-            operations: self.operations(),
-            solutions: self.solutions(),
+            steps: counters.steps,
+            nodes: counters.nodes,
+            operations: counters.operations,
+            solutions: counters.solutions,
             weight: self.weight(),
             finished: self.is_finished(),
             detail: self.detail(),
@@ -314,13 +315,10 @@ impl Algorithm {
                     attacked: tested.map(|(_, a)| a),
                 }
             }
-            Algorithm::Richards(s) => {
-                let snap = s.snapshot();
-                Detail::Richards {
-                    phase: snap.phase,
-                    frames: snap.frames,
-                }
-            }
+            Algorithm::Richards(s) => Detail::Richards {
+                phase: s.phase(),
+                frames: s.frames().to_vec(),
+            },
             Algorithm::FreeMasks(w) => {
                 let (p, width) = (w.program(), 2 * w.n() as usize);
                 Detail::FreeMasks {
@@ -352,20 +350,11 @@ impl Stepping for Algorithm {
     fn is_finished(&self) -> bool {
         dispatch!(self, s => Stepping::is_finished(s))
     }
-    fn steps(&self) -> u64 {
-        dispatch!(self, s => Stepping::steps(s))
-    }
-    fn nodes(&self) -> u64 {
-        dispatch!(self, s => Stepping::nodes(s))
-    }
-    fn solutions(&self) -> u64 {
-        dispatch!(self, s => Stepping::solutions(s))
+    fn counters(&self) -> Counters {
+        dispatch!(self, s => Stepping::counters(s))
     }
     fn weight(&self) -> u64 {
         dispatch!(self, s => Stepping::weight(s))
-    }
-    fn operations(&self) -> u64 {
-        dispatch!(self, s => Stepping::operations(s))
     }
     fn queens(&self) -> Queens {
         dispatch!(self, s => Stepping::queens(s))

@@ -10,7 +10,7 @@
 //! recomputes the operations a step spent instead of remembering them.
 
 use crate::search::{full_mask, searched_part, BoardSizeError, Step};
-use crate::stepping::{Queens, Stepping};
+use crate::stepping::{weight, Counters, Queens, Stepping};
 use crate::MAX_N;
 
 /// One classic program: its data structure and how it finds and tests candidates. Rows are
@@ -90,10 +90,7 @@ pub struct Walk<P> {
     /// `frames[..depth]` is the stack; `frames[depth - 1]` the row being searched.
     frames: [Frame; MAX_N as usize + 1],
     depth: usize,
-    steps: u64,
-    nodes: u64,
-    solutions: u64,
-    operations: u64,
+    counters: Counters,
 }
 
 impl<P: Program> Walk<P> {
@@ -106,10 +103,7 @@ impl<P: Program> Walk<P> {
             program: P::new(n),
             frames: [ENTERED; MAX_N as usize + 1],
             depth: 1,
-            steps: 0,
-            nodes: 0,
-            solutions: 0,
-            operations: 0,
+            counters: Counters::default(),
         })
     }
 
@@ -181,7 +175,7 @@ impl<P: Program> Walk<P> {
     fn test_next(&mut self, row: usize, top: Frame) -> Step {
         let bit = top.untried & top.untried.wrapping_neg();
         let (attacked, cost) = self.program.test(row as u32, bit);
-        self.operations += P::LOOP_TEST + cost;
+        self.counters.operations += P::LOOP_TEST + cost;
         let frame = &mut self.frames[row];
         frame.untried -= bit;
         frame.bit = bit;
@@ -231,8 +225,7 @@ impl<P: PartialEq> PartialEq for Walk<P> {
         (self.n, self.mirror, self.depth) == (other.n, other.mirror, other.depth)
             && self.program == other.program
             && self.frames[..self.depth] == other.frames[..other.depth]
-            && (self.steps, self.nodes, self.solutions, self.operations)
-                == (other.steps, other.nodes, other.solutions, other.operations)
+            && self.counters == other.counters
     }
 }
 
@@ -249,21 +242,21 @@ impl<P: Program> Stepping for Walk<P> {
         let event = match top.phase {
             Phase::Finished => {
                 return Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
             Phase::Enter if row == self.n as usize => {
-                self.solutions += 1;
-                self.operations += P::SOLUTION_CHECK;
+                self.counters.solutions += 1;
+                self.counters.operations += P::SOLUTION_CHECK;
                 self.frames[row].phase = Phase::Closed;
                 Step::Solution {
                     row: row as u32,
-                    number: self.solutions,
+                    number: self.counters.solutions,
                 }
             }
             Phase::Enter => {
                 let (candidates, cost) = self.program.candidates(row as u32, self.searched(row));
-                self.operations += P::SOLUTION_CHECK + cost;
+                self.counters.operations += P::SOLUTION_CHECK + cost;
                 self.frames[row] = Frame {
                     candidates,
                     untried: candidates,
@@ -276,7 +269,7 @@ impl<P: Program> Stepping for Walk<P> {
                 }
             }
             Phase::Scanned if top.untried == 0 => {
-                self.operations += P::LOOP_TEST;
+                self.counters.operations += P::LOOP_TEST;
                 self.frames[row].phase = Phase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
@@ -285,10 +278,10 @@ impl<P: Program> Stepping for Walk<P> {
             }
             Phase::Free => {
                 self.program.place(row as u32, top.bit);
-                self.operations += P::PLACE;
+                self.counters.operations += P::PLACE;
                 self.frames[row + 1] = ENTERED;
                 self.depth += 1;
-                self.nodes += 1;
+                self.counters.nodes += 1;
                 Step::Place {
                     row: row as u32,
                     column: self.column_of(top.bit),
@@ -296,18 +289,18 @@ impl<P: Program> Stepping for Walk<P> {
             }
             // Left: a closed row, or one whose candidates were all tested.
             _ if row == 0 => {
-                self.operations += Self::cost_of_leaving(top.phase);
+                self.counters.operations += Self::cost_of_leaving(top.phase);
                 self.frames[0].phase = Phase::Finished;
                 Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
             _ => {
-                self.operations += Self::cost_of_leaving(top.phase);
+                self.counters.operations += Self::cost_of_leaving(top.phase);
                 self.depth -= 1;
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
-                self.operations += P::LIFT;
+                self.counters.operations += P::LIFT;
                 self.frames[row - 1].phase = Phase::Returned;
                 Step::Backtrack {
                     row: row as u32 - 1,
@@ -315,7 +308,7 @@ impl<P: Program> Stepping for Walk<P> {
                 }
             }
         };
-        self.steps += 1;
+        self.counters.steps += 1;
         event
     }
 
@@ -330,10 +323,10 @@ impl<P: Program> Stepping for Walk<P> {
             Phase::Enter if row == 0 => return None,
             Phase::Enter => {
                 self.depth -= 1;
-                self.nodes -= 1;
+                self.counters.nodes -= 1;
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
-                self.operations -= P::PLACE;
+                self.counters.operations -= P::PLACE;
                 self.frames[row - 1].phase = Phase::Free;
                 Step::Place {
                     row: row as u32 - 1,
@@ -342,7 +335,7 @@ impl<P: Program> Stepping for Walk<P> {
             }
             Phase::Scanned => {
                 let (_, cost) = self.program.candidates(row as u32, self.searched(row));
-                self.operations -= P::SOLUTION_CHECK + cost;
+                self.counters.operations -= P::SOLUTION_CHECK + cost;
                 self.frames[row] = ENTERED;
                 Step::Free {
                     row: row as u32,
@@ -350,24 +343,24 @@ impl<P: Program> Stepping for Walk<P> {
                 }
             }
             Phase::Closed if row == self.n as usize => {
-                self.operations -= P::SOLUTION_CHECK;
+                self.counters.operations -= P::SOLUTION_CHECK;
                 self.frames[row].phase = Phase::Enter;
-                let number = self.solutions;
-                self.solutions -= 1;
+                let number = self.counters.solutions;
+                self.counters.solutions -= 1;
                 Step::Solution {
                     row: row as u32,
                     number,
                 }
             }
             Phase::Closed => {
-                self.operations -= P::LOOP_TEST;
+                self.counters.operations -= P::LOOP_TEST;
                 self.frames[row].phase = Phase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Free | Phase::Rejected => {
                 // The candidate tested before `bit` is the highest candidate below it.
                 let bit = top.bit;
-                self.operations -= P::LOOP_TEST + self.program.test(row as u32, bit).1;
+                self.counters.operations -= P::LOOP_TEST + self.program.test(row as u32, bit).1;
                 let before = top.candidates & (bit - 1);
                 let previous = if before == 0 {
                     0
@@ -395,10 +388,10 @@ impl<P: Program> Stepping for Walk<P> {
             Phase::Returned => {
                 // Put the queen back, then the row below as it stood when it was left.
                 self.program.place(row as u32, top.bit);
-                self.operations -= P::LIFT;
+                self.counters.operations -= P::LIFT;
                 self.frames[row].phase = Phase::Free;
                 let child = self.exhausted(row + 1);
-                self.operations -= Self::cost_of_leaving(child.phase);
+                self.counters.operations -= Self::cost_of_leaving(child.phase);
                 self.frames[row + 1] = child;
                 self.depth += 1;
                 Step::Backtrack {
@@ -408,38 +401,25 @@ impl<P: Program> Stepping for Walk<P> {
             }
             Phase::Finished => {
                 let frame = self.exhausted(0);
-                self.operations -= Self::cost_of_leaving(frame.phase);
+                self.counters.operations -= Self::cost_of_leaving(frame.phase);
                 self.frames[0] = frame;
                 Step::Finished {
-                    solutions: self.solutions,
+                    solutions: self.counters.solutions,
                 }
             }
         };
-        self.steps -= 1;
+        self.counters.steps -= 1;
         Some(undone)
     }
 
     fn is_finished(&self) -> bool {
         self.top().phase == Phase::Finished
     }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-    fn solutions(&self) -> u64 {
-        self.solutions
+    fn counters(&self) -> Counters {
+        self.counters
     }
     fn weight(&self) -> u64 {
-        if self.mirror && self.n > 1 {
-            2
-        } else {
-            1
-        }
-    }
-    fn operations(&self) -> u64 {
-        self.operations
+        weight(self.n, self.mirror)
     }
     fn queens(&self) -> Queens {
         self.frames[..self.depth - 1]

@@ -1,0 +1,170 @@
+// End-to-end: counts kept in the browser. A count reloaded, closed or cancelled midway is
+// offered back with "Resume", which counts only what is left and ends on the published
+// counts; Discard, "Keep progress" off, N up to 21, and kept progress of another list.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button } from '../support/session.js';
+import { openPage, pageReady } from '../support/browser.js';
+import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
+import { published } from '../../www/published.js';
+
+const grouped = (value) => value.toLocaleString('en');
+const resultFor = (n) => resultText(n, published(n));
+const session = usePage();
+const number = (digits) => Number(digits.replace(/,/g, ''));
+/** Waits for a count started by Resume to end: a result or a message (the panel reads the kept parts first). */
+const ended = (page) => page.waitForFunction(() => document.getElementById('count-result').textContent !== ''
+  || !document.getElementById('count-message').hidden, null, { timeout: 120_000 }).then(() => countIdle(page, 120_000));
+const offer = (page) => page.getByRole('group', { name: 'Unfinished count' });
+
+/** Starts counting n and waits until at least `atLeast` sub-problems are done; returns the number of sub-problems. */
+async function countUntil(page, n, atLeast) {
+  await setSize(page, String(n));
+  await button(page, 'Count all').click();
+  const handle = await page.waitForFunction((least) => {
+    const match = document.getElementById('count-status').textContent.match(/^([\d,]+) of ([\d,]+) sub-problems ·/);
+    return match && Number(match[1].replace(/,/g, '')) >= least ? match[2] : null;
+  }, atLeast, { timeout: 60_000 });
+  return number(await handle.jsonValue());
+}
+
+/** The offer's numbers: {n, kept, of}. */
+async function offered(page) {
+  await offer(page).waitFor();
+  const said = await text(page, 'count-saved-text');
+  const match = said.match(/^An unfinished count of N = (\d+): ([\d,]+) of ([\d,]+) sub-problems counted and kept in this browser/);
+  assert.ok(match, said);
+  return { n: Number(match[1]), kept: number(match[2]), of: number(match[3]) };
+}
+
+/** Presses Resume and checks the end: the published counts, and how many were kept. */
+async function resumeToTheEnd(page, n, kept, of) {
+  await button(page, 'Resume').click();
+  await ended(page);
+  const result = await text(page, 'count-result');
+  assert.ok(result.startsWith(resultFor(n)) && result.includes('✓ agree'),
+    `${result} | ${await text(page, 'count-status')} | ${await text(page, 'count-message')}`);
+  assert.match(await text(page, 'count-status'), new RegExp(` ${grouped(kept)} of ${grouped(of)} sub-problems were kept from before\\.$`));
+  assert.equal(await offer(page).isVisible(), false, 'nothing left to resume');
+}
+
+test('a count reloaded midway is offered back, and Resume ends on the published counts', async () => {
+  const page = await session.open('', { cores: 2 });
+  const of = await countUntil(page, 17, 150);
+  // Finished sub-problems are written within a quarter of a second (FLUSH_MS).
+  await page.waitForTimeout(400);
+  await page.reload();
+  await pageReady(page);
+  const kept = await offered(page);
+  assert.equal(kept.n, 17);
+  assert.equal(kept.of, of);
+  assert.ok(kept.kept >= 150 && kept.kept < of, `kept ${kept.kept} of ${of}`);
+  await resumeToTheEnd(page, 17, kept.kept, of);
+  // Finished counts are forgotten: a reload offers nothing.
+  await page.reload();
+  await pageReady(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  assert.equal(await offer(page).isVisible(), false);
+});
+
+test('a tab closed during a count: another tab of the page resumes it', async () => {
+  // Two tabs of one browser profile share its IndexedDB: one context, two pages.
+  const context = await session.browser.newContext();
+  try {
+    const first = await openPage(context, session.server.url, { cores: 2 });
+    await pageReady(first);
+    await countUntil(first, 17, 150);
+    await first.waitForTimeout(400);
+    await first.close();
+    const second = await openPage(context, session.server.url, { cores: 2 });
+    await pageReady(second);
+    const kept = await offered(second);
+    assert.ok(kept.n === 17 && kept.kept >= 150, JSON.stringify(kept));
+    await resumeToTheEnd(second, 17, kept.kept, kept.of);
+    assert.deepEqual([...first.problems, ...second.problems], [], 'the tabs logged errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('Cancel keeps what was counted: Resume goes on; Count all starts again from zero; Discard forgets', async () => {
+  const page = await session.open('', { cores: 2 });
+  await countUntil(page, 16, 100);
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  assert.match(await text(page, 'count-status'), /What was counted is kept: Resume goes on from there\.$/);
+  const kept = await offered(page);
+  assert.ok(kept.n === 16 && kept.kept >= 1, JSON.stringify(kept));
+  await resumeToTheEnd(page, 16, kept.kept, kept.of);
+
+  // Count all ignores what was kept.
+  await countUntil(page, 16, 100);
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  await offered(page);
+  await button(page, 'Count all').click();
+  await countIdle(page);
+  assert.ok((await text(page, 'count-result')).startsWith(resultFor(16)));
+  assert.doesNotMatch(await text(page, 'count-status'), /kept from before/);
+
+  // Discard.
+  await countUntil(page, 16, 100);
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  await offered(page);
+  await button(page, 'Discard').click();
+  await page.waitForFunction(() => document.getElementById('count-saved').hidden);
+  assert.equal(await text(page, 'count-status'), 'The kept progress of N = 16 was discarded.');
+  await page.reload();
+  await pageReady(page);
+  await page.waitForTimeout(300);
+  assert.equal(await offer(page).isVisible(), false, 'discarded for good');
+});
+
+test('with Keep progress off nothing is kept', async () => {
+  const page = await session.open('', { cores: 2 });
+  await page.getByLabel('Keep progress').uncheck();
+  await countUntil(page, 16, 100);
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  assert.match(await text(page, 'count-status'), /every worker was stopped\.$/);
+  await page.waitForTimeout(300);
+  assert.equal(await offer(page).isVisible(), false);
+});
+
+test('kept progress made on another list of sub-problems is refused and discarded', async () => {
+  const page = await session.open('', { cores: 2 });
+  // What an older version of the page would have left: N = 12, another fingerprint.
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('bitqueens-counts', 1);
+    open.onsuccess = () => {
+      const tx = open.result.transaction(['runs', 'parts'], 'readwrite');
+      tx.objectStore('runs').put({ n: 12, fingerprint: '0123456789abcdef', subProblems: 300, updated: Date.now() });
+      tx.objectStore('parts').put({ n: 12, index: 0, total: 999, unique: 99, nodes: 9999 });
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+    open.onerror = () => reject(open.error);
+  }));
+  await page.reload();
+  await pageReady(page);
+  const kept = await offered(page);
+  assert.deepEqual(kept, { n: 12, kept: 1, of: 300 });
+  await button(page, 'Resume').click();
+  await ended(page);
+  assert.match(await text(page, 'count-message'), /^The saved progress of N = 12 was made on another list of sub-problems .* It was discarded: press Count all to count N = 12 from the start\.$/);
+  assert.equal(await text(page, 'count-result'), '', 'no total from foreign parts');
+  await page.waitForFunction(() => document.getElementById('count-saved').hidden);
+});
+
+test('the panel counts up to N = 21 (asking first) and refuses 22', async () => {
+  const page = await session.open('', { cores: 2 });
+  await setSize(page, '21');
+  await button(page, 'Count all').click();
+  await page.getByRole('group', { name: 'Confirm a long count' }).waitFor();
+  assert.match(await text(page, 'count-confirm-text'), /^Counting N = 21 on 2 workers takes about .+ on this computer\. Count anyway\?$/);
+  await button(page, 'Don’t').click();
+  await setSize(page, '22');
+  await button(page, 'Count all').click();
+  assert.match(await text(page, 'count-message'), /^Board size 22 is out of range: use 1 to 21\./);
+});

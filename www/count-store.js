@@ -1,0 +1,127 @@
+// Counts kept in IndexedDB, so that a reload, a crash or a closed tab can be resumed: for
+// each board size being counted, what the count is (its sub-problem list's length and
+// fingerprint) and every sub-problem finished so far with its counts.
+//
+// Two object stores:
+//   runs   {n, fingerprint, subProblems, updated}                key n
+//   parts  {n, index, total, unique, nodes}                      key [n, index]
+// Invariants: a part is stored only under a run of its n, and a sub-problem once (its key);
+// starting a count of n again from zero deletes n's parts first, and a count that
+// finishes deletes its run and parts. Nothing here counts or touches the DOM.
+//
+// Writes are grouped: parts wait at most FLUSH_MS before their transaction, so a crash
+// loses at most that much counting, and a count with thousands of sub-problems makes a few
+// transactions a second, not thousands.
+
+const DB_NAME = 'bitqueens-counts';
+const VERSION = 1;
+export const FLUSH_MS = 250;
+
+const request = (req) => new Promise((resolve, reject) => {
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+
+const finished = (tx) => new Promise((resolve, reject) => {
+  tx.oncomplete = () => resolve();
+  tx.onerror = () => reject(tx.error);
+  tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+});
+
+const partsOf = (n) => IDBKeyRange.bound([n, 0], [n, Infinity]);
+
+export class CountStore {
+  /** Opens the database; resolves to null where IndexedDB can't be used (then nothing is kept). */
+  static async open(indexedDB = globalThis.indexedDB) {
+    if (!indexedDB) return null;
+    try {
+      const open = indexedDB.open(DB_NAME, VERSION);
+      open.onupgradeneeded = () => {
+        const db = open.result;
+        db.createObjectStore('runs', { keyPath: 'n' });
+        db.createObjectStore('parts', { keyPath: ['n', 'index'] });
+      };
+      return new CountStore(await request(open));
+    } catch {
+      return null;
+    }
+  }
+
+  constructor(db) {
+    this.db = db;
+    this.queue = []; // parts waiting for their transaction: {n, index, total, unique, nodes}
+    this.timer = null;
+    this.writing = Promise.resolve();
+    this.failure = null;
+  }
+
+  /** Every run kept, the latest first, each with `done`: how many of its parts are kept. */
+  async runs() {
+    await this.flush();
+    const tx = this.db.transaction(['runs', 'parts'], 'readonly');
+    const runs = await request(tx.objectStore('runs').getAll());
+    for (const run of runs) run.done = await request(tx.objectStore('parts').count(partsOf(run.n)));
+    return runs.sort((a, b) => b.updated - a.updated);
+  }
+
+  /** The run of n and its parts as a Map index → [total, unique, nodes]; null if none. */
+  async load(n) {
+    await this.flush();
+    const tx = this.db.transaction(['runs', 'parts'], 'readonly');
+    const run = await request(tx.objectStore('runs').get(n));
+    if (!run) return null;
+    const parts = new Map();
+    for (const p of await request(tx.objectStore('parts').getAll(partsOf(n)))) {
+      parts.set(p.index, [p.total, p.unique, p.nodes]);
+    }
+    return { ...run, parts };
+  }
+
+  /** Starts keeping a count of n; `fresh` forgets what was kept of n before. */
+  async begin(n, { fingerprint, subProblems }, fresh) {
+    await this.flush();
+    const tx = this.db.transaction(['runs', 'parts'], 'readwrite');
+    if (fresh) tx.objectStore('parts').delete(partsOf(n));
+    tx.objectStore('runs').put({ n, fingerprint, subProblems, updated: Date.now() });
+    await finished(tx);
+  }
+
+  /** Keeps finished sub-problems of n ([[index, total, unique, nodes], …]), within FLUSH_MS. */
+  add(n, parts) {
+    for (const [index, total, unique, nodes] of parts) this.queue.push({ n, index, total, unique, nodes });
+    this.timer ??= setTimeout(() => { this.flush().catch(() => {}); }, FLUSH_MS);
+  }
+
+  /** Writes what waits; resolves when it is stored. Rejects if a write failed. */
+  flush() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue.splice(0);
+    if (batch.length) {
+      this.writing = this.writing.then(async () => {
+        const tx = this.db.transaction(['runs', 'parts'], 'readwrite');
+        const parts = tx.objectStore('parts');
+        for (const part of batch) parts.put(part);
+        const runs = tx.objectStore('runs');
+        for (const n of new Set(batch.map((p) => p.n))) {
+          const run = await request(runs.get(n));
+          if (run) runs.put({ ...run, updated: Date.now() });
+        }
+        await finished(tx);
+      }).catch((error) => { this.failure = error; });
+    }
+    return this.writing.then(() => {
+      if (this.failure) throw this.failure;
+    });
+  }
+
+  /** Forgets the run of n and its parts (the count is finished, or discarded). */
+  async forget(n) {
+    this.queue = this.queue.filter((p) => p.n !== n);
+    await this.flush();
+    const tx = this.db.transaction(['runs', 'parts'], 'readwrite');
+    tx.objectStore('runs').delete(n);
+    tx.objectStore('parts').delete(partsOf(n));
+    await finished(tx);
+  }
+}

@@ -1,0 +1,85 @@
+// "Check a shard": reading the JSON of `bitqueens count N --shard I/K --json` (see
+// cli/src/report.rs), choosing the sample to count again and comparing. Pure: no DOM, no
+// workers; the count panel does the counting.
+
+/** Above this N a shard's counts may not fit a JavaScript number exactly (2^53). */
+export const MAX_SHARD_N = 25;
+
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * Reads a shard report. Resolves to {ok: true, shard: {n, what, fingerprint, allSubProblems,
+ * parts: [[index, total, unique, nodes], …], total, unique}} or {ok: false, message} where
+ * the message says what is wrong, in the words of the CLI's own checks.
+ */
+export function parseShard(text) {
+  if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
+  let r;
+  try {
+    r = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `This is not JSON (${error.message}): paste the whole output of bitqueens count N --shard I/K --json.` };
+  }
+  const bad = (why) => ({ ok: false, message: `This is not a shard from bitqueens count --json: ${why}.` });
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) return bad('it is not a JSON object');
+  for (const key of ['n', 'total', 'unique', 'nodes', 'allSubProblems']) {
+    if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
+  }
+  if (r.n < 1 || r.n > 32) return bad(`N = ${r.n} is not a board size (1 to 32)`);
+  if (r.n > MAX_SHARD_N) {
+    return { ok: false, message: `N = ${r.n}: above ${MAX_SHARD_N} the counts don't fit a JavaScript number exactly. Check this shard with bitqueens verify FILE.` };
+  }
+  if (typeof r.fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(r.fingerprint)) return bad('its “fingerprint” is not 16 hex digits');
+  if (!Array.isArray(r.indices) || !Array.isArray(r.parts)) return bad('it has no “indices” and “parts”');
+  const shard = r.shard ?? null;
+  if (shard !== null && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.of) && shard.index >= 1 && shard.index <= shard.of)) {
+    return bad('its “shard” is not {index: I, of: K} with 1 ≤ I ≤ K');
+  }
+  const expected = [];
+  for (let i = shard ? shard.index - 1 : 0; i < r.allSubProblems; i += shard ? shard.of : 1) expected.push(i);
+  const what = shard ? `shard ${shard.index}/${shard.of}` : 'the whole count';
+  const damaged = 'the file was changed or damaged after it was written';
+  if (r.indices.length !== expected.length || r.indices.some((index, k) => index !== expected[k])) {
+    return bad(`its indices are not those of ${what} of ${r.allSubProblems} sub-problems: ${damaged}`);
+  }
+  if (r.parts.length !== expected.length || r.parts.some((p, k) => !Array.isArray(p) || p.length !== 4 || !p.every(isCount) || p[0] !== expected[k])) {
+    return bad(`its parts do not match its indices: ${damaged}`);
+  }
+  const sum = [0, 0, 0];
+  for (const p of r.parts) for (let k = 0; k < 3; k++) sum[k] += p[k + 1];
+  if (sum[0] !== r.total || sum[1] !== r.unique || sum[2] !== r.nodes) {
+    return bad(`its parts add up to ${sum[0]} solutions, ${sum[1]} unique, ${sum[2]} nodes, but it says ${r.total}, ${r.unique}, ${r.nodes}: ${damaged}`);
+  }
+  return {
+    ok: true,
+    shard: { n: r.n, what, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique },
+  };
+}
+
+/**
+ * `k` distinct positions of 0..len-1 (all when k >= len), in increasing order, chosen with
+ * `random()` (a function returning a number in [0, 1), like Math.random).
+ */
+export function sample(len, k, random = Math.random) {
+  const positions = Array.from({ length: len }, (_, i) => i);
+  const take = Math.min(k, len);
+  // Invariant: positions[0..i) are the picks so far, positions[i..) the ones left.
+  for (let i = 0; i < take; i++) {
+    const j = i + Math.floor(random() * (len - i));
+    [positions[i], positions[j]] = [positions[j], positions[i]];
+  }
+  return positions.slice(0, take).sort((a, b) => a - b);
+}
+
+/**
+ * Compares the shard's parts at `positions` with the same sub-problems counted again
+ * (`recounted`: Map index → [total, unique, nodes]). Returns [{index, said, again, agrees}].
+ */
+export function compareParts(shard, positions, recounted) {
+  return positions.map((position) => {
+    const [index, ...said] = shard.parts[position];
+    const again = recounted.get(index);
+    const agrees = Boolean(again) && said.every((value, k) => value === again[k]);
+    return { index, said, again, agrees };
+  });
+}
