@@ -40,6 +40,22 @@ const readout = (page) => page.evaluate(() => ({
   wasm: window.bitqueensDebug.wasmMemoryBytes(),
 }));
 
+/** Plays at full speed for the measuring window: steps and frames per second, and the
+ *  readouts at both ends. */
+async function playWindow(page) {
+  const start = await readout(page);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const t0 = performance.now();
+  await page.waitForTimeout(WINDOW_SECONDS * 1000);
+  const end = await readout(page);
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    start, end, seconds,
+    rate: `${(end.steps / seconds / 1e6).toFixed(1)} million steps per second`,
+    fps: `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second`,
+  };
+}
+
 try {
   {
     const page = await openAtFullSpeed(12);
@@ -61,14 +77,8 @@ try {
     const idle0 = await readout(page);
     await page.waitForTimeout(2000);
     const idleFps = ((await readout(page)).frames - idle0.frames) / 2;
-    const start = await readout(page);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const t0 = performance.now();
-    await page.waitForTimeout(WINDOW_SECONDS * 1000);
-    const end = await readout(page);
-    const seconds = (performance.now() - t0) / 1000;
-    console.log(`N=16, Search tree open (path view), for ${seconds.toFixed(1)} s: ${(end.steps / seconds / 1e6).toFixed(1)} million steps per second, ` +
-      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second (idle page: ${idleFps.toFixed(1)})`);
+    const { seconds, rate, fps } = await playWindow(page);
+    console.log(`N=16, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps} (idle page: ${idleFps.toFixed(1)})`);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const times = await page.evaluate(() => {
       const took = [];
@@ -102,28 +112,16 @@ try {
   {
     const page = await openAtFullSpeed(16);
     await page.locator('#tree-panel > summary').click(); // close the Search tree panel
-    const start = await readout(page);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const t0 = performance.now();
-    await page.waitForTimeout(WINDOW_SECONDS * 1000);
-    const end = await readout(page);
-    const seconds = (performance.now() - t0) / 1000;
-    console.log(`N=16, Search tree closed, for ${seconds.toFixed(1)} s: ${(end.steps / seconds / 1e6).toFixed(1)} million steps per second, ` +
-      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second`);
+    const { seconds, rate, fps } = await playWindow(page);
+    console.log(`N=16, Search tree closed, for ${seconds.toFixed(1)} s: ${rate}, ${fps}`);
     if (page.problems.length) console.error(page.problems.join('\n'));
     await page.close(); // a page left playing would slow every measurement after it
   }
   {
     const page = await openAtFullSpeed(32);
-    const start = await readout(page);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const t0 = performance.now();
-    await page.waitForTimeout(WINDOW_SECONDS * 1000);
-    const end = await readout(page);
-    const seconds = (performance.now() - t0) / 1000;
-    console.log(`N=32, Search tree open (path view), for ${seconds.toFixed(1)} s: ${(end.steps / seconds / 1e6).toFixed(1)} million steps per second, ` +
-      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second; JS heap ${mib(start.heap)} → ${mib(end.heap)}, ` +
-      `wasm memory ${mib(start.wasm)} → ${mib(end.wasm)}`);
+    const { start, end, seconds, rate, fps } = await playWindow(page);
+    console.log(`N=32, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps}; ` +
+      `JS heap ${mib(start.heap)} → ${mib(end.heap)}, wasm memory ${mib(start.wasm)} → ${mib(end.wasm)}`);
     if (page.problems.length) console.error(page.problems.join('\n'));
     await page.close();
   }

@@ -71,8 +71,8 @@ pub struct Batch {
     pub finished: bool,
 }
 
-/// What `seek` did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// What `seek` did. The default: nothing moved yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Moved {
     /// Steps moved, back or forward.
@@ -127,14 +127,7 @@ pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, kee
 /// past the end). Solutions found on the way numbered up to `keep` come back in full; those
 /// undone are only counted.
 pub fn seek<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32, keep: u64) -> Moved {
-    let mut moved = Moved {
-        taken: 0,
-        last: None,
-        last_undone: false,
-        solutions: Solutions::default(),
-        undone: Solutions::default(),
-        arrived: false,
-    };
+    let mut moved = Moved::default();
     while moved.taken < max_steps && search.steps() > target {
         let Some(step) = search.back() else {
             break;
@@ -179,14 +172,7 @@ pub fn seek_node<S: Stepping + ?Sized>(
     let row = above.len() as u32;
     let entering = Step::Place { row, column: last };
     let on_board = search.queens().starts_with(path);
-    let mut moved = Moved {
-        taken: 0,
-        last: None,
-        last_undone: false,
-        solutions: Solutions::default(),
-        undone: Solutions::default(),
-        arrived: false,
-    };
+    let mut moved = Moved::default();
     if ahead && !on_board {
         while moved.taken < max_steps && !search.is_finished() {
             let step = search.step();
