@@ -5,24 +5,14 @@
 use bitqueens::tree::{estimate_tree, tree_size};
 use std::time::Instant;
 
+#[path = "shared/sizes.rs"]
+mod sizes;
+use sizes::sizes_from_args;
+
 fn main() {
-    let sizes: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if sizes.is_empty() {
-        eprintln!("Give one or more board sizes, e.g. `--example tree_size 14 16`.");
-        std::process::exit(2);
-    }
-    for n in sizes {
+    for n in sizes_from_args("tree_size") {
         let started = Instant::now();
-        let size = match tree_size(n, true) {
-            Ok(size) => size,
-            Err(error) => {
-                eprintln!("{error}");
-                std::process::exit(2);
-            }
-        };
+        let size = tree_size(n, true).expect("the size was checked");
         let counted = started.elapsed().as_secs_f64();
         let started = Instant::now();
         let estimate = estimate_tree(n, true, 200_000, 12).expect("the size was checked");
