@@ -4,7 +4,10 @@
 //  2. N=16 played for a fixed time (it does not finish): sustained steps and frames per second,
 //     against the frame rate of the same page doing nothing (what headless Chromium gives);
 //  3. then, that deep into the search, the time of one Back (← key: wasm back + full redraw);
-//  4. opening a permalink 3,000,000 steps into N=12: navigation to the restored state.
+//  4. opening a permalink 3,000,000 steps into N=12: navigation to the restored state;
+//  5. the Search tree panel's cost: N=16 played for the same time with the panel closed
+//     (1-2 run with it open, as the page starts), and N=32 played with it open, memory before
+//     and after (it keeps only the levels on the search's stack).
 //   npm run build && npm run bench:play
 import { serve } from '../tests/support/server.js';
 import { launch, openPage, pageReady } from '../tests/support/browser.js';
@@ -17,6 +20,9 @@ const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 async function openAtFullSpeed(n) {
   const page = await openPage(browser, `${server.url}?n=${n}`);
   await pageReady(page);
+  // The Explored figure counts the tree in a worker first (N=16: a few seconds on one core):
+  // measure play after that, not while it shares the machine's cores.
+  await page.waitForFunction(() => document.getElementById('explored').textContent !== '…', null, { timeout: 120_000 });
   await page.getByRole('region', { name: 'Controls', exact: true }).getByLabel('Speed').fill('13');
   await page.evaluate(() => {
     window.frames_ = 0;
@@ -33,6 +39,22 @@ const readout = (page) => page.evaluate(() => ({
   heap: performance.memory?.usedJSHeapSize ?? NaN,
   wasm: window.bitqueensDebug.wasmMemoryBytes(),
 }));
+
+/** Plays at full speed for the measuring window: steps and frames per second, and the
+ *  readouts at both ends. */
+async function playWindow(page) {
+  const start = await readout(page);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const t0 = performance.now();
+  await page.waitForTimeout(WINDOW_SECONDS * 1000);
+  const end = await readout(page);
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    start, end, seconds,
+    rate: `${(end.steps / seconds / 1e6).toFixed(1)} million steps per second`,
+    fps: `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second`,
+  };
+}
 
 try {
   {
@@ -55,14 +77,8 @@ try {
     const idle0 = await readout(page);
     await page.waitForTimeout(2000);
     const idleFps = ((await readout(page)).frames - idle0.frames) / 2;
-    const start = await readout(page);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const t0 = performance.now();
-    await page.waitForTimeout(WINDOW_SECONDS * 1000);
-    const end = await readout(page);
-    const seconds = (performance.now() - t0) / 1000;
-    console.log(`N=16 for ${seconds.toFixed(1)} s: ${(end.steps / seconds / 1e6).toFixed(1)} million steps per second, ` +
-      `${((end.frames - start.frames) / seconds).toFixed(1)} frames per second (idle page: ${idleFps.toFixed(1)})`);
+    const { seconds, rate, fps } = await playWindow(page);
+    console.log(`N=16, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps} (idle page: ${idleFps.toFixed(1)})`);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     const times = await page.evaluate(() => {
       const took = [];
@@ -92,6 +108,22 @@ try {
     console.log(`Back at step ${depth.toLocaleString('en')}: mean ${mean.toFixed(3)} ms, ` +
       `median ${times[250].toFixed(3)} ms, max ${times[499].toFixed(3)} ms over 500 presses (wasm + redraw)`);
     if (page.problems.length) console.error(page.problems.join('\n'));
+  }
+  {
+    const page = await openAtFullSpeed(16);
+    await page.locator('#tree-panel > summary').click(); // close the Search tree panel
+    const { seconds, rate, fps } = await playWindow(page);
+    console.log(`N=16, Search tree closed, for ${seconds.toFixed(1)} s: ${rate}, ${fps}`);
+    if (page.problems.length) console.error(page.problems.join('\n'));
+    await page.close(); // a page left playing would slow every measurement after it
+  }
+  {
+    const page = await openAtFullSpeed(32);
+    const { start, end, seconds, rate, fps } = await playWindow(page);
+    console.log(`N=32, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps}; ` +
+      `JS heap ${mib(start.heap)} → ${mib(end.heap)}, wasm memory ${mib(start.wasm)} → ${mib(end.wasm)}`);
+    if (page.problems.length) console.error(page.problems.join('\n'));
+    await page.close();
   }
   {
     const times = [];

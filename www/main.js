@@ -11,6 +11,9 @@ import { Messages } from './messages.js';
 import { installLook } from './look.js';
 import { CountPool } from './count-pool.js';
 import { CountPanel } from './count-panel.js';
+import { TreePanel } from './tree-panel.js';
+import { TreeSizes } from './tree-sizes.js';
+import { ExploredView } from './explored.js';
 import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
 
@@ -27,7 +30,7 @@ try {
   const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, algorithmRace });
-  startPlayer(Search);
+  startPlayer(wasm);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
@@ -56,18 +59,37 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
   }, algorithmNames(), () => new Worker(new URL('./algorithm-worker.js', import.meta.url)));
 }
 
-/** The stepping search: the stage and the controls, both views of one player. */
-function startPlayer(Search) {
-  const stage = new Stage($, (step) => player.seek(step));
+/** The stepping search: the stage, the Explored figure, the search tree and the controls,
+ *  all views of one player. */
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
+  const stage = new Stage($, (step) => player.seek(step), symmetryImages);
+  const explored = new ExploredView({
+    output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
+  }, new TreeSizes(() => new Worker(new URL('./tree-worker.js', import.meta.url))));
   let controls = null; // made once the player exists; the first redraw comes after
+  let tree = null; // likewise
   const player = new Player(Search, {
     keep: stage.keep,
-    cleared(n) { stage.cleared(n); controls.cleared(n); },
+    cleared(n) {
+      stage.cleared(n);
+      controls.cleared(n);
+      explored.cleared(n, player.mirror);
+      tree.cleared(n, player.mirror);
+    },
     solutionsFound: (found) => stage.solutionsFound(found),
     solutionsUndone: (undone) => stage.solutionsUndone(undone),
     failed: (error) => messages.internalError(error),
-    render(snapshot, event, state) { stage.render(snapshot, event); controls.render(snapshot, state); },
+    render(snapshot, event, state) {
+      stage.render(snapshot, event);
+      explored.render(snapshot, state);
+      tree.render(snapshot, state);
+      controls.render(snapshot, state);
+    },
   });
+  tree = new TreePanel({
+    panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
+    rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
+  }, { wholeTree, TreeView }, player);
   controls = new Controls($, player, messages, installHelp($('help'), $('shortcut-list'), $('help-button')));
   installExports($, player, stage.solutions, messages);
   controls.restore(location.search);

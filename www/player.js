@@ -16,7 +16,8 @@
 //
 // Playing has a goal: 'speed' runs `speed` steps per second; 'solution' runs at full speed
 // and arrives right after the next solution; 'end' runs at full speed to the end; 'seek'
-// moves back or forward to step `seekTarget` (the Position slider, a permalink, Go to step).
+// moves back or forward to step `seekTarget` (the Position slider, a permalink, Go to step);
+// 'node' moves to the step that entered the tree node `seekPath` (the Search tree panel).
 // Steps are batched: many per animation frame through Search.run or Search.seek, then one
 // redraw. At full speed it runs for a time slice each frame, so the page keeps redrawing and
 // Pause stays responsive.
@@ -157,6 +158,18 @@ export class Player {
     this.move(arrived ? 'arrived' : 'seek');
   }
 
+  /** Moves to the step that entered the node `path` (its queens' columns, row 0 first), which
+   *  lies ahead when `ahead` (unless its queens are on the board): like seek, at once when it
+   *  is near, else frame by frame. */
+  seekNode(path, ahead) {
+    this.goal = 'node';
+    this.seekPath = path;
+    this.seekAhead = ahead;
+    let arrived = true;
+    this.guard(() => { arrived = this.nodeBatch(SEEK_AT_ONCE); });
+    this.move(arrived ? 'arrived' : 'seek');
+  }
+
   nextSolution() {
     this.play('solution');
   }
@@ -202,9 +215,9 @@ export class Player {
         this.budget = interval > FRAME_MS * 1.05
           ? Math.max(BUDGET_MS.min, this.budget * 0.8)
           : Math.min(BUDGET_MS.max, this.budget + 0.05);
-        const batch = this.goal === 'seek'
-          ? () => this.seekBatch(this.seekTarget, CHUNK)
-          : () => this.runBatch(CHUNK, this.goal === 'solution');
+        const batch = this.goal === 'seek' ? () => this.seekBatch(this.seekTarget, CHUNK)
+          : this.goal === 'node' ? () => this.nodeBatch(CHUNK)
+            : () => this.runBatch(CHUNK, this.goal === 'solution');
         const until = this.clock.now() + this.budget;
         do arrived = batch();
         while (!arrived && this.clock.now() < until);
@@ -230,11 +243,20 @@ export class Player {
 
   /** Up to maxSteps towards step `target`, back or forward; returns true on arrival. */
   seekBatch(target, maxSteps) {
-    const moved = this.search.seek(target, maxSteps, this.view.keep);
+    return this.passed(this.search.seek(target, maxSteps, this.view.keep));
+  }
+
+  /** Tells the view what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
+  passed(moved) {
     if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
     if (moved.undone.count > 0) this.view.solutionsUndone(moved.undone);
     if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
     return moved.arrived;
+  }
+
+  /** Up to maxSteps towards the node `seekPath`; returns true on arrival. */
+  nodeBatch(maxSteps) {
+    return this.passed(this.search.seekNode(this.seekPath, this.seekAhead, maxSteps, this.view.keep));
   }
 
   /** Runs a call into the core; if it throws (a bug), stops playing and says so. */

@@ -1,8 +1,12 @@
 // The solutions gallery: a numbered thumbnail for every solution found, its symmetry class,
-// and the count of unique (fundamental) solutions beside the total. Clicking a thumbnail
-// shows it large with its column list and the step where it was found.
+// and the count of unique (fundamental) solutions beside the total, with a sentence that
+// says what that count counts. Clicking a thumbnail shows it large with its column list, the
+// step where it was found and the boards of its symmetry class; after a whole search, the
+// table of symmetry classes sums them up (see symmetry.js).
 //
 // Memory stays bounded: at most MAX_LISTED solutions are kept; counting goes on past that.
+
+import { imagesFigure, fillClassesTable } from './symmetry.js';
 
 export const MAX_LISTED = 1000;
 
@@ -45,12 +49,15 @@ const describeClass = (found) => `${found.classSize} board${found.classSize === 
 
 export class SolutionsView {
   /**
-   * @param {object} elements { gallery (ol), note, unique (output), detail, defs (svg defs) }
+   * @param {object} elements { gallery (ol), note, unique (output), uniqueNote, classes (the
+   *   Symmetry classes table), detail, defs (svg defs) }
    * @param {Function} goTo called with a step number by the detail's "Go to step" button
+   * @param {Function} imagesOf the core's symmetryImages(queens)
    */
-  constructor(elements, goTo) {
+  constructor(elements, goTo, imagesOf) {
     Object.assign(this, elements);
     this.goTo = goTo;
+    this.imagesOf = imagesOf;
     this.clear(1);
   }
 
@@ -58,6 +65,7 @@ export class SolutionsView {
     this.n = n;
     this.count = 0;
     this.uniqueCount = 0;
+    this.bySize = [0, 0, 0, 0]; // class representatives with classes of 1, 2, 4, 8 boards
     this.listed = [];
     this.gallery.replaceChildren();
     this.detail.hidden = true;
@@ -70,19 +78,21 @@ export class SolutionsView {
    * representatives; `listed` holds those numbered up to MAX_LISTED in full. The counts on
    * screen change at the next update(), once per redraw.
    */
-  add({ count, representatives, listed }) {
+  add({ count, representatives, listed, representativesBySize }) {
     for (const found of listed) {
       this.listed.push(found);
       this.gallery.append(this.thumbnail(found));
     }
     this.count += count;
     this.uniqueCount += representatives;
+    representativesBySize.forEach((classes, i) => { this.bySize[i] += classes; });
   }
 
   /** Forgets the latest `count` solutions, `representatives` of which were class representatives. */
-  removeLast({ count, representatives }) {
+  removeLast({ count, representatives, representativesBySize }) {
     this.count -= count;
     this.uniqueCount -= representatives;
+    representativesBySize.forEach((classes, i) => { this.bySize[i] -= classes; });
     while (this.listed.length > Math.min(this.count, MAX_LISTED)) {
       const removed = this.listed.pop();
       this.gallery.lastElementChild.remove();
@@ -99,7 +109,16 @@ export class SolutionsView {
     button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}${mirror}`);
     button.title = `Solution ${found.number}${mirror}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
     const label = document.createElement('span');
-    label.textContent = `${found.number}${found.mirrorOf ? ` ⇄${found.mirrorOf}` : ''}${found.isRepresentative ? '★' : ''}`;
+    label.textContent = String(found.number);
+    if (found.mirrorOf) {
+      // Drawn by the stylesheet (" ⇄1"), so that the button's visible text stays part of its
+      // name (axe: label-content-name-mismatch); the name says "mirror image of solution 1".
+      const mirror = document.createElement('span');
+      mirror.className = 'mirror-of';
+      mirror.dataset.of = found.mirrorOf;
+      label.append(mirror);
+    }
+    if (found.isRepresentative) label.append('★');
     button.append(boardPicture(found.queens, this.n, this.patternId), label);
     button.addEventListener('click', () => this.show(found));
     item.append(button);
@@ -120,14 +139,31 @@ export class SolutionsView {
     go.type = 'button';
     go.textContent = `Go to step ${found.step.toLocaleString('en')}`;
     go.addEventListener('click', () => this.goTo(found.step));
-    this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go);
+    const images = imagesFigure(this.imagesOf(found.queens), (queens) => boardPicture(queens, this.n, this.patternId));
+    this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go, images);
   }
 
-  /** Shows the counts and the note; called once per redraw. */
-  update() {
-    this.unique.textContent = this.uniqueCount.toLocaleString('en');
+  /** Shows the counts, the notes and (once the search is over) the classes; once per redraw. */
+  update(finished = false) {
+    const grouped = (value) => value.toLocaleString('en');
+    this.unique.textContent = grouped(this.uniqueCount);
     this.note.textContent = this.count === 0 ? 'None yet.'
-      : this.count <= MAX_LISTED ? 'Click one to see it large. ★ marks the representative of its symmetry class (counted as unique).'
+      : this.count <= MAX_LISTED ? 'Click one to see it large, with its turns and mirror images. ★ marks the one of them that “Unique solutions” counts.'
         : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`;
+    const others = this.count - this.uniqueCount;
+    const uniqueNote = this.count === 0
+      ? 'Unique solutions counts each solution once together with its turns and mirror images.'
+      : 'Unique solutions counts each solution once together with its turns and mirror images (a symmetry ' +
+        'class, up to 8 boards), when the search reaches the class’s ★ board: the one first in order when read as ' +
+        'column numbers. ' + (finished
+        ? `All ${grouped(this.uniqueCount)} classes are complete: they hold the ${grouped(this.count)} solutions.`
+        : `So far ${grouped(this.uniqueCount)} of the ${grouped(this.count)} solutions found ` +
+          `${this.uniqueCount === 1 ? 'is a ★ board' : 'are ★ boards'}; the other ${grouped(others)} ` +
+          `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
+          'to come (the search tries the right-most column first, so ★ boards tend to come late).');
+    // Written only when it changes: each write lays the note out again, once per frame while playing.
+    if (this.uniqueNote.textContent !== uniqueNote) this.uniqueNote.textContent = uniqueNote;
+    this.classes.hidden = !finished;
+    if (finished) fillClassesTable(this.classes, this.bySize, this.n);
   }
 }

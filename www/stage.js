@@ -14,15 +14,16 @@ export class Stage {
   /**
    * @param {Function} $ looks an element up by id
    * @param {Function} goTo called with a step number by a solution's "Go to step"
+   * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's large view
    */
-  constructor($, goTo) {
+  constructor($, goTo, imagesOf) {
     this.board = new BoardView($('board'));
     this.bits = new BitsView($('masks'));
     this.code = new CodeView($('code'), $('code-language'));
     this.solutions = new SolutionsView({
-      gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'),
-      detail: $('solution-detail'), defs: $('thumb-defs'),
-    }, goTo);
+      gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'), uniqueNote: $('unique-note'),
+      classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
+    }, goTo, imagesOf);
     this.text = {
       narration: $('narration'), steps: $('steps'), nodes: $('nodes'), found: $('solutions-found'), row: $('row'),
     };
@@ -47,7 +48,7 @@ export class Stage {
     this.board.render(snapshot);
     this.bits.render(snapshot, event);
     this.code.render(event?.undone ? null : event);
-    this.solutions.update();
+    this.solutions.update(snapshot.finished);
     const sentence = describe(event, snapshot.n, snapshot.weight);
     const { narration, steps, nodes, found, row } = this.text;
     narration.textContent = event?.undone ? `Undone: ${sentence}` : sentence;

@@ -3,8 +3,11 @@
 
 use bitqueens::count::{count, Tally};
 use bitqueens::plain::plain_count;
-use bitqueens::search::full_mask;
 use std::time::Instant;
+
+#[path = "shared/sizes.rs"]
+mod sizes;
+use sizes::sizes_from_args;
 
 fn timed(counter: impl FnOnce() -> Tally) -> (Tally, f64) {
     let started = Instant::now();
@@ -13,19 +16,7 @@ fn timed(counter: impl FnOnce() -> Tally) -> (Tally, f64) {
 }
 
 fn main() {
-    let sizes: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if sizes.is_empty() {
-        eprintln!("usage: compare N [N …]   (board sizes 1 to 32)");
-        std::process::exit(2);
-    }
-    for n in sizes {
-        if let Err(error) = full_mask(n) {
-            eprintln!("{error}");
-            std::process::exit(2);
-        }
+    for n in sizes_from_args("compare") {
         let (fast, fast_s) = timed(|| count(n).unwrap());
         let (plain, plain_s) = timed(|| plain_count(n, true).unwrap());
         let rate = |t: &Tally, s: f64| t.nodes as f64 / s / 1e6;

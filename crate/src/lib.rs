@@ -21,6 +21,8 @@
 //! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
 //!   forwards and backwards.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
+//! - [`tree`]: the search tree as a whole: its size (counted, or estimated by random probes),
+//!   every node of a small one, and the part around the search's path of a large one.
 //! - [`stepping`]: the [`Stepping`] trait every stepping search implements; [`play`]: batches,
 //!   seeking and solution numbering, written once for all of them.
 //! - [`algorithms`]: the classic programs (board scan … free masks with rotation) as
@@ -40,6 +42,7 @@ pub mod search;
 pub mod shard;
 pub mod stepping;
 pub mod symmetry;
+pub mod tree;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

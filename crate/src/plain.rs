@@ -2,7 +2,8 @@
 //! recursive bitmask search of every blog post, optionally halved by mirror symmetry.
 
 use crate::count::Tally;
-use crate::search::{full_mask, searched_part, BoardSizeError};
+use crate::search::{full_mask, BoardSizeError};
+use crate::tree::tree_size;
 
 /// Counts every solution of an `n`×`n` board with the plain recursive bitmask search. With
 /// `mirror`, only queens in the left half of the top row are tried and the count doubled
@@ -52,6 +53,7 @@ fn descend(full: u32, ld: u32, col: u32, rd: u32, tally: &mut Tally) {
 
 /// The nodes of the search tree that every stepper walks (queens placed from the start to
 /// the end), in mirror mode or not: the size of the whole walk, for progress and estimates.
+/// Counted by [`crate::tree::tree_size`] (one count for the tree's size everywhere).
 ///
 /// ```
 /// use bitqueens::{Stepper, plain::tree_nodes};
@@ -60,24 +62,5 @@ fn descend(full: u32, ld: u32, col: u32, rd: u32, tally: &mut Tally) {
 /// assert_eq!(tree_nodes(6, true).unwrap(), walked.nodes());
 /// ```
 pub fn tree_nodes(n: u32, mirror: bool) -> Result<u64, BoardSizeError> {
-    fn nodes(n: u32, mirror: bool, row: usize, top: u32, masks: [u32; 3]) -> u64 {
-        let [ld, col, rd] = masks;
-        let mut poss = !(ld | col | rd) & searched_part(n, mirror, row, top);
-        let mut count = 0;
-        while poss != 0 {
-            let bit = poss & poss.wrapping_neg();
-            poss ^= bit;
-            let top = if row == 0 { bit } else { top };
-            count += 1 + nodes(
-                n,
-                mirror,
-                row + 1,
-                top,
-                [(ld | bit) >> 1, col | bit, (rd | bit) << 1],
-            );
-        }
-        count
-    }
-    full_mask(n)?;
-    Ok(nodes(n, mirror, 0, 0, [0; 3]))
+    Ok(tree_size(n, mirror)?.nodes)
 }

@@ -5,7 +5,7 @@
 
 use crate::search::Step;
 use crate::stepping::Stepping;
-use crate::symmetry::{classify, is_representative};
+use crate::symmetry::{class_size, classify, is_representative};
 use serde::Serialize;
 
 /// When `run` stops early, besides at its step limit and at the end of the search.
@@ -52,6 +52,9 @@ pub struct Solutions {
     pub representatives: u32,
     /// Those numbered up to `keep`, in order.
     pub listed: Vec<Found>,
+    /// Of the class representatives, how many have a class of 1, 2, 4 and 8 boards (in this
+    /// order): after a whole search, the table of symmetry classes.
+    pub representatives_by_size: [u32; 4],
 }
 
 /// What `run` did.
@@ -68,8 +71,8 @@ pub struct Batch {
     pub finished: bool,
 }
 
-/// What `seek` did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// What `seek` did. The default: nothing moved yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Moved {
     /// Steps moved, back or forward.
@@ -124,14 +127,7 @@ pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, kee
 /// past the end). Solutions found on the way numbered up to `keep` come back in full; those
 /// undone are only counted.
 pub fn seek<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32, keep: u64) -> Moved {
-    let mut moved = Moved {
-        taken: 0,
-        last: None,
-        last_undone: false,
-        solutions: Solutions::default(),
-        undone: Solutions::default(),
-        arrived: false,
-    };
+    let mut moved = Moved::default();
     while moved.taken < max_steps && search.steps() > target {
         let Some(step) = search.back() else {
             break;
@@ -152,6 +148,66 @@ pub fn seek<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32, k
         (moved.last, moved.last_undone) = (Some(step), false);
     }
     moved.arrived = search.steps() == target || search.is_finished();
+    moved
+}
+
+/// Moves by at most `max_steps` steps towards resting right after the `Place` that entered
+/// the node `path` (the columns of its queens, row 0 first): the board then shows exactly
+/// those queens. A node whose queens are on the board now was entered before: the search
+/// goes back to it. Otherwise `ahead` says where it lies (the caller knows from where the
+/// node stands in the tree): forward, or back. Solutions are tallied as by [`seek`].
+/// `arrived` is true at the node, and also at the start or the end of the search when the
+/// node is not met on the way (then it is not a node of this search in that direction).
+/// The empty path is the root: step 0.
+pub fn seek_node<S: Stepping + ?Sized>(
+    search: &mut S,
+    path: &[u32],
+    ahead: bool,
+    max_steps: u32,
+    keep: u64,
+) -> Moved {
+    let Some((&last, above)) = path.split_last() else {
+        return seek(search, 0, max_steps, keep);
+    };
+    let row = above.len() as u32;
+    let entering = Step::Place { row, column: last };
+    let on_board = search.queens().starts_with(path);
+    let mut moved = Moved::default();
+    if ahead && !on_board {
+        while moved.taken < max_steps && !search.is_finished() {
+            let step = search.step();
+            moved.taken += 1;
+            (moved.last, moved.last_undone) = (Some(step), false);
+            if let Step::Solution { .. } = step {
+                tally(search, search.solutions(), keep, &mut moved.solutions);
+            }
+            if step == entering && *search.queens() == *path {
+                moved.arrived = true;
+                return moved;
+            }
+        }
+        moved.arrived = search.is_finished();
+        return moved;
+    }
+    // Back until the step undone is the node's own Place, then take it again.
+    while moved.taken < max_steps {
+        let Some(step) = search.back() else {
+            moved.arrived = true; // at the start: not a node met going back
+            return moved;
+        };
+        moved.taken += 1;
+        (moved.last, moved.last_undone) = (Some(step), true);
+        if let Step::Solution { .. } = step {
+            tally(search, search.solutions() + 1, 0, &mut moved.undone);
+        }
+        if step == entering && *search.queens() == *above {
+            let step = search.step();
+            moved.taken += 1;
+            (moved.last, moved.last_undone) = (Some(step), false);
+            moved.arrived = true;
+            return moved;
+        }
+    }
     moved
 }
 
@@ -237,6 +293,10 @@ fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &mut S
         let representative = is_representative(&board);
         into.count += 1;
         into.representatives += u32::from(representative);
+        if representative {
+            // Class sizes are 1, 2, 4 or 8: index 0 to 3.
+            into.representatives_by_size[class_size(&board).trailing_zeros() as usize] += 1;
+        }
         let number = first + i;
         if number <= keep {
             into.listed.push(Found {
@@ -378,6 +438,85 @@ mod tests {
         assert_eq!((slice.taken, slice.arrived), (10, false));
         while !seek(&mut s, u64::MAX, 100_000, 0).arrived {}
         assert!(s.is_finished());
+    }
+
+    #[test]
+    fn class_sizes_of_the_representatives_add_up_to_the_published_counts() {
+        for mirror in [false, true] {
+            for n in 1..=10u32 {
+                let mut s = search(n, mirror);
+                let by_size = run(&mut s, u32::MAX, Stop::Never, 0)
+                    .solutions
+                    .representatives_by_size;
+                let classes: u32 = by_size.iter().sum();
+                let boards: u32 = by_size.iter().zip([1, 2, 4, 8]).map(|(c, s)| c * s).sum();
+                let i = n as usize - 1;
+                assert_eq!(u64::from(classes), A002562[i], "n={n} mirror={mirror}");
+                assert_eq!(u64::from(boards), A000170[i], "n={n} mirror={mirror}");
+                let undone = seek(&mut s, 0, u32::MAX, 0).undone.representatives_by_size;
+                assert_eq!(undone, by_size, "going back undoes the same classes");
+            }
+        }
+        // n = 8: 11 classes of 8 boards and 1 of 4 (the published 12 and 92).
+        let mut s = search(8, false);
+        let by_size = run(&mut s, u32::MAX, Stop::Never, 0)
+            .solutions
+            .representatives_by_size;
+        assert_eq!(by_size, [0, 0, 1, 11]);
+    }
+
+    /// The queens on the board after each step of a whole search, and the step numbers at
+    /// which each node (a path of columns) was entered.
+    fn entries(n: u32, mirror: bool) -> Vec<(Vec<u32>, u64)> {
+        let mut s = search(n, mirror);
+        let mut entered = Vec::new();
+        while !s.is_finished() {
+            if let Step::Place { .. } = s.step() {
+                entered.push((s.queens().to_vec(), s.steps()));
+            }
+        }
+        entered
+    }
+
+    #[test]
+    fn seek_node_rests_right_after_the_place_of_the_node_from_either_side() {
+        for mirror in [false, true] {
+            let nodes = entries(7, mirror);
+            let mut s = search(7, mirror);
+            // Every 37th node, visited forward, back, and from a place where it is on the board.
+            for (path, step) in nodes.iter().step_by(37) {
+                let at_end = seek(&mut s, u64::MAX, u32::MAX, 0).arrived;
+                assert!(at_end && s.is_finished());
+                let moved = seek_node(&mut s, path, false, u32::MAX, 0);
+                assert!(moved.arrived);
+                assert_eq!((s.steps(), &*s.queens()), (*step, &path[..]));
+                seek(&mut s, 0, u32::MAX, 0);
+                assert!(seek_node(&mut s, path, true, u32::MAX, 0).arrived);
+                assert_eq!(s.steps(), *step, "forward to {path:?}");
+                // Deeper in the same subtree: the node is on the board, so back.
+                run(&mut s, 3, Stop::Never, 0);
+                if s.queens().starts_with(path) {
+                    assert!(seek_node(&mut s, path, true, u32::MAX, 0).arrived);
+                    assert_eq!(s.steps(), *step, "back up to {path:?}");
+                }
+            }
+            // In slices, it gets there too.
+            let (path, step) = &nodes[nodes.len() / 2];
+            seek(&mut s, 0, u32::MAX, 0);
+            let mut calls = 0;
+            while !seek_node(&mut s, path, true, 100, 0).arrived {
+                calls += 1;
+            }
+            assert!(calls > 1);
+            assert_eq!(s.steps(), *step);
+            // The root is step 0.
+            assert!(seek_node(&mut s, &[], false, u32::MAX, 0).arrived);
+            assert_eq!(s.steps(), 0);
+        }
+        // A node the search never enters: it runs to the end, and stops there.
+        let mut s = search(6, true);
+        let moved = seek_node(&mut s, &[0, 1], true, u32::MAX, 0);
+        assert!(moved.arrived && s.is_finished());
     }
 
     #[test]

@@ -9,6 +9,8 @@ use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
 use crate::shard::fingerprint;
 use crate::stepping::Stepping;
+use crate::symmetry::distinct_images;
+use crate::tree::{self, PathTree};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -142,6 +144,29 @@ impl Search {
         }
     }
 
+    /// Moves by at most `maxSteps` steps towards resting right after the step that entered the
+    /// node `path` (the columns of its queens, row 0 first), forward when `ahead` (and the
+    /// node is not on the board), else back; see `play::seek_node`. Returns a `play::Moved`.
+    /// Throws for a path that is no list of columns of this board.
+    #[wasm_bindgen(js_name = seekNode)]
+    pub fn seek_node(
+        &mut self,
+        path: Vec<u32>,
+        ahead: bool,
+        max_steps: u32,
+        keep: u32,
+    ) -> Result<JsValue, JsError> {
+        let n = self.algorithm.n();
+        if path.len() > n as usize || path.iter().any(|&c| c >= n) {
+            return Err(JsError::new(&format!(
+                "A node is a list of at most {n} columns from 0 to {}; got {path:?}.",
+                n - 1
+            )));
+        }
+        let moved = play::seek_node(&mut self.algorithm, &path, ahead, max_steps, keep.into());
+        to_js(&moved)
+    }
+
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
     /// rejected, steps, nodes, operations, solutions, weight, finished, detail}` (see
     /// `algorithms::Snapshot`; Richards' `detail` holds its `phase` and `frames`).
@@ -210,6 +235,121 @@ impl Counter {
 pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
     let tally = plain_count_with_top(n, column).map_err(js_error)?;
     to_js(&tally)
+}
+
+/// The part of the search tree around a search's path (see `tree::PathTree`), for the
+/// Search tree panel: `new TreeView()`, then `update(search)` once per redraw.
+#[wasm_bindgen]
+pub struct TreeView {
+    path: PathTree,
+}
+
+#[wasm_bindgen]
+impl TreeView {
+    /// Nothing computed yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> TreeView {
+        TreeView {
+            path: PathTree::new(),
+        }
+    }
+
+    /// The children of every frame on the stack of `search` as a `Float64Array`,
+    /// `tree::FLAT_STRIDE` numbers per child (see `PathTree::flat`). Throws for a search
+    /// that is not Richards' bitmask (the tree follows its frames).
+    pub fn update(&mut self, search: &Search) -> Result<Vec<f64>, JsError> {
+        match &search.algorithm {
+            Algorithm::Richards(stepper) => Ok(self.path.flat(stepper)),
+            other => Err(JsError::new(&format!(
+                "The search tree follows Richards' bitmask, not {}.",
+                other.kind().name()
+            ))),
+        }
+    }
+}
+
+impl Default for TreeView {
+    fn default() -> TreeView {
+        TreeView::new()
+    }
+}
+
+/// Every node of the search tree of a small board with the steps that enter and leave it
+/// (see `tree::WholeTree`); throws above `tree::WHOLE_TREE_MAX_N` or outside 1..=32.
+#[wasm_bindgen(js_name = wholeTree)]
+pub fn whole_tree(n: u32, mirror: bool) -> Result<JsValue, JsError> {
+    to_js(&tree::whole_tree(n, mirror).map_err(js_error)?)
+}
+
+/// Counts a search tree exactly, part by part, for a worker that reports progress:
+/// `new TreeCounter(16)`, `count(i)` for each `i` below `parts`, then `total(mirror)`.
+#[wasm_bindgen(js_name = TreeCounter)]
+pub struct TreeCounterJs {
+    counter: tree::TreeCounter,
+}
+
+#[wasm_bindgen(js_class = TreeCounter)]
+impl TreeCounterJs {
+    /// The parts of the tree of an `n`×`n` board; throws for `n` outside 1..=32.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: u32) -> Result<TreeCounterJs, JsError> {
+        let counter = tree::TreeCounter::new(n).map_err(js_error)?;
+        Ok(TreeCounterJs { counter })
+    }
+
+    /// How many parts there are.
+    #[wasm_bindgen(getter)]
+    pub fn parts(&self) -> u32 {
+        self.counter.parts() as u32
+    }
+
+    /// Counts part `index`; returns its nodes. Throws for an index out of range.
+    pub fn count(&mut self, index: u32) -> Result<f64, JsError> {
+        let nodes = self.counter.count(index as usize).map_err(js_error)?;
+        Ok(nodes as f64)
+    }
+
+    /// `{nodes, deadEnds, solutions, byRow, steps}` of the tree of the mirror-mode search
+    /// (`mirror`) or the whole search, once every part is counted; `null` before.
+    pub fn total(&self, mirror: bool) -> Result<JsValue, JsError> {
+        // Not `#[serde(flatten)]`: that would make a JS Map, not a plain object.
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Total {
+            nodes: u64,
+            dead_ends: u64,
+            solutions: u64,
+            by_row: Vec<u64>,
+            steps: u64,
+        }
+        match self.counter.total(mirror) {
+            Some(size) => to_js(&Total {
+                steps: size.steps(),
+                nodes: size.nodes,
+                dead_ends: size.dead_ends,
+                solutions: size.solutions,
+                by_row: size.by_row,
+            }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+}
+
+/// Knuth's estimate of the nodes of the search tree, `{nodes, standardError, probes}` (see
+/// `tree::estimate_tree`); the same arguments give the same estimate.
+#[wasm_bindgen(js_name = estimateTree)]
+pub fn estimate_tree(n: u32, mirror: bool, probes: u32, seed: f64) -> Result<JsValue, JsError> {
+    let seed = whole_number(seed, "A seed")?;
+    to_js(&tree::estimate_tree(n, mirror, probes, seed).map_err(js_error)?)
+}
+
+/// The distinct boards among the 8 rotations and reflections of a placement, each with the
+/// symmetries that make it and whether it is the class representative:
+/// `[{queens, symmetries, names, isRepresentative}]`. Throws for a list that is not one
+/// column per row of a board of 1 to 32 rows.
+#[wasm_bindgen(js_name = symmetryImages)]
+pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
+    to_js(&distinct_images(&queens).map_err(js_error)?)
 }
 
 /// The six algorithms, in the order of the lesson: `[{slug, name}]`.
@@ -393,6 +533,64 @@ mod tests {
         assert_eq!(get(&detail, "kind").as_string().unwrap(), "richards");
         let frames = js_sys::Array::from(&get(&detail, "frames"));
         assert_eq!(get(&frames.get(1), "col").as_f64().unwrap(), 1.0);
+    }
+
+    /// The tree's functions are tested natively in `tree`; here, that they reach JS in the
+    /// shapes the page reads, and that bad input throws a readable error.
+    #[wasm_bindgen_test]
+    fn the_tree_functions_reach_js_and_refuse_bad_input() {
+        let message = |error: JsError| {
+            let error: JsValue = error.into();
+            get(&error, "message").as_string().unwrap()
+        };
+        let whole = whole_tree(5, true).unwrap();
+        let enter = js_sys::Array::from(&get(&whole, "enter"));
+        assert!(enter.length() > 0);
+        assert!(
+            enter.to_vec().iter().any(|e| e.is_undefined()),
+            "mirror mode prunes nodes"
+        );
+        assert!(message(whole_tree(10, false).unwrap_err()).contains("up to 9×9"));
+
+        let mut counter = TreeCounterJs::new(8).unwrap();
+        assert!(counter.total(false).unwrap().is_null());
+        for i in 0..counter.parts() {
+            counter.count(i).unwrap();
+        }
+        let total = counter.total(false).unwrap();
+        assert_eq!(number(&total, "solutions"), published(8).0);
+        assert_eq!(
+            number(&total, "steps"),
+            4.0 * number(&total, "nodes") + number(&total, "deadEnds") + 2.0
+        );
+        assert_eq!(js_sys::Array::from(&get(&total, "byRow")).length(), 8);
+        assert!(message(counter.count(counter.parts()).unwrap_err()).contains("No part"));
+
+        let estimate = estimate_tree(12, false, 100, 3.0).unwrap();
+        assert!(number(&estimate, "nodes") > 0.0 && number(&estimate, "standardError") > 0.0);
+        assert!(estimate_tree(12, false, 100, -1.0).is_err());
+
+        let images = js_sys::Array::from(&symmetry_images(vec![1, 3, 0, 2]).unwrap());
+        assert_eq!(images.length(), 2);
+        assert!(get(&images.get(0), "isRepresentative").as_bool().unwrap());
+        assert_eq!(
+            js_sys::Array::from(&get(&images.get(0), "names")).length(),
+            4
+        );
+        assert!(message(symmetry_images(vec![0, 5]).unwrap_err()).contains("A placement is"));
+
+        let mut search = Search::new(10, None, None).unwrap();
+        search.run(5_000, false, 0).unwrap();
+        let flat = TreeView::new().update(&search).unwrap();
+        assert_eq!(flat.len() % tree::FLAT_STRIDE, 0);
+        let board_scan = Search::new(6, None, Some("board-scan".into())).unwrap();
+        assert!(message(TreeView::new().update(&board_scan).unwrap_err()).contains("Richards"));
+        assert!(message(search.seek_node(vec![10], true, 1, 0).unwrap_err())
+            .contains("at most 10 columns from 0 to 9"));
+        let moved = search.seek_node(vec![9, 7], false, 1_000_000, 0).unwrap();
+        assert!(get(&moved, "arrived").as_bool().unwrap());
+        let queens = js_sys::Array::from(&get(&search.snapshot().unwrap(), "queens"));
+        assert_eq!(queens.to_vec(), vec![JsValue::from(9), JsValue::from(7)]);
     }
 
     #[wasm_bindgen_test]

@@ -79,6 +79,34 @@ test('a solution’s large view, open, has no serious accessibility violation', 
   await assertNoSeriousViolations(page, 'large view of a solution');
 });
 
+test('the Search tree panel, in both views with a node chosen, has no serious accessibility violation', async () => {
+  const page = await busyPage('?n=7&mirror=1');
+  await page.getByRole('application', { name: /^Search tree/ }).focus();
+  await page.keyboard.press('ArrowUp');
+  await assertNoSeriousViolations(page, 'whole tree, a node chosen');
+  await page.getByLabel('Show').selectOption('path');
+  await page.getByRole('application', { name: /^Search tree/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await assertNoSeriousViolations(page, 'path view, a node chosen');
+  for (const theme of ['dark', 'light']) {
+    await page.getByLabel('Theme').selectOption(theme);
+    await button(page, 'Projector').click();
+    await assertNoSeriousViolations(page, `the tree, Projector, ${theme}`);
+  }
+});
+
+test('the symmetry views (a solution’s images, the classes table, the note on unique solutions) have no serious accessibility violation', async () => {
+  const page = await busyPage('?n=6');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  await page.getByRole('button', { name: /^Solution 2: columns / }).click();
+  await page.getByRole('list', { name: 'The boards of its symmetry class' }).waitFor();
+  await page.getByRole('table', { name: 'Symmetry classes' }).waitFor();
+  await assertNoSeriousViolations(page, 'images and classes, light');
+  await page.getByLabel('Theme').selectOption('dark');
+  await assertNoSeriousViolations(page, 'images and classes, dark');
+});
+
 test('the Compare section, open with four lanes, has no serious accessibility violation', async () => {
   const page = await session.open('?compare=board-scan,flag-arrays,rows-as-integers,richards&cn=6');
   await page.getByRole('region', { name: 'Board scan', exact: true }).waitFor();

@@ -190,7 +190,9 @@ test('junk in the permalink gives one message per bad part and a working page', 
 });
 
 test('the theme follows the system, can be chosen, and Projector mode enlarges the board', async () => {
-  const page = await session.open();
+  // A projector's screen: the board grows as far as the bit rows below it still fit (at a
+  // window 900 pixels tall it cannot grow much; see layout.test.js).
+  const page = await session.open('', { viewport: { width: 1920, height: 1080 } });
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const themeBecomes = (wanted) => page.waitForFunction((w) => document.documentElement.dataset.theme === w, wanted);

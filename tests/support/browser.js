@@ -39,7 +39,11 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
     if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => page.problems.push(`request failed: ${request.url()}`));
+  // A request that a navigation (a reload, a new URL) cuts short is aborted by the test, not
+  // failed by the page: a worker still loading its script when the test reloads, say.
+  page.on('requestfailed', (request) => {
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') page.problems.push(`request failed: ${request.url()}`);
+  });
   await page.goto(url);
   return page;
 }

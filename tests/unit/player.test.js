@@ -84,6 +84,12 @@ class FakeSearch {
     };
   }
 
+  /** The fake's tree: node [k] is entered at step k, whatever `ahead` says (it is recorded). */
+  seekNode(path, ahead, maxSteps, keep) {
+    this.asked = { path, ahead };
+    return this.seek(path[0], maxSteps, keep);
+  }
+
   snapshot() {
     return { n: this.n, steps: this.steps };
   }
@@ -218,4 +224,22 @@ test('a failure in the core stops play and reaches the view; Reset starts again'
   FakeSearch.failAt = Infinity;
   player.reset();
   assert.deepEqual([player.state, player.search.steps], [IDLE, 0]);
+});
+
+test('a node seek moves to the step that entered the node: at once when near, frame by frame when far', () => {
+  const { player, view, clock } = setUp({ length: 10_000_000 });
+  player.seekNode([500], true);
+  assert.deepEqual([player.state, player.search.steps], [PAUSED, 500]);
+  assert.deepEqual(player.search.asked, { path: [500], ahead: true });
+  player.seekNode([5_000_000], true);
+  assert.equal(player.state, PLAYING, 'a long way: played frame by frame');
+  clock.frames(1_000);
+  assert.deepEqual([player.state, player.search.steps], [PAUSED, 5_000_000]);
+  assert.equal(view.found, 3, 'the solutions passed reach the view');
+  player.seekNode([0], false);
+  assert.equal(player.state, PLAYING);
+  player.pause();
+  assert.equal(player.state, PAUSED, 'Pause stops it');
+  clock.frames(1_000);
+  assert.ok(player.search.steps > 0, 'and nothing moves after');
 });

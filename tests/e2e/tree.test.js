@@ -1,0 +1,145 @@
+// End-to-end: the Search tree panel. Its nodes per row against the stepper's own placements
+// (wherever the player stands: after steps, a seek, Back, a run to the end), and pointing,
+// clicking and choosing nodes with the keyboard, which move the player to the step that
+// entered the node: the board then holds exactly that node's queens.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, controls, button, steps, queensOnBoard } from '../support/session.js';
+
+const session = usePage();
+const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
+const tree = (page) => page.getByRole('application', { name: /^Search tree/ });
+const readout = (page) => page.locator('#tree-readout').textContent();
+
+/** The panel's count of nodes entered, per row. */
+async function panelRows(page) {
+  return page.locator('#tree-rows tbody td').evaluateAll((cells) => cells.map((c) => Number(c.textContent.replace(/,/g, ''))));
+}
+
+/** The queens the stepper itself places in each row in its first `upTo` steps (a fresh Search). */
+function placedPerRow(page, n, mirror, upTo) {
+  return page.evaluate(({ n, mirror, upTo }) => {
+    const search = new window.bitqueensDebug.Search(n, mirror);
+    const counts = new Array(n).fill(0);
+    for (let i = 0; i < upTo && !search.finished; i++) {
+      const event = search.step();
+      if (event.kind === 'place') counts[event.row] += 1;
+    }
+    search.free();
+    return counts;
+  }, { n, mirror, upTo });
+}
+
+/** The queens' columns (0-based) that the readout gives for the node it describes. */
+function readoutPath(text) {
+  const match = text.match(/queens in columns ([\d ·]+);/);
+  assert.ok(match, `a node is described: ${text}`);
+  return match[1].split(' · ').map((c) => Number(c) - 1);
+}
+
+/** Moves the pointer over the canvas, column `xFraction` of its width, down from the top
+ *  until the readout describes a node of row `row` (0-based) that `accept`s; returns the
+ *  readout then. */
+async function pointAt(page, row, xFraction, accept = () => true) {
+  const box = await page.locator('#tree-canvas').boundingBox();
+  for (let y = 2; y < box.height; y += 3) {
+    await page.mouse.move(box.x + box.width * xFraction, box.y + y);
+    const text = await readout(page);
+    if ((row === null || text.startsWith(`Row ${row + 1}, `)) && accept(text)) return text;
+  }
+  throw new Error(`no such node of row ${row === null ? 'any' : row + 1} at ${xFraction} of the width`);
+}
+
+test('the whole tree has, row by row, the nodes the stepper placed: after steps, a seek, Back and the end', async () => {
+  const page = await session.open('?n=6');
+  for (const presses of [0, 1, 3, 40, 75]) {
+    while ((await steps(page)) < presses) await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, presses), `after ${presses} steps`);
+  }
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  const end = await steps(page);
+  assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, end), 'at the end');
+  await controls(page).getByLabel('Position').fill('300');
+  await waitForState(page, 'paused');
+  assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, 300), 'after a seek back to 300');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await panelRows(page), await placedPerRow(page, 6, false, 299), 'after Back');
+});
+
+test('in mirror mode the tree counts the half it searches, and the other half is never entered', async () => {
+  const page = await session.open('?n=7&mirror=1');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.deepEqual(await panelRows(page), await placedPerRow(page, 7, true, await steps(page)));
+  // The whole tree's first row-0 subtree is column 7's, which mirror mode skips.
+  const text = await pointAt(page, 0, 0.02);
+  assert.match(text, /^Row 1, column 7: .*never entered: mirror symmetry searches the other half/);
+  const before = await steps(page);
+  await page.mouse.down();
+  await page.mouse.up();
+  assert.equal(await steps(page), before, 'a node never entered has no step to go to');
+});
+
+test('clicking a node of the whole tree goes to the step that entered it: the board holds its queens', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  for (const [row, x] of [[0, 0.3], [2, 0.55], [3, 0.81], [4, 0.5]]) {
+    const text = await pointAt(page, row, x).catch(() => pointAt(page, row, x + 0.1));
+    const path = readoutPath(text);
+    assert.equal(path.length, row + 1);
+    const entered = Number(text.match(/entered at step ([\d,]+)/)[1].replace(/,/g, ''));
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForFunction((s) => Number(document.getElementById('steps').textContent.replace(/,/g, '')) === s, entered);
+    assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), path, `node ${path}`);
+    // It was entered by exactly the last step: one step back, its queen is gone.
+    await button(page, 'Back').click();
+    assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), path.slice(0, -1));
+    await button(page, 'Run to end').click();
+    await waitForState(page, 'done');
+  }
+});
+
+test('the keyboard chooses nodes without stepping the search, and Enter goes to the chosen one', async () => {
+  const page = await session.open('?n=5');
+  while ((await steps(page)) < 60) await page.keyboard.press('ArrowRight');
+  const queens = (await queensOnBoard(page)).map((q) => q.column);
+  await tree(page).focus();
+  assert.deepEqual(readoutPath(await readout(page)), queens, 'focus chooses the current node');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await steps(page), 60, 'arrow keys move the choice, not the search');
+  const chosen = readoutPath(await readout(page));
+  assert.equal(chosen.length, queens.length - 1);
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), chosen);
+  assert.ok((await steps(page)) < 60, 'a node to the left was entered earlier');
+});
+
+test('the path view of a large board: clicking a done node goes back to it, a node ahead forward to it', async () => {
+  const page = await session.open('?n=12');
+  assert.equal(await page.getByLabel('Show').inputValue(), 'path');
+  while ((await steps(page)) < 400) await page.keyboard.press('ArrowRight');
+  const done = await pointAt(page, null, 0.02, (t) => /entered and left/.test(t));
+  const back = readoutPath(done);
+  await page.mouse.down();
+  await page.mouse.up();
+  await waitForState(page, 'paused');
+  assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), back);
+  const at = await steps(page);
+  await button(page, 'Back').click();
+  assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), back.slice(0, -1), 'entered by the last step');
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), at);
+  const ahead = await pointAt(page, 0, 0.97, (t) => /not entered yet/.test(t));
+  const forward = readoutPath(ahead);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForFunction(() => ['paused', 'done'].includes(document.body.dataset.state));
+  assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), forward);
+  assert.ok((await steps(page)) > at);
+});

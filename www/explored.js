@@ -1,0 +1,161 @@
+// The Explored figure: how much of the search tree the search has visited, as the nodes
+// entered (queens placed) over the nodes of the whole tree, and, while playing, the time left
+// at the speed of the last second or so.
+//
+// The tree's size comes from tree-sizes.js: counted exactly (N <= 16), so the figure is exact
+// and reads 100% exactly at the end; or estimated (N > 16), so the figure is labelled as an
+// estimate with its spread (two standard errors of the estimate either way). Either way the
+// size is fixed once known, and the nodes entered only grow going forward, so the figure
+// never decreases going forward: it is rounded down, and reads 100% only at the end.
+
+const RATE_WINDOW_MS = 1500;
+
+/** A fraction (0..1) as a percentage rounded down, with 2 significant digits below 1%. */
+export function percentDown(fraction) {
+  const percent = fraction * 100;
+  if (percent >= 100) return '99.9%'; // 100% only at the end (see show)
+  if (percent >= 1) return `${(Math.floor(percent * 10) / 10).toFixed(1)}%`;
+  if (percent <= 0) return '0%';
+  let exponent = Math.floor(Math.log10(percent));
+  let mantissa = Math.floor((percent / 10 ** exponent) * 10) / 10;
+  if (mantissa >= 10) [mantissa, exponent] = [mantissa / 10, exponent + 1]; // log10 rounding
+  if (exponent >= -3) {
+    const decimals = 1 - exponent;
+    const factor = 10 ** decimals;
+    return `${(Math.floor(percent * factor) / factor).toFixed(decimals)}%`;
+  }
+  return `${mantissa.toFixed(1)} × 10^${exponent}%`;
+}
+
+/** Seconds as a person says them: "45 s", "3 min 20 s", "2 h 05 min", "4 days", "3.2 million years". */
+export function timeSpan(seconds) {
+  if (!Number.isFinite(seconds)) return 'forever';
+  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 3570) {
+    const whole = Math.round(seconds);
+    return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  }
+  if (seconds < 86_370) {
+    const minutes = Math.round(seconds / 60);
+    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  }
+  const days = Math.round(seconds / 86_400);
+  if (days < 365) return `${days} day${days === 1 ? '' : 's'}`;
+  const years = seconds / (86_400 * 365.25);
+  if (years < 1e6) return `${Math.round(years).toLocaleString('en')} years`;
+  if (years < 1e12) return `${(years / 1e6).toPrecision(2)} million years`;
+  const exponent = Math.floor(Math.log10(years));
+  return `${(years / 10 ** exponent).toFixed(1)} × 10^${exponent} years`;
+}
+
+const grouped = (value) => Math.round(value).toLocaleString('en');
+
+/** Writes `text` into `element` unless it is there already. */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** A count of nodes: exact with its digits, or "≈ 6.0 × 10^10" when large. */
+function nodesText(value) {
+  return value < 1e15 ? grouped(value) : `${(value / 10 ** Math.floor(Math.log10(value))).toFixed(1)} × 10^${Math.floor(Math.log10(value))}`;
+}
+
+export class ExploredView {
+  /**
+   * @param {object} elements { output (the Explored figure), detail, bar (a progress element), timeLeft (output) }
+   * @param {TreeSizes} sizes where the tree's size comes from
+   * @param {Function} now the clock, in ms
+   */
+  constructor(elements, sizes, now = () => performance.now()) {
+    Object.assign(this, elements);
+    this.sizes = sizes;
+    this.now = now;
+    this.heard = (info) => {
+      if (info.n !== this.n) return;
+      this.info = info;
+      this.show();
+    };
+  }
+
+  /** A new search: forget the rate, and ask for the tree's size. */
+  cleared(n, mirror) {
+    this.n = n;
+    this.mirror = mirror;
+    this.info = null;
+    this.snapshot = null;
+    this.samples = [];
+    this.sizes.request(n, this.heard);
+  }
+
+  /** After each change of the player. */
+  render(snapshot, state) {
+    this.snapshot = snapshot;
+    this.playing = state === 'playing';
+    if (!this.playing) this.samples = [];
+    else {
+      const t = this.now();
+      this.samples.push({ t, nodes: snapshot.nodes });
+      while (this.samples.length > 2 && t - this.samples[0].t > RATE_WINDOW_MS) this.samples.shift();
+    }
+    this.show();
+  }
+
+  /** Nodes per second over the last samples while playing forward, or null. */
+  rate() {
+    const first = this.samples[0];
+    const last = this.samples[this.samples.length - 1];
+    if (!first || last.t - first.t < 200 || last.nodes <= first.nodes) return null;
+    return ((last.nodes - first.nodes) / (last.t - first.t)) * 1000;
+  }
+
+  show() {
+    const { snapshot, info } = this;
+    if (!snapshot) return;
+    const mode = this.mirror ? 'mirror' : 'whole';
+    const nodes = snapshot.nodes;
+    let figure = '…';
+    let detail = '';
+    let fraction = 0;
+    let remaining = null; // [low, high] nodes left
+    if (!info || info.kind === 'counting') {
+      detail = info ? `Counting the nodes of the tree in a worker: part ${info.done} of ${info.parts} done.`
+        : 'Counting the nodes of the tree in a worker.';
+    } else if (info.kind === 'failed') {
+      detail = `The tree could not be measured: ${info.error}`;
+    } else if (info.kind === 'exact') {
+      const total = info[mode].nodes;
+      fraction = nodes / total;
+      figure = snapshot.finished ? '100%' : percentDown(fraction);
+      detail = `${grouped(nodes)} of the ${grouped(total)} nodes of the tree (exact: counted in a worker).`;
+      remaining = [total - nodes, total - nodes];
+    } else {
+      const { nodes: estimate, standardError } = info[mode];
+      const [low, high] = [estimate - 2 * standardError, estimate + 2 * standardError];
+      fraction = Math.min(nodes / estimate, 0.999);
+      if (snapshot.finished) {
+        figure = '100%';
+        detail = `The whole tree: ${grouped(nodes)} nodes.`;
+      } else {
+        figure = `≈ ${percentDown(fraction)}`;
+        detail = `An estimate: the tree holds about ${nodesText(estimate)} nodes (± ${(200 * standardError / estimate).toFixed(1)}%, ` +
+          `Knuth's method, ${grouped(info[mode].probes)} random probes), so between ${percentDown(Math.min(nodes / high, 0.999))} ` +
+          `and ${percentDown(Math.min(nodes / Math.max(low, nodes), 0.999))} explored; ${grouped(nodes)} nodes so far.`;
+        remaining = [Math.max(low - nodes, 0), Math.max(high - nodes, 0)];
+      }
+    }
+    // Only what changed is written: every write would make the browser lay the cell out again.
+    setText(this.output, figure);
+    setText(this.detail, detail);
+    const value = snapshot.finished ? 1 : fraction;
+    if (this.bar.value !== value) this.bar.value = value;
+    setText(this.timeLeft, this.timeLeftText(remaining));
+  }
+
+  timeLeftText(remaining) {
+    if (this.snapshot.finished) return 'none: the search is over';
+    const rate = this.playing ? this.rate() : null;
+    if (!remaining || rate === null) return this.playing ? 'measuring…' : 'shown while playing';
+    const [low, high] = remaining.map((left) => timeSpan(left / rate));
+    return low === high ? `about ${low} at this speed` : `about ${low} to ${high} at this speed`;
+  }
+}
