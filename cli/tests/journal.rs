@@ -48,7 +48,10 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
         (Some(total), Some(unique))
     );
     let of = whole["subProblems"].as_u64().unwrap();
-    // Kill after 0 ms (before or while the header is written) up to most of the count.
+    // Kill after 0 ms (before or while the header is written) up to most of the count. Two
+    // threads whatever the machine has (two writers share the journal), each sleeping 5 ms
+    // per sub-problem: the count takes at least subProblems × 5 / 2 ms (over 700 ms for
+    // N = 14), so even the last kill lands midway on any number of cores.
     let mut killed_midway = 0;
     for (run, after_ms) in [0u64, 1, 5, 20, 60, 150, 300].into_iter().enumerate() {
         let journal = scratch.file(&format!("j{run}"));
@@ -57,8 +60,10 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
             "14",
             "--journal",
             &journal,
-            "--delay-ms",
+            "--threads",
             "2",
+            "--delay-ms",
+            "5",
             "-q",
         ])
         .stdout(std::process::Stdio::null())
