@@ -89,6 +89,16 @@ fn check(r: &Report) -> Result<(), String> {
     r.fingerprint
         .parse::<Fingerprint>()
         .map_err(|e| format!("{e}."))?;
+    // A sub-problem is the columns of the first SPLIT_ROWS queens, so no list is longer
+    // than n^SPLIT_ROWS: a larger figure is damage, and is refused before anything is
+    // allocated for it.
+    let longest = (r.n as usize).pow(bitqueens::count::SPLIT_ROWS as u32);
+    if r.all_sub_problems > longest {
+        return Err(format!(
+            "it says N = {} has {} sub-problems, more than the {longest} a list of N = {} can hold: {damaged}.",
+            r.n, r.all_sub_problems, r.n
+        ));
+    }
     let expected = match r.shard {
         Some(slice) => slice.indices(r.all_sub_problems),
         None => (0..r.all_sub_problems).collect(),

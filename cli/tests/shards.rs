@@ -133,6 +133,12 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
     let mut wrong_indices = read(&f[1]);
     wrong_indices["indices"][0] = 0.into();
     let wrong_indices = write(&scratch, "wrong-indices.json", &wrong_indices);
+    // A shard 1/K of a list far longer than any: refused before anything that long is made.
+    let mut huge_list = read(&f[0]);
+    huge_list["shard"] = serde_json::json!({"index": 1, "of": 1_000_000_000_000u64});
+    huge_list["allSubProblems"] = 4_000_000_000_000u64.into();
+    huge_list["indices"] = serde_json::json!([0, 1_000_000_000_000u64]);
+    let huge_list = write(&scratch, "huge-list.json", &huge_list);
     let corrupt = scratch.write(
         "corrupt.json",
         &std::fs::read_to_string(&f[0]).unwrap()[..40],
@@ -174,6 +180,12 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
             vec![&f[0], &wrong_indices, &f[2], &f[3]],
             vec![&format!(
                 "{wrong_indices}: its indices are not those of shard 2/4"
+            )],
+        ),
+        (
+            vec![&huge_list, &f[1], &f[2], &f[3]],
+            vec![&format!(
+                "{huge_list}: it says N = 12 has 4000000000000 sub-problems, more than the 1728"
             )],
         ),
         (
