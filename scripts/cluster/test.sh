@@ -26,6 +26,9 @@ if ! command -v slurmctld >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1
   ! command -v sbatch >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then
   apt_install "the cluster test (npm run test:cluster)" slurmctld slurmd slurm-client munge
 fi
+# pgrep (Debian's procps) finds the count to kill; without it the test could not tell a
+# missing tool from a count that finished too soon.
+command -v pgrep >/dev/null 2>&1 || apt_install "the cluster test (npm run test:cluster)" procps
 command -v node >/dev/null 2>&1 || fail "the cluster test checks the merged count with node, which was not found. Install Node.js 18 or later."
 
 step "the command line"
