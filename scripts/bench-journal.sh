@@ -4,7 +4,7 @@
 # what the journal costs. Runs alternate (plain, journal, plain, …) so that a busy moment of
 # the machine hits both; the table gives the median of each. Run it on a quiet machine:
 #
-#   npm run bench:journal                      N = 17 18 19 20 (about 25 minutes on 2 cores)
+#   npm run bench:journal                      N = 17 18 19 20 (about 70 minutes on 2 cores)
 #   BENCH_N="17 18" REPEAT=5 npm run bench:journal
 #
 # REPEAT (default 3) runs of each for N <= 18, one above (N = 20 takes minutes a run).
