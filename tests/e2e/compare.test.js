@@ -35,6 +35,9 @@ test('the section is named, closed at first, and opens on lanes named after thei
   assert.equal(await section(page).count(), 1);
   assert.equal(await section(page).evaluate((d) => d.open), false);
   await page.locator('#compare summary').click();
+  // The lanes are built on the section's toggle event, which comes as a task of its own
+  // after the click: wait for them (a busy machine showed none yet).
+  await lane(page, "Richards' bitmask").waitFor();
   assert.deepEqual(await lanesShown(page), ['Board scan', 'Bit by bit', "Richards' bitmask"]);
   const choices = await section(page).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
   assert.deepEqual(choices, NAMES);
