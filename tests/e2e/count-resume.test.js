@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { openPage, pageReady } from '../support/browser.js';
-import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
+import { text, setSize, countIdle, resultText, poolSize } from '../support/count-panel.js';
+import { workerCount } from '../../www/format.js';
 import { published } from '../../www/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
@@ -158,11 +159,12 @@ test('kept progress made on another list of sub-problems is refused and discarde
 });
 
 test('the panel counts up to N = 21 (asking first) and refuses 22', async () => {
-  const page = await session.open('', { cores: 2 });
+  const page = await session.open();
   await setSize(page, '21');
   await button(page, 'Count all').click();
   await page.getByRole('group', { name: 'Confirm a long count' }).waitFor();
-  assert.match(await text(page, 'count-confirm-text'), /^Counting N = 21 on 2 workers takes about .+ on this computer\. Count anyway\?$/);
+  const workers = workerCount(await poolSize(page));
+  assert.match(await text(page, 'count-confirm-text'), new RegExp(`^Counting N = 21 on ${workers} takes about .+ on this computer\\. Count anyway\\?$`));
   await button(page, 'Don’t').click();
   await setSize(page, '22');
   await button(page, 'Count all').click();

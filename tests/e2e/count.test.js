@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
-import { text, setSize, countIdle, resultText } from '../support/count-panel.js';
+import { text, setSize, countIdle, resultText, poolSize } from '../support/count-panel.js';
 import { published } from '../../www/published.js';
 import { workerCount } from '../../www/format.js';
 
@@ -15,8 +15,6 @@ const resultFor = (n) => resultText(n, published(n));
 
 const session = usePage();
 const liveWorkers = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.liveWorkers);
-/** The pool's size: the number of workers "Count all" uses by default. */
-const poolSize = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
 const countRunning = (page) =>
   page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
 

@@ -16,3 +16,7 @@ export const countIdle = (page, timeout = 60_000) =>
 /** "N = 12: 14,200 solutions, 1,787 unique." as the panel writes published counts {total, unique}. */
 export const resultText = (n, { total, unique }) =>
   `N = ${n}: ${total.toLocaleString('en')} solutions, ${unique.toLocaleString('en')} unique.`;
+
+/** The pool's size: the number of workers "Count all" uses by default (one per core the page
+ *  sees, whatever this machine has). */
+export const poolSize = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
