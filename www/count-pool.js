@@ -58,10 +58,14 @@ class Lane {
 }
 
 export class CountPool {
-  /** `makeWorker()` returns a new Worker running count-worker.js; `size` is the most used. */
-  constructor(makeWorker, size) {
+  /**
+   * `makeWorker()` returns a new Worker running count-worker.js; `size` is the most used.
+   * `delayMs` (tests only) makes the workers wait that long before each sub-problem.
+   */
+  constructor(makeWorker, size, { delayMs = 0 } = {}) {
     this.makeWorker = makeWorker;
     this.size = size;
+    this.delayMs = delayMs;
     this.lanes = [];
     this.running = false;
   }
@@ -100,7 +104,7 @@ export class CountPool {
         : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
       const jobs = [];
       for (let from = 0; from < todo.length; from += size) {
-        jobs.push({ kind: 'fast', n, indices: todo.slice(from, from + size) });
+        jobs.push({ kind: 'fast', n, indices: todo.slice(from, from + size), delayMs: this.delayMs });
       }
       const before = { total: 0, unique: 0, done: done.size };
       for (const [total, unique] of done.values()) {
@@ -125,7 +129,7 @@ export class CountPool {
       if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
       const parts = new Map();
       const valid = indices.filter((index) => index < subProblems);
-      const jobs = valid.map((index) => ({ kind: 'fast', n, indices: [index] }));
+      const jobs = valid.map((index) => ({ kind: 'fast', n, indices: [index], delayMs: this.delayMs }));
       await this.#share(lanes, jobs, onProgress, undefined, (done) => {
         for (const [index, ...counts] of done) parts.set(index, counts);
       });

@@ -3,8 +3,9 @@
 //   {kind: 'ready'}                 answers once the wasm core is loaded
 //   {kind: 'list', n}               how many sub-problems the n×n count has, and the
 //                                   fingerprint of their list: {subProblems, fingerprint}
-//   {kind: 'fast', n, indices}      the listed sub-problems, by the optimised wasm counter:
-//                                   their sums, and parts: [[index, total, unique, nodes], …]
+//   {kind: 'fast', n, indices, delayMs}  the listed sub-problems, by the optimised wasm
+//                                   counter: their sums, and parts: [[index, total, unique,
+//                                   nodes], …]; waits delayMs before each (tests only, else 0)
 //   {kind: 'plain-wasm', n, column} the plain recursive bitmask in wasm, one top-row column
 //   {kind: 'plain-js', n, column}   the same in plain JavaScript
 // A count is stopped by terminating the worker, never by a message: a job runs to its end.
@@ -37,6 +38,7 @@ self.onmessage = async ({ data: job }) => {
       const counter = counterFor(Counter, job.n);
       part = { total: 0, unique: 0, nodes: 0, parts: [] };
       for (const index of job.indices) {
+        if (job.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, job.delayMs));
         const { total, unique, nodes } = counter.count(index);
         part.total += total;
         part.unique += unique;

@@ -26,27 +26,30 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 try {
   const wasm = await import('./pkg/bitqueens.js');
   const { Search, wasmMemoryBytes } = wasm;
-  const countPool = startCountPanel();
+  const { countPool, countPanel } = startCountPanel();
   const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, algorithmRace });
+  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
   startPlayer(wasm);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
 
-/** The count panel, on a pool of one worker per core (at most 16); returns the pool. */
+/** The count panel, on a pool of one worker per core (at most 16); returns both. */
 function startCountPanel() {
   const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1));
-  const pool = new CountPool(() => new Worker(new URL('./count-worker.js', import.meta.url)), cores);
-  new CountPanel({
+  // Tests (and only tests) slow each sub-problem down, so that a count is still running when
+  // they act on it, however fast the machine: tests/support/browser.js sets this.
+  const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
+  const pool = new CountPool(() => new Worker(new URL('./count-worker.js', import.meta.url)), cores, { delayMs });
+  const panel = new CountPanel({
     panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'),
     countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
     confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
   }, pool, cores);
-  return pool;
+  return { countPool: pool, countPanel: panel };
 }
 
 /** The Compare section: the lanes (opened on what the link names) and the race of the

@@ -46,12 +46,14 @@ for (const theme of ['light', 'dark']) {
 }
 
 test('the count panel, counting and after a count and a race, has no serious accessibility violation', async () => {
-  const page = await session.open();
+  // Two workers, each sub-problem slowed down: N = 13 lasts far longer than the audit.
+  const page = await session.open('', { cores: 2, countDelayMs: 40 });
   const size = page.getByLabel('Size to count');
-  await size.fill('16');
+  await size.fill('13');
   await button(page, 'Count all').click();
   await page.waitForFunction(() => /sub-problems ·/.test(document.getElementById('count-status').textContent));
   await assertNoSeriousViolations(page, 'during a count');
+  assert.equal(await page.locator('#count-result').textContent(), '', 'still counting after the audit');
   await button(page, 'Cancel').click();
   for (const n of ['9', '10']) {
     await size.fill(n);

@@ -5,13 +5,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { openPage, pageReady } from '../support/browser.js';
-import { text, setSize, countIdle, resultText, poolSize } from '../support/count-panel.js';
+import { text, setSize, countIdle, resultText, poolSize, keptProgressRead, keptParts, waitUntilKept } from '../support/count-panel.js';
 import { workerCount } from '../../www/format.js';
 import { published } from '../../www/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
 const resultFor = (n) => resultText(n, published(n));
 const session = usePage();
+/** Two workers, each sub-problem delayed: a count of N = 13 is still going when a test
+ *  reloads, closes or cancels it, on any machine. */
+const RUNNING = { cores: 2, countDelayMs: 20 };
+/** After a reload: the page is started and has read what the browser keeps. */
+const reloaded = async (page) => {
+  await page.reload();
+  await pageReady(page);
+  await keptProgressRead(page);
+};
 const number = (digits) => Number(digits.replace(/,/g, ''));
 /** Waits for a count started by Resume to end: a result or a message (the panel reads the kept parts first). */
 const ended = (page) => page.waitForFunction(() => document.getElementById('count-result').textContent !== ''
@@ -50,21 +59,18 @@ async function resumeToTheEnd(page, n, kept, of) {
 }
 
 test('a count reloaded midway is offered back, and Resume ends on the published counts', async () => {
-  const page = await session.open('', { cores: 2 });
-  const of = await countUntil(page, 17, 150);
-  // Finished sub-problems are written within a quarter of a second (FLUSH_MS).
-  await page.waitForTimeout(400);
-  await page.reload();
-  await pageReady(page);
+  const page = await session.open('', RUNNING);
+  const of = await countUntil(page, 13, 150);
+  // Finished sub-problems are written within FLUSH_MS: wait until they are.
+  await waitUntilKept(page, 13, 150);
+  await reloaded(page);
   const kept = await offered(page);
-  assert.equal(kept.n, 17);
+  assert.equal(kept.n, 13);
   assert.equal(kept.of, of);
   assert.ok(kept.kept >= 150 && kept.kept < of, `kept ${kept.kept} of ${of}`);
-  await resumeToTheEnd(page, 17, kept.kept, of);
+  await resumeToTheEnd(page, 13, kept.kept, of);
   // Finished counts are forgotten: a reload offers nothing.
-  await page.reload();
-  await pageReady(page);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await reloaded(page);
   assert.equal(await offer(page).isVisible(), false);
 });
 
@@ -72,16 +78,16 @@ test('a tab closed during a count: another tab of the page resumes it', async ()
   // Two tabs of one browser profile share its IndexedDB: one context, two pages.
   const context = await session.browser.newContext();
   try {
-    const first = await openPage(context, session.server.url, { cores: 2 });
+    const first = await openPage(context, session.server.url, RUNNING);
     await pageReady(first);
-    await countUntil(first, 17, 150);
-    await first.waitForTimeout(400);
+    await countUntil(first, 13, 150);
+    await waitUntilKept(first, 13, 150);
     await first.close();
-    const second = await openPage(context, session.server.url, { cores: 2 });
+    const second = await openPage(context, session.server.url, RUNNING);
     await pageReady(second);
     const kept = await offered(second);
-    assert.ok(kept.n === 17 && kept.kept >= 150, JSON.stringify(kept));
-    await resumeToTheEnd(second, 17, kept.kept, kept.of);
+    assert.ok(kept.n === 13 && kept.kept >= 150, JSON.stringify(kept));
+    await resumeToTheEnd(second, 13, kept.kept, kept.of);
     assert.deepEqual([...first.problems, ...second.problems], [], 'the tabs logged errors');
   } finally {
     await context.close();
@@ -89,47 +95,46 @@ test('a tab closed during a count: another tab of the page resumes it', async ()
 });
 
 test('Cancel keeps what was counted: Resume goes on; Count all starts again from zero; Discard forgets', async () => {
-  const page = await session.open('', { cores: 2 });
-  await countUntil(page, 16, 100);
+  const page = await session.open('', RUNNING);
+  await countUntil(page, 13, 100);
   await button(page, 'Cancel').click();
   await countIdle(page);
   assert.match(await text(page, 'count-status'), /What was counted is kept: Resume goes on from there\.$/);
   const kept = await offered(page);
-  assert.ok(kept.n === 16 && kept.kept >= 1, JSON.stringify(kept));
-  await resumeToTheEnd(page, 16, kept.kept, kept.of);
+  assert.ok(kept.n === 13 && kept.kept >= 1, JSON.stringify(kept));
+  await resumeToTheEnd(page, 13, kept.kept, kept.of);
 
   // Count all ignores what was kept.
-  await countUntil(page, 16, 100);
+  await countUntil(page, 13, 100);
   await button(page, 'Cancel').click();
   await countIdle(page);
   await offered(page);
   await button(page, 'Count all').click();
   await countIdle(page);
-  assert.ok((await text(page, 'count-result')).startsWith(resultFor(16)));
+  assert.ok((await text(page, 'count-result')).startsWith(resultFor(13)));
   assert.doesNotMatch(await text(page, 'count-status'), /kept from before/);
 
   // Discard.
-  await countUntil(page, 16, 100);
+  await countUntil(page, 13, 100);
   await button(page, 'Cancel').click();
   await countIdle(page);
   await offered(page);
   await button(page, 'Discard').click();
   await page.waitForFunction(() => document.getElementById('count-saved').hidden);
-  assert.equal(await text(page, 'count-status'), 'The kept progress of N = 16 was discarded.');
-  await page.reload();
-  await pageReady(page);
-  await page.waitForTimeout(300);
+  assert.equal(await text(page, 'count-status'), 'The kept progress of N = 13 was discarded.');
+  await reloaded(page);
   assert.equal(await offer(page).isVisible(), false, 'discarded for good');
 });
 
 test('with Keep progress off nothing is kept', async () => {
-  const page = await session.open('', { cores: 2 });
+  const page = await session.open('', RUNNING);
   await page.getByLabel('Keep progress').uncheck();
-  await countUntil(page, 16, 100);
+  await countUntil(page, 13, 100);
   await button(page, 'Cancel').click();
   await countIdle(page);
   assert.match(await text(page, 'count-status'), /every worker was stopped\.$/);
-  await page.waitForTimeout(300);
+  assert.equal(await keptParts(page, 13), 0, 'no sub-problem kept');
+  await reloaded(page);
   assert.equal(await offer(page).isVisible(), false);
 });
 
@@ -147,8 +152,7 @@ test('kept progress made on another list of sub-problems is refused and discarde
     };
     open.onerror = () => reject(open.error);
   }));
-  await page.reload();
-  await pageReady(page);
+  await reloaded(page);
   const kept = await offered(page);
   assert.deepEqual(kept, { n: 12, kept: 1, of: 300 });
   await button(page, 'Resume').click();

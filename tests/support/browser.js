@@ -28,11 +28,17 @@ export function launch() {
  * A new page whose console errors and page errors are collected in page.problems.
  * `cores`, when given, is the number of cores the page is told the computer has
  * (navigator.hardwareConcurrency), so that a test does not depend on this machine's.
+ * `countDelayMs`, when given, makes the counting workers wait that long before each
+ * sub-problem, so that a count lasts at least (sub-problems × delay / workers) on any
+ * machine: a test that acts on a running count sets it, with `cores`.
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, cores } = {}) {
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, cores, countDelayMs } = {}) {
   const page = await browser.newPage({ viewport });
   if (cores !== undefined) {
     await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  }
+  if (countDelayMs !== undefined) {
+    await page.addInitScript((ms) => { globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: ms }); }, countDelayMs);
   }
   page.problems = [];
   page.on('console', (message) => {

@@ -20,3 +20,31 @@ export const resultText = (n, { total, unique }) =>
 /** The pool's size: the number of workers "Count all" uses by default (one per core the page
  *  sees, whatever this machine has). */
 export const poolSize = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPool.size);
+
+/** Resolves once the panel has read the counts kept in the browser and shown (or not) its
+ *  offer to resume one: after that, a hidden offer means there is nothing to resume. */
+export const keptProgressRead = (page) => page.evaluate(() => globalThis.bitqueensDebug.countPanel.ready);
+
+/** How many finished sub-problems of n are kept in the browser's IndexedDB now. */
+export const keptParts = (page, n) => page.evaluate((size) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('bitqueens-counts');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('parts')) { db.close(); resolve(0); return; }
+    const count = db.transaction('parts').objectStore('parts').count(IDBKeyRange.bound([size, 0], [size, Infinity]));
+    count.onsuccess = () => { db.close(); resolve(count.result); };
+    count.onerror = () => { db.close(); reject(count.error); };
+  };
+}), n);
+
+/** Waits until at least `atLeast` finished sub-problems of n are kept in IndexedDB. */
+export async function waitUntilKept(page, n, atLeast, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const kept = await keptParts(page, n);
+    if (kept >= atLeast) return kept;
+    if (Date.now() - started > timeoutMs) throw new Error(`only ${kept} sub-problems of N = ${n} were kept after ${timeoutMs} ms; waited for ${atLeast}`);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
+}

@@ -8,7 +8,7 @@ import { launch, openPage, pageReady } from './browser.js';
 
 /**
  * Registers the hooks; returns { open(query, options), page, browser, expectProblem(regex) }.
- * `options` are openPage's ({ viewport, cores }).
+ * `options` are openPage's ({ viewport, cores, countDelayMs }).
  */
 export function usePage() {
   const session = { page: null, server: null, browser: null, expected: [] };
@@ -44,6 +44,17 @@ export const controls = (page) => page.getByRole('region', { name: 'Controls', e
 export const mask = (page, name) => page.getByRole('group', { name, exact: true });
 export const solutionsFound = (page) => page.getByRole('status', { name: 'Solutions found' });
 export const steps = async (page) => Number((await page.locator('#steps').textContent()).replace(/,/g, ''));
+
+/**
+ * Waits for `count` animation frames of the page. The player, its time-sliced runs and the
+ * Compare lanes move only on animation frames, so "nothing moved during 10 frames" says that
+ * something stopped without assuming how fast the machine is.
+ */
+export async function frames(page, count) {
+  await page.evaluate(async (k) => {
+    for (let i = 0; i < k; i++) await new Promise(requestAnimationFrame);
+  }, count);
+}
 
 export async function clickStep(page, times) {
   for (let i = 0; i < times; i++) await button(page, 'Step').click();
