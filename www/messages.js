@@ -22,6 +22,8 @@ export class Messages {
   internalError(error, context = 'Something went wrong inside bitqueens') {
     const detail = error instanceof Error ? error.message : String(error);
     const trap = /unreachable|RuntimeError/i.test(detail) ? ' (the Rust core panicked)' : '';
+    // Logged too, so that it reaches the developer tools and the tests' console-error guard.
+    console.error(`${context}${trap}:`, error);
     this.show(`${context}${trap}: ${detail}. This is a bug; press Reset to start again.`, 'error');
   }
 }
