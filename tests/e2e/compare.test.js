@@ -3,7 +3,7 @@
 // the published counts, the code panels, the two's complement trick, bad input, the link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage } from '../support/session.js';
+import { usePage, frames } from '../support/session.js';
 import { published } from '../../www/published.js';
 
 const session = usePage();
@@ -87,7 +87,7 @@ test('Play steps each lane and waits at every node for the others: Nodes are alw
   for (let i = 0; i < 15; i++) {
     const [a, b] = await page.evaluate(() => [...document.querySelectorAll('#compare-lanes output[aria-label="Nodes"]')].map((o) => o.textContent));
     assert.equal(a, b, `sample ${i}`);
-    await page.waitForTimeout(60);
+    await frames(page, 4);
   }
   await control(page, 'Pause').click();
   await idle(page);
@@ -95,7 +95,7 @@ test('Play steps each lane and waits at every node for the others: Nodes are alw
   assert.ok(steps > 0, 'it played');
   // A click during play: Next node pauses first and moves every lane one node on.
   await control(page, 'Play').click();
-  await page.waitForTimeout(150);
+  await control(page, 'Pause').waitFor(); // playing
   await control(page, 'Next node').click();
   assert.equal(await control(page, 'Play').count(), 1, 'paused');
   assert.deepEqual(await queensOf(page, 'Board scan'), await queensOf(page, "Richards' bitmask"));
@@ -203,7 +203,7 @@ test('a board too large to run to the end soon says so, and Pause stops it at on
   await control(page, 'Pause').click();
   await idle(page);
   const nodes = await number(output(page, 'Board scan', 'Nodes'));
-  await page.waitForTimeout(300);
+  await frames(page, 20);
   assert.equal(await number(output(page, 'Board scan', 'Nodes')), nodes, 'stopped');
   assert.equal(nodes, await number(output(page, "Richards' bitmask", 'Nodes')));
 });

@@ -1,7 +1,7 @@
 // End-to-end: Next solution, Run to end, speed, keyboard shortcuts and the help dialog.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep } from '../support/session.js';
+import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep, frames } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
 import { published } from '../../www/published.js';
 
@@ -54,7 +54,7 @@ test('Pause interrupts Run to end at once and the page stays usable', async () =
   await button(page, 'Pause').click();
   await waitForState(page, 'paused');
   const stopped = await steps(page);
-  await page.waitForTimeout(300);
+  await frames(page, 20);
   assert.equal(await steps(page), stopped);
   await button(page, 'Step').click();
   assert.equal(await steps(page), stopped + 1);
@@ -95,6 +95,46 @@ test('Space on a focused button acts once, not twice', async () => {
   await waitForState(page, 'playing');
   await page.keyboard.press('Space');
   await waitForState(page, 'paused');
+});
+
+test('E runs the search to the end, like Run to end', async () => {
+  const page = await session.open('?n=6');
+  await page.keyboard.press('e');
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), String(published(6).total));
+  await page.keyboard.press('r');
+  assert.equal(await steps(page), 0);
+  await page.keyboard.press('Shift+E');
+  await waitForState(page, 'done');
+  assert.equal(await solutionsFound(page).textContent(), String(published(6).total));
+});
+
+test('shortcuts are ignored with Ctrl, Alt or ⌘ held, and behind the help dialog', async () => {
+  const page = await session.open('?n=6');
+  for (const modifier of ['Control', 'Alt', 'Meta']) {
+    for (const key of ['ArrowRight', 'n', 'e', 'Space']) {
+      await page.keyboard.press(`${modifier}+${key}`);
+    }
+  }
+  await frames(page, 5);
+  assert.equal(await steps(page), 0, 'no step with a modifier held');
+  assert.equal(await state(page), 'idle');
+  await page.keyboard.press('ArrowRight'); // the same key alone does step
+  assert.equal(await steps(page), 1);
+
+  const speed = await page.locator('#speed-label').textContent();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  for (const key of ['ArrowRight', 'ArrowLeft', 'n', 'e', 'r', '+', 'Space']) await page.keyboard.press(key);
+  await frames(page, 5);
+  assert.equal(await steps(page), 1, 'nothing moved behind the dialog');
+  assert.equal(await state(page), 'paused');
+  assert.equal(await page.locator('#speed-label').textContent(), speed, '+ changed no speed');
+  await page.keyboard.press('?');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await steps(page), 2, 'the shortcuts work again once it is closed');
 });
 
 test('shortcuts are ignored while typing in the Board size field', async () => {
@@ -146,11 +186,14 @@ test('the Position slider moves back and forth over every step seen, exactly', a
 
 test('a permalink restores board size, speed, position, queens and masks', async () => {
   const page = await session.open('?n=7');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   for (let i = 0; i < 37; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('+');
   await button(page, 'Copy link').click();
   const message = await page.getByRole('alert').textContent();
-  const link = message.match(/(http\S+)/)[1];
+  const link = message.match(/^Link copied: (http\S+)$/)?.[1];
+  assert.ok(link, `the link was copied: “${message}”`);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link, 'the clipboard holds the link');
   assert.match(link, /n=7/);
   assert.match(link, /speed=20/);
   assert.match(link, /pos=37/);
@@ -173,10 +216,46 @@ test('a permalink restores board size, speed, position, queens and masks', async
 });
 
 test('a permalink far into a long search is restored without freezing the page', async () => {
-  const page = await session.open('?n=12&pos=3000000');
-  await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { timeout: 20_000 });
+  // Before the page's own scripts: note the longest gap between two ticks of the main thread
+  // (a setTimeout chain, which runs only when the thread is free), and the steps shown at
+  // each animation frame, until the restore is done.
+  const page = await session.browser.newPage();
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  // The watch starts once the page is up (its board drawn): loading it is not the restore.
+  await page.addInitScript(() => {
+    const watch = { longestGapMs: 0, shown: [], started: false };
+    globalThis.restoreWatch = watch;
+    const restoring = () => document.body?.dataset.state !== 'paused';
+    let last = 0;
+    const tick = () => {
+      const now = performance.now();
+      watch.longestGapMs = Math.max(watch.longestGapMs, now - last);
+      last = now;
+      if (restoring()) setTimeout(tick, 0);
+    };
+    const frame = () => {
+      if (!watch.started && document.querySelector('[role="gridcell"]')) {
+        watch.started = true;
+        last = performance.now();
+        setTimeout(tick, 0);
+      }
+      const steps = document.getElementById('steps')?.textContent;
+      if (watch.started && steps !== watch.shown.at(-1)) watch.shown.push(steps);
+      if (restoring()) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto(`${session.server.url}?n=12&pos=3000000`);
+  await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { timeout: 120_000 });
   assert.equal(await steps(page), 3_000_000);
   assert.equal(Number(await solutionsFound(page).textContent().then((t) => t.replace(/,/g, ''))) > 10_000, true);
+  const watch = await page.evaluate(() => globalThis.restoreWatch);
+  assert.ok(watch.started, 'the watch saw the page start');
+  assert.ok(watch.longestGapMs < 200, `the main thread was blocked for ${Math.round(watch.longestGapMs)} ms during the restore`);
+  assert.ok(watch.shown.length >= 3, `the position moved on screen while it was restored: ${watch.shown.join(' → ')}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
 });
 
 test('junk in the permalink gives one message per bad part and a working page', async () => {

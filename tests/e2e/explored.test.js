@@ -4,7 +4,7 @@
 // drives a time-left figure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, controls, button, steps } from '../support/session.js';
+import { usePage, controls, button, steps, frames } from '../support/session.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -81,14 +81,57 @@ test('an estimate beyond 16×16, labelled with its spread, that never decreases 
   assert.match(await detail(page), /^An estimate: the tree holds about [\d.,× ^]+ nodes \(± [\d.]+%, Knuth's method, 200,000 random probes\), so between .+% and .+% explored/);
   await controls(page).getByLabel('Speed').fill('13');
   await button(page, 'Play').click();
+  // Sampled every few frames: at least ten samples, and on until it has risen above 0.
   let last = 0;
-  for (let i = 0; i < 10; i++) {
-    await page.waitForTimeout(150);
+  for (let sample = 0; sample < 10 || last === 0; sample++) {
+    assert.ok(sample < 5000, 'Explored never rose above 0% while playing');
+    await frames(page, 3);
     const value = percent(await explored(page).textContent());
     assert.ok(value >= last, `never decreases: ${last}% then ${value}%`);
     last = value;
   }
-  assert.ok(last > 0);
   await page.waitForFunction(() => /^about .* at this speed$/.test(document.getElementById('time-left').textContent));
   await button(page, 'Pause').click();
 });
+
+/**
+ * The nodes of the whole search tree of an n×n board, counted here by a plain recursion
+ * written from the definition (a node = a queen placed on a safe square of the next row),
+ * independently of the page's own counters.
+ */
+function treeNodes(n) {
+  const columns = [];
+  const safe = (row, column) => columns.every((c, r) => c !== column && Math.abs(c - column) !== row - r);
+  const below = (row) => {
+    let nodes = 0;
+    for (let column = 0; column < n && row < n; column++) {
+      if (!safe(row, column)) continue;
+      columns.push(column);
+      nodes += 1 + below(row + 1);
+      columns.pop();
+    }
+    return nodes;
+  };
+  return below(0);
+}
+
+// In mirror mode the search enters one half of the tree: row 1's left half, and for odd n
+// the middle column with row 2's left half. By the mirror symmetry that is ⌈T / 2⌉ nodes.
+for (const [n, mirror] of [[1, false], [4, true], [6, false], [7, true], [8, false], [8, true], [9, true]]) {
+  test(`at the end of N=${n}${mirror ? ' in mirror mode' : ''}, nodes entered = the nodes of the tree = an independent count, and Explored reads 100%`, async () => {
+    const page = await session.open(`?n=${n}${mirror ? '&mirror=1' : ''}`);
+    await measured(page);
+    const whole = treeNodes(n);
+    const expected = mirror ? Math.ceil(whole / 2) : whole;
+    assert.match(await detail(page), new RegExp(`^0 of the ${expected.toLocaleString('en')} nodes of the tree`));
+    await page.keyboard.press('e');
+    await waitForState(page, 'done');
+    const [, entered, total] = (await detail(page)).match(/^([\d,]+) of the ([\d,]+) nodes/);
+    assert.equal(entered, expected.toLocaleString('en'), 'nodes entered');
+    assert.equal(total, expected.toLocaleString('en'), 'nodes of the tree');
+    assert.equal(await explored(page).textContent(), '100%');
+    // One step back, the search is not over: below 100%, however close.
+    await page.keyboard.press('ArrowLeft');
+    assert.notEqual(await explored(page).textContent(), '100%');
+  });
+}

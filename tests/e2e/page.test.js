@@ -82,6 +82,7 @@ test('Play reads Pause while playing, and Pause stops the search', async () => {
   await button(page, 'Pause').click();
   await button(page, 'Play').waitFor();
   const steps = await page.locator('#steps').textContent();
+  // Nothing may move after Pause: watched for longer than a step takes at this speed.
   await page.waitForTimeout(400);
   assert.equal(await page.locator('#steps').textContent(), steps);
   await assertMasksAgreeWithBoard(page, 8);

@@ -4,7 +4,7 @@
 // entered the node: the board then holds exactly that node's queens.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, controls, button, steps, queensOnBoard } from '../support/session.js';
+import { usePage, controls, button, steps, queensOnBoard, frames } from '../support/session.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -142,4 +142,64 @@ test('the path view of a large board: clicking a done node goes back to it, a no
   await page.waitForFunction(() => ['paused', 'done'].includes(document.body.dataset.state));
   assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), forward);
   assert.ok((await steps(page)) > at);
+});
+
+/** The row-1 nodes (by their queen's column) met when the pointer sweeps the canvas's width
+ *  at the height `y` of row 1's band. */
+async function rowOneSwept(page, y) {
+  const box = await page.locator('#tree-canvas').boundingBox();
+  const columns = new Set();
+  for (let x = 1; x < box.width; x += 6) {
+    await page.mouse.move(box.x + x, box.y + y);
+    const text = await readout(page);
+    if (text.startsWith('Row 1, ')) columns.add(readoutPath(text)[0]);
+  }
+  return columns;
+}
+
+test('the whole view zooms with + and − (buttons and keys), the wheel, and Fit', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  // The height of row 1's band, found by pointing down the middle.
+  const box = await page.locator('#tree-canvas').boundingBox();
+  let bandY = null;
+  for (let dy = 2; dy < box.height && bandY === null; dy += 3) {
+    await page.mouse.move(box.x + box.width / 2, box.y + dy);
+    if ((await readout(page)).startsWith('Row 1, ')) bandY = dy + 1;
+  }
+  assert.ok(bandY !== null, 'row 1 found');
+  const zoom = page.getByRole('group', { name: 'Zoom' });
+  const press = (name) => zoom.getByRole('button', { name, exact: true }).click();
+
+  assert.equal((await rowOneSwept(page, bandY)).size, 6, 'the whole width: every node of row 1');
+  await press('Zoom in');
+  const zoomedIn = (await rowOneSwept(page, bandY)).size;
+  assert.ok(zoomedIn >= 1 && zoomedIn < 6, `zoomed in twice: ${zoomedIn} of row 1's 6 nodes in view`);
+  await press('Zoom in');
+  assert.ok((await rowOneSwept(page, bandY)).size <= zoomedIn, 'closer still');
+  await press('Zoom out');
+  await press('Zoom out');
+  assert.equal((await rowOneSwept(page, bandY)).size, 6, 'zoomed out again');
+  await press('Zoom out');
+  assert.equal((await rowOneSwept(page, bandY)).size, 6, 'never narrower than the whole tree');
+
+  // The wheel, over the canvas: up zooms in around the pointer, down zooms out.
+  await page.mouse.move(box.x + box.width / 2, box.y + bandY);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+  await frames(page, 2);
+  const wheeled = (await rowOneSwept(page, bandY)).size;
+  assert.ok(wheeled < 6, `six turns of the wheel up: ${wheeled} of 6 in view`);
+  await press('Fit');
+  assert.equal((await rowOneSwept(page, bandY)).size, 6, 'Fit shows the whole width');
+
+  // The keys + and − do the same while the tree has the focus, without stepping the search.
+  const at = await steps(page);
+  await tree(page).focus();
+  await page.keyboard.press('+');
+  assert.ok((await rowOneSwept(page, bandY)).size < 6, '+ zooms in');
+  await tree(page).focus();
+  await page.keyboard.press('-');
+  assert.equal((await rowOneSwept(page, bandY)).size, 6, '− zooms out');
+  assert.equal(await steps(page), at);
 });
