@@ -9,6 +9,9 @@
 import { imagesFigure, fillClassesTable } from './symmetry.js';
 
 export const MAX_LISTED = 1000;
+/** Thumbnails made per animation frame at most: a restore that passes hundreds of solutions
+ *  in one frame lists them over the next few, and no frame runs long. */
+const THUMBNAILS_PER_FRAME = 100;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -67,6 +70,7 @@ export class SolutionsView {
     this.uniqueCount = 0;
     this.bySize = [0, 0, 0, 0]; // class representatives with classes of 1, 2, 4, 8 boards
     this.listed = [];
+    this.waiting = []; // the last of `listed`, not in the gallery yet (see listWaiting)
     this.gallery.replaceChildren();
     this.detail.hidden = true;
     this.patternId = checkerPattern(this.defs, n);
@@ -81,7 +85,7 @@ export class SolutionsView {
   add({ count, representatives, listed, representativesBySize }) {
     for (const found of listed) {
       this.listed.push(found);
-      this.gallery.append(this.thumbnail(found));
+      this.waiting.push(found);
     }
     this.count += count;
     this.uniqueCount += representatives;
@@ -95,7 +99,8 @@ export class SolutionsView {
     representativesBySize.forEach((classes, i) => { this.bySize[i] -= classes; });
     while (this.listed.length > Math.min(this.count, MAX_LISTED)) {
       const removed = this.listed.pop();
-      this.gallery.lastElementChild.remove();
+      if (this.waiting.length > 0) this.waiting.pop();
+      else this.gallery.lastElementChild.remove();
       if (Number(this.detail.dataset.number) === removed.number) this.detail.hidden = true;
     }
   }
@@ -143,8 +148,26 @@ export class SolutionsView {
     this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go, images);
   }
 
+  /**
+   * Puts up to THUMBNAILS_PER_FRAME waiting solutions into the gallery, and asks for another
+   * frame while some still wait. Invariant: the gallery's items are `listed` less its last
+   * `waiting.length`, in order.
+   */
+  listWaiting() {
+    const now = this.waiting.splice(0, THUMBNAILS_PER_FRAME);
+    if (now.length > 0) this.gallery.append(...now.map((found) => this.thumbnail(found)));
+    if (this.waiting.length > 0 && !this.frameAsked) {
+      this.frameAsked = true;
+      requestAnimationFrame(() => {
+        this.frameAsked = false;
+        this.listWaiting();
+      });
+    }
+  }
+
   /** Shows the counts, the notes and (once the search is over) the classes; once per redraw. */
   update(finished = false) {
+    this.listWaiting();
     const grouped = (value) => value.toLocaleString('en');
     this.unique.textContent = grouped(this.uniqueCount);
     this.note.textContent = this.count === 0 ? 'None yet.'
