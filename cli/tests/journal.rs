@@ -48,29 +48,45 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
         (Some(total), Some(unique))
     );
     let of = whole["subProblems"].as_u64().unwrap();
-    // Kill after 0 ms (before or while the header is written) up to most of the count. Two
-    // threads whatever the machine has (two writers share the journal), each sleeping 5 ms
-    // per sub-problem: the count takes at least subProblems × 5 / 2 ms (over 700 ms for
-    // N = 14), so even the last kill lands midway on any number of cores.
-    let mut killed_midway = 0;
-    for (run, after_ms) in [0u64, 1, 5, 20, 60, 150, 300].into_iter().enumerate() {
+    // Killed right away (before or while the header is written), then once the journal holds
+    // 1, 10, 100 and 300 lines: the kills that must land midway wait for that state, not for
+    // a time, so they do on any machine. Two threads (two writers share the journal), each
+    // sleeping 5 ms per sub-problem, so that the count is far from its end at each kill.
+    for (run, kill_at) in [
+        Kill::After(0),
+        Kill::After(1),
+        Kill::After(5),
+        Kill::Lines(1),
+        Kill::Lines(10),
+        Kill::Lines(100),
+        Kill::Lines(300),
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let journal = scratch.file(&format!("j{run}"));
-        let mut child = command(&[
-            "count",
-            "14",
-            "--journal",
-            &journal,
-            "--threads",
-            "2",
-            "--delay-ms",
-            "5",
-            "-q",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-        std::thread::sleep(Duration::from_millis(after_ms));
+        let mut child = match kill_at {
+            Kill::After(ms) => {
+                let child = command(&[
+                    "count",
+                    "14",
+                    "--journal",
+                    &journal,
+                    "--threads",
+                    "2",
+                    "--delay-ms",
+                    "5",
+                    "-q",
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+                std::thread::sleep(Duration::from_millis(ms));
+                child
+            }
+            Kill::Lines(lines) => slow_count(&["14"], &journal, 5, lines),
+        };
         child.kill().unwrap(); // SIGKILL: no chance to tidy up
         child.wait().unwrap();
         let before = if std::path::Path::new(&journal).exists() {
@@ -78,17 +94,19 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
         } else {
             0
         };
-        assert!(
-            before < of,
-            "killed after {after_ms} ms: the count had finished"
-        );
-        killed_midway += usize::from(before > 0);
+        assert!(before < of, "killed at {kill_at:?}: the count had finished");
+        if let Kill::Lines(lines) = kill_at {
+            assert!(
+                before >= lines as u64,
+                "killed at {kill_at:?}: {before} lines"
+            );
+        }
         let resumed = json(&["count", "14", "--journal", &journal, "--json", "-q"]);
         same_counts(&resumed, &whole);
         // Torn lines are not kept, so at most every whole line is reused.
         assert!(
             resumed["fromJournal"].as_u64().unwrap() <= before,
-            "after {after_ms} ms"
+            "killed at {kill_at:?}"
         );
         assert_eq!(
             journaled(&journal).len() as u64,
@@ -100,10 +118,13 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
         same_counts(&again, &whole);
         assert_eq!(again["fromJournal"].as_u64(), Some(of));
     }
-    assert!(
-        killed_midway >= 3,
-        "only {killed_midway} kills landed midway"
-    );
+}
+
+/// When a test kills a count: a time after its start, or once its journal holds some lines.
+#[derive(Clone, Copy, Debug)]
+enum Kill {
+    After(u64),
+    Lines(usize),
 }
 
 #[test]
@@ -129,14 +150,23 @@ fn a_shard_killed_midway_resumes_to_the_same_shard() {
     assert_eq!(resumed["shard"], never_stopped["shard"]);
 }
 
-/// Starts `count ARGS --journal JOURNAL`, waiting `delay_ms` before each sub-problem, and
-/// returns once the journal holds `lines` finished sub-problems.
+/// Starts `count ARGS --journal JOURNAL` on two threads, each waiting `delay_ms` before each
+/// sub-problem, and returns once the journal holds `lines` finished sub-problems. Two threads
+/// whatever the machine has, so that the count is still far from its end then.
 fn slow_count(args: &[&str], journal: &str, delay_ms: u64, lines: usize) -> std::process::Child {
     let delay = delay_ms.to_string();
     let all: Vec<&str> = ["count"]
         .iter()
         .chain(args)
-        .chain(&["--journal", journal, "--delay-ms", &delay, "-q"])
+        .chain(&[
+            "--journal",
+            journal,
+            "--threads",
+            "2",
+            "--delay-ms",
+            &delay,
+            "-q",
+        ])
         .copied()
         .collect();
     let child = command(&all)
@@ -146,8 +176,8 @@ fn slow_count(args: &[&str], journal: &str, delay_ms: u64, lines: usize) -> std:
     let started = Instant::now();
     while journaled_or_none(journal) < lines {
         assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the count wrote nothing"
+            started.elapsed() < Duration::from_secs(120),
+            "the count wrote fewer than {lines} lines in two minutes"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -294,5 +324,140 @@ fn one_count_at_a_time_per_journal() {
     assert_eq!(
         json(&["count", "13", "--journal", &journal, "--json", "-q"])["total"],
         total
+    );
+}
+
+#[test]
+fn a_count_whose_journal_fills_the_disk_stops_saying_so_and_resumes_once_there_is_room() {
+    let scratch = Scratch::new("full");
+    let journal = scratch.file("j");
+    // A file size limit of 1 KiB stands in for a full disk: the header fits, and the writes
+    // that would grow the journal past it fail (EFBIG, with SIGXFSZ ignored).
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 1 && exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_bitqueens"),
+            "count",
+            "12",
+            "--journal",
+            &journal,
+            "--threads",
+            "2",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("cannot write to journal {journal}")),
+        "{err}"
+    );
+    assert!(err.contains("The lines written before are kept"), "{err}");
+    assert!(out.stdout.is_empty(), "no count printed");
+    // Whole lines only: the write that hit the limit may have left a torn last line.
+    let kept = journaled_or_none(&journal);
+    assert!(kept > 0, "lines were written before the disk was full");
+    // With room again, the same command goes on from the journal to the published count.
+    let resumed = json(&["count", "12", "--journal", &journal, "--json", "-q"]);
+    let (total, unique) = counts(12).unwrap();
+    assert_eq!(resumed["total"].as_u64(), Some(total));
+    assert_eq!(resumed["unique"].as_u64(), Some(unique));
+    assert_eq!(resumed["fromJournal"].as_u64(), Some(kept as u64));
+}
+
+#[test]
+fn a_journal_in_a_read_only_folder_is_refused_before_anything_is_counted() {
+    let scratch = Scratch::new("read-only");
+    let folder = scratch.file("locked");
+    std::fs::create_dir(&folder).unwrap();
+    let journal = format!("{folder}/j");
+    let script = "exec \"$0\" \"$@\"";
+    // Root ignores a folder's permissions: as root the folder is made read-only by a
+    // read-only bind mount in a mount namespace of its own (unshare); otherwise by chmod.
+    let root = String::from_utf8(
+        std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+    .trim()
+        == "0";
+    let mut run = if root {
+        let mut unshare = std::process::Command::new("unshare");
+        unshare.args([
+            "-m",
+            "sh",
+            "-c",
+            "mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\" \"$0\" && exec \"$@\"",
+            &folder,
+        ]);
+        unshare
+    } else {
+        let mut perms = std::fs::metadata(&folder).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o555);
+        std::fs::set_permissions(&folder, perms).unwrap();
+        let mut sh = std::process::Command::new("sh");
+        sh.args(["-c", script]);
+        sh
+    };
+    let out = run
+        .args([
+            env!("CARGO_BIN_EXE_bitqueens"),
+            "count",
+            "12",
+            "--journal",
+            &journal,
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if root && !out.status.success() && err.contains("unshare") {
+        eprintln!("skipped: no mount namespace could be made here ({err})");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("cannot open journal {journal}")),
+        "{err}"
+    );
+    assert!(
+        err.contains("Read-only") || err.contains("ermission denied"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing counted");
+    assert!(!std::path::Path::new(&journal).exists());
+}
+
+#[test]
+fn resume_goes_on_from_an_unfinished_journal_to_the_published_counts() {
+    let scratch = Scratch::new("resume");
+    let journal = scratch.file("j");
+    let mut child = slow_count(&["13"], &journal, 5, 20);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = journaled(&journal).len() as u64;
+    let resumed = json(&[
+        "count",
+        "13",
+        "--journal",
+        &journal,
+        "--resume",
+        "--json",
+        "-q",
+    ]);
+    let (total, unique) = counts(13).unwrap();
+    assert_eq!(resumed["total"].as_u64(), Some(total));
+    assert_eq!(resumed["unique"].as_u64(), Some(unique));
+    let from = resumed["fromJournal"].as_u64().unwrap();
+    assert!(from >= 20 && from <= kept, "{from} of {kept} lines reused");
+    assert_eq!(
+        journaled(&journal).len() as u64,
+        resumed["subProblems"].as_u64().unwrap(),
+        "the journal ends complete"
     );
 }
