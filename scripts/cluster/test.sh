@@ -91,8 +91,13 @@ done
 # The count of task $VICTIM: the process whose command line names its journal.
 pid=$(pgrep -f -- "--journal $journal" | head -n 1 || true)
 [ -n "$pid" ] || fail "task $VICTIM's count finished before it could be killed: raise DELAY_MS in $0."
-before=$(($(lines "$journal") - 1))
 kill -KILL "$pid"
+# Read after the kill: a line written between a read and the kill would be missed.
+while kill -0 "$pid" 2>/dev/null; do
+  deadline $limit "task $VICTIM's count (pid $pid) was still there after SIGKILL"
+  sleep 0.05
+done
+before=$(($(lines "$journal") - 1))
 say "killed task $VICTIM's count (pid $pid) with $before sub-problems in its journal; requeueing it."
 # The task fails; requeue it as soon as Slurm has seen that (requeueing a running task
 # would race with its end).
