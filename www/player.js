@@ -77,6 +77,10 @@ const FRAME_MS = 1000 / 60;
 const CHUNK = 20_000;
 /** A seek this short is done at once, without waiting for an animation frame. */
 const SEEK_AT_ONCE = 200_000;
+/** A longer seek redraws at most this often (ms): its other frames are only wasm work, so a
+ *  far permalink is restored with the page responsive even on a busy machine, and the
+ *  position still moves on screen. */
+const SEEK_REDRAW_MS = 100;
 
 /** The browser's clock and frames; tests pass their own. */
 const BROWSER_CLOCK = {
@@ -100,6 +104,7 @@ export class Player {
     this.state = IDLE;
     this.lastEvent = null;
     this.ticking = false; // an animation frame is requested
+    this.lastRedraw = -Infinity; // when redraw() last ran (clock time)
   }
 
   get n() {
@@ -197,6 +202,8 @@ export class Player {
         this.ticking = true;
         this.clock.nextFrame((t) => this.tick(t));
       }
+      const seeking = event === 'play' && (this.goal === 'seek' || this.goal === 'node');
+      if (seeking && this.clock.now() - this.lastRedraw < SEEK_REDRAW_MS) return;
     }
     this.redraw();
   }
@@ -270,6 +277,7 @@ export class Player {
   }
 
   redraw() {
+    this.lastRedraw = this.clock.now();
     const snapshot = this.search.snapshot();
     this.furthest = Math.max(this.furthest, snapshot.steps);
     this.view.render(snapshot, this.lastEvent, this.state);
