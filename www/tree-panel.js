@@ -37,12 +37,14 @@ export class TreePanel {
    * @param {object} elements { panel (details), canvas, box (the focusable wrapper), view
    *   (select), readout (output), rows (table of nodes per row), zoomIn, zoomOut, zoomFit }
    * @param {object} core { wholeTree, TreeView } from the wasm core
-   * @param {object} player the player: its search, seek(step) and seekNode(path, ahead)
+   * @param {object} player the player: read through player.readOnly, moved with seek(step)
+   *   and seekNode(path, ahead)
    */
   constructor(elements, core, player) {
     Object.assign(this, elements);
     this.core = core;
     this.player = player;
+    this.seen = player.readOnly;
     this.treeView = new core.TreeView();
     this.zoom = makeView(1);
     // Marked nodes: {i} in the whole view; in the path view {k, j} (level, child) with the
@@ -122,17 +124,16 @@ export class TreePanel {
   }
 
   /** After each change of the player. */
-  render(snapshot, state) {
+  render(snapshot) {
     this.snapshot = snapshot;
     if (!this.panel.open) return;
     // At full speed the tree changes faster than anyone can follow: it is redrawn every
     // FULL_SPEED_EVERY-th frame there, to leave the frame to the search (at N=32 the page's own
     // redraw is near a frame's length already, and the tree cost play 10-30% of its speed in
     // noisy measurements). At rest, and at a chosen speed, every change is drawn.
-    const fullSpeed = state === 'playing' && (this.player.goal !== 'speed' || this.player.speed === Infinity);
-    this.frame = fullSpeed ? (this.frame + 1) % FULL_SPEED_EVERY : 0;
+    this.frame = this.seen.fullSpeed ? (this.frame + 1) % FULL_SPEED_EVERY : 0;
     if (this.frame !== 0) return;
-    if (this.mode === 'path') this.levels = layoutPath(this.treeView.update(this.player.search));
+    if (this.mode === 'path') this.levels = layoutPath(this.seen.stackTree(this.treeView));
     // Marked nodes are found again by their path; one the view no longer shows is let go.
     this.selected = this.refind(this.selected);
     this.hovered = this.refind(this.hovered);
