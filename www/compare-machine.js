@@ -22,14 +22,13 @@ export const STATES = [IDLE, PLAYING, MOVING];
 
 /** TRANSITIONS[event][state] is the next state; no entry: the event is not taken there. */
 export const TRANSITIONS = {
-  //          from idle          from playing      from moving
   next:     { idle: IDLE,    playing: IDLE,    moving: IDLE },
   previous: { idle: IDLE,    playing: IDLE,    moving: IDLE },
   play:     { idle: PLAYING, playing: PLAYING, moving: PLAYING },
   pause:    { idle: IDLE,    playing: IDLE,    moving: IDLE },
   runToEnd: { idle: MOVING,  playing: MOVING,  moving: MOVING },
   moveTo:   { idle: MOVING,  playing: MOVING,  moving: MOVING },
-  arrived:  { playing: IDLE, moving: IDLE },
+  arrived:  {                playing: IDLE,    moving: IDLE },
   failed:   { idle: IDLE,    playing: IDLE,    moving: IDLE },
 };
 
