@@ -4,17 +4,14 @@
 // passed. The lanes always rest, and redraw, at the same node position, so their Nodes are
 // equal; what differs is the work each did to get there.
 //
-//   idle     resting right after node event `position` (or mid-node after playing, see below)
-//   playing  each lane takes one step per beat towards the next node event and waits there
-//            (the barrier) until every lane has arrived; then they all take it together
-//   moving   Run to end, or going to a node position (a permalink, a new algorithm): every
-//            lane moves by the same number of node events per round, rounds time-sliced
-//            each animation frame, so the page keeps redrawing and Pause stops it at once
-//
-// Next node, Previous node and Pause work from every state; changing the board size, the
-// algorithms or mirror mode starts again at node 0 (new algorithms join at the position).
+// Its states (idle, playing, moving) and every transition are the table in
+// compare-machine.js; the buttons send the events it names and are enabled where it takes
+// them. While moving, rounds are time-sliced each animation frame, so the page keeps
+// redrawing and Pause stops it at once. Changing the board size, the algorithms or mirror
+// mode starts again at node 0 (new algorithms join at the position).
 
 import { SPEEDS } from './player.js';
+import { IDLE, PLAYING, MOVING, BUTTONS, can, next } from './compare-machine.js';
 import { Lane } from './lane.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
@@ -33,6 +30,8 @@ const BUDGET_MS = 8;
 const LONG_MS = 60_000;
 /** The most steps a joining lane takes at once to catch up with the others. */
 const JOIN_STEPS = 5_000_000;
+/** The text of a two-way button (Play, Run to end) by the event it sends. */
+const LABELS = { play: 'Play', pause: 'Pause', runToEnd: 'Run to end' };
 
 const BLURBS = {
   'board-scan': 'An n×n grid of 0/1. Each square tried: put the queen, check the whole board for two queens on one line.',
@@ -68,7 +67,7 @@ export class Compare {
     };
     this.messages = new Messages($('compare-message'));
     this.lanes = [];
-    this.state = 'idle';
+    this.state = IDLE;
     this.n = DEFAULT_SIZE;
     this.position = 0;
     this.mid = false; // some lane took steps since the last node event (after playing)
@@ -79,10 +78,14 @@ export class Compare {
     ui.speed.value = LANE_SPEEDS.indexOf(DEFAULT_SPEED);
     ui.speed.addEventListener('input', () => this.showSpeed());
     this.showSpeed();
-    ui.next.addEventListener('click', () => this.nextNode());
-    ui.previous.addEventListener('click', () => this.previousNode());
-    ui.play.addEventListener('click', () => (this.state === 'playing' ? this.pause() : this.play()));
-    ui.end.addEventListener('click', () => (this.state === 'moving' ? this.pause() : this.runToEnd()));
+    const actions = {
+      next: () => this.nextNode(), previous: () => this.previousNode(), play: () => this.play(),
+      pause: () => this.pause(), runToEnd: () => this.runToEnd(),
+    };
+    this.buttons = Object.entries({ next: ui.next, previous: ui.previous, play: ui.play, end: ui.end });
+    for (const [name, button] of this.buttons) {
+      button.addEventListener('click', () => actions[BUTTONS[name][this.state]]());
+    }
     ui.size.addEventListener('change', () => this.restart());
     ui.mirror.addEventListener('change', () => this.restart());
     ui.choices.addEventListener('change', (event) => this.choicesChanged(event.target));
@@ -207,8 +210,19 @@ export class Compare {
     return this.lanes.every((lane) => lane.search.finished);
   }
 
+  /** Where the lanes stand, for the machine: 'start', 'middle' or 'end'. */
+  get at() {
+    return this.finished ? 'end' : this.position === 0 && !this.mid ? 'start' : 'middle';
+  }
+
+  /** Takes the machine's transition for `event` (the caller checked that it is taken). */
+  take(event) {
+    this.state = next(this.state, event, this.at);
+  }
+
   nextNode() {
-    this.pause();
+    if (!can(this.state, 'next', this.at)) return;
+    this.take('next');
     for (const lane of this.lanes) {
       const batch = lane.search.runNodes(1, 0xffffffff);
       if (batch.last) lane.lastEvent = batch.last;
@@ -219,7 +233,8 @@ export class Compare {
   }
 
   previousNode() {
-    this.pause();
+    if (!can(this.state, 'previous', this.at)) return;
+    this.take('previous');
     const target = this.mid ? this.position : Math.max(0, this.position - 1);
     for (const lane of this.lanes) {
       lane.search.seekNodes(target, 0xffffffff);
@@ -231,8 +246,8 @@ export class Compare {
   }
 
   play() {
-    if (this.finished) return;
-    this.state = 'playing';
+    if (!can(this.state, 'play', this.at)) return;
+    this.take('play');
     this.credit = 1;
     this.atBarrier = new Set();
     this.startFrames();
@@ -240,26 +255,27 @@ export class Compare {
   }
 
   pause() {
-    if (this.state === 'idle') return;
-    this.state = 'idle';
+    if (this.state === IDLE) return;
+    this.take('pause');
     this.redraw();
   }
 
   runToEnd() {
-    if (this.finished) return;
+    if (!can(this.state, 'runToEnd', this.at)) return;
     this.settle();
     this.estimate = null;
-    this.goTo(Infinity);
+    this.goTo(Infinity, 'runToEnd');
   }
 
   /** Moves every lane, frame by frame, to rest right after node event `target`. */
   moveTo(target) {
     this.settle();
-    this.goTo(target);
+    this.goTo(target, 'moveTo');
   }
 
-  goTo(target) {
-    this.state = 'moving';
+  /** Starts moving to `target` on `event` (runToEnd or moveTo). */
+  goTo(target, event) {
+    this.take(event);
     this.target = target;
     this.chunk = 1;
     this.movedSince = { at: this.clock.now(), position: this.position };
@@ -276,24 +292,24 @@ export class Compare {
 
   tick(now) {
     this.ticking = false;
-    if (this.state === 'idle') return;
+    if (this.state === IDLE) return;
     const elapsed = Math.min(now - this.lastTick, 250);
     this.lastTick = now;
     try {
-      if (this.state === 'playing') this.beats(elapsed);
+      if (this.state === PLAYING) this.beats(elapsed);
       else this.move();
     } catch (error) {
-      this.state = 'idle';
+      this.take('failed');
       this.messages.internalError(error, 'A lane failed');
     }
     this.redraw();
-    if (this.state !== 'idle') this.startFrames();
+    if (this.state !== IDLE) this.startFrames();
   }
 
   /** Playing: one step per lane per beat, at the chosen speed; the node event together. */
   beats(elapsed) {
     this.credit += (this.speed * elapsed) / 1000;
-    while (this.credit >= 1 && this.state === 'playing') {
+    while (this.credit >= 1 && this.state === PLAYING) {
       this.credit -= 1;
       for (const lane of this.lanes) {
         if (this.atBarrier.has(lane) || lane.search.finished) continue;
@@ -319,13 +335,13 @@ export class Compare {
     }
     this.position = this.lanes[0].search.nodeEvents;
     this.mid = false;
-    if (this.finished) this.pause();
+    if (this.finished) this.take('arrived');
   }
 
   /** Moving: rounds of `chunk` node events for every lane until the frame's budget is spent. */
   move() {
     const until = this.clock.now() + BUDGET_MS;
-    while (this.state === 'moving' && this.clock.now() < until) {
+    while (this.state === MOVING && this.clock.now() < until) {
       const started = this.clock.now();
       const next = this.target > this.position ? Math.min(this.target, this.position + this.chunk)
         : Math.max(this.target, this.position - this.chunk);
@@ -337,7 +353,7 @@ export class Compare {
       this.chunk = took < 1 ? this.chunk * 2 : took > 4 ? Math.max(1, Math.floor(this.chunk / 2)) : this.chunk;
       if (reached === this.target || this.finished) {
         for (const lane of this.lanes) lane.lastEvent = lastStep(lane.search);
-        this.state = 'idle';
+        this.take('arrived');
         return;
       }
     }
@@ -368,25 +384,25 @@ export class Compare {
     const state = this.ui.section.open && this.lanes.length
       ? { algorithms: this.lanes.map((l) => l.algorithm.slug), n: this.n, position: this.position, mirror: this.mirror }
       : null;
-    if (this.state === 'idle') history.replaceState(null, '', writeComparePermalink(location.href, state));
+    if (this.state === IDLE) history.replaceState(null, '', writeComparePermalink(location.href, state));
   }
 
   redraw() {
     const snapshots = this.lanes.map((lane) => lane.render());
     const { ui } = this;
-    const finished = this.finished;
-    ui.play.textContent = this.state === 'playing' ? 'Pause' : 'Play';
-    ui.end.textContent = this.state === 'moving' ? 'Pause' : 'Run to end';
-    ui.next.disabled = finished;
-    ui.play.disabled = finished && this.state !== 'playing';
-    ui.end.disabled = finished && this.state !== 'moving';
-    ui.previous.disabled = this.position === 0 && !this.mid;
+    const at = this.at;
+    const finished = at === 'end';
+    for (const [name, button] of this.buttons) {
+      const event = BUTTONS[name][this.state];
+      button.disabled = !can(this.state, event, at);
+      if (name === 'play' || name === 'end') button.textContent = LABELS[event];
+    }
     ui.section.dataset.state = this.state;
     const nodes = (snapshots[0]?.nodes ?? 0).toLocaleString('en');
-    if (this.state === 'idle') {
+    if (this.state === IDLE) {
       ui.status.textContent = finished ? `Every lane has finished: ${nodes} queens placed in each.`
         : `Node event ${this.position.toLocaleString('en')}: ${nodes} queens placed so far in every lane.`;
-    } else if (this.state === 'playing') {
+    } else if (this.state === PLAYING) {
       ui.status.textContent = `Playing: ${nodes} queens placed so far in every lane; each lane waits for the others at every queen placed or lifted.`;
     } // moving: explainProgress() says how far
     this.keepUrlCurrent();

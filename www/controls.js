@@ -14,12 +14,13 @@ const grouped = (value) => value.toLocaleString('en');
 export class Controls {
   /**
    * @param {Function} $ looks an element up by id
-   * @param {Player} player
+   * @param {Player} player commanded through its methods, read through player.readOnly
    * @param {Messages} messages the page's message line
    * @param {Function} toggleHelp opens or closes the shortcuts dialog
    */
   constructor($, player, messages, toggleHelp) {
     this.player = player;
+    this.seen = player.readOnly;
     this.messages = messages;
     const ui = {
       size: $('size'), step: $('step'), back: $('back'), play: $('play'), reset: $('reset'), speed: $('speed'),
@@ -44,7 +45,7 @@ export class Controls {
     }
     installShortcuts(document, actions);
     ui.size.addEventListener('change', () => this.sizeChanged());
-    ui.mirror.addEventListener('change', () => player.reset(player.n, ui.mirror.checked));
+    ui.mirror.addEventListener('change', () => player.reset(this.seen.n, ui.mirror.checked));
     ui.position.addEventListener('input', () => player.seek(Number(ui.position.value)));
     ui.speed.max = SPEEDS.length - 1;
     ui.speed.addEventListener('input', () => this.showSpeed());
@@ -53,41 +54,41 @@ export class Controls {
 
   /** The URL of exactly what is on screen. */
   permalink() {
-    const { player } = this;
+    const { seen } = this;
     return writePermalink(location.href, {
-      n: player.n, speed: player.speed, position: player.search.steps, mirror: player.mirror,
+      n: seen.n, speed: seen.speed, position: seen.position, mirror: seen.mirror,
     });
   }
 
   /** Keeps the address bar on the permalink; not while playing (it would change every frame). */
   keepUrlCurrent() {
-    if (this.player.search && this.player.state !== PLAYING) history.replaceState(null, '', this.permalink());
+    if (this.seen.ready && this.seen.state !== PLAYING) history.replaceState(null, '', this.permalink());
   }
 
   /** A new search: its size and mode in the fields. */
   cleared(n) {
     this.ui.size.value = n;
-    this.ui.mirror.checked = this.player.mirror;
+    this.ui.mirror.checked = this.seen.mirror;
   }
 
   /** Buttons, Position and the address bar after each change of the player. */
   render(snapshot, state) {
-    const { ui, player } = this;
+    const { ui, seen } = this;
     ui.play.textContent = state === PLAYING ? 'Pause' : 'Play';
     for (const forward of [ui.play, ui.step, ui.nextSolution, ui.runToEnd]) forward.disabled = state === DONE;
     ui.back.disabled = state === IDLE;
     document.body.dataset.state = state;
-    ui.position.max = player.furthest;
+    ui.position.max = seen.furthest;
     ui.position.value = snapshot.steps;
-    ui.positionLabel.textContent = `step ${grouped(snapshot.steps)} of ${grouped(player.furthest)}`;
+    ui.positionLabel.textContent = `step ${grouped(snapshot.steps)} of ${grouped(seen.furthest)}`;
     this.keepUrlCurrent();
   }
 
   sizeChanged() {
     const parsed = parseBoardSizeField(this.ui.size);
     if (!parsed.ok) {
-      this.messages.show(`${parsed.message} Keeping ${this.player.n}×${this.player.n}.`);
-      this.ui.size.value = this.player.n;
+      this.messages.show(`${parsed.message} Keeping ${this.seen.n}×${this.seen.n}.`);
+      this.ui.size.value = this.seen.n;
       return;
     }
     this.messages.clear();

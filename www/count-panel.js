@@ -1,19 +1,16 @@
 // The count panel: "Count all" on a pool of workers with progress, a result checked against
 // the published tables, the race, the history of this visit, counts kept in the browser to
-// resume, and "Check a shard". One thing runs at a time:
-//
-//   idle ── Count all ──▶ counting ──(done / Cancel / new N / panel closed)──▶ idle
-//   idle ── Count all, N > 17 ──▶ confirming ──(Count anyway)──▶ counting
-//   idle ── Resume ──▶ counting (the kept sub-problems are not counted again)
-//   idle ── Race ──▶ racing (three counters in turn) ──(done / Cancel / …)──▶ idle
-//   idle ── Check the shard ──▶ checking (a sample counted again) ──(done / Cancel / …)──▶ idle
+// resume, and "Check a shard". One thing runs at a time: the states and every transition
+// are the table in count-machine.js. Cancel is enabled where the machine takes `cancel`.
 //
 // Pressing a button that starts something while something runs says so and changes nothing.
+// Resume counts only the sub-problems that were not kept.
 // With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
 // until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
 // with "Resume".
 
 import { Cancelled, ListChanged } from './count-pool.js';
+import { IDLE, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
 import { parseShard, sample, compareParts } from './shard-check.js';
 import { CountHistory } from './count-history.js';
@@ -38,7 +35,7 @@ export class CountPanel {
   constructor(elements, pool, cores) {
     this.ui = elements;
     this.pool = pool;
-    this.state = 'idle';
+    this.state = IDLE;
     this.messages = new Messages(elements.message);
     this.history = new CountHistory(elements.table, elements.chart);
     this.race = new RaceView(elements.raceLanes);
@@ -72,15 +69,13 @@ export class CountPanel {
     ui.confirmYes.addEventListener('click', () => this.#confirmed(true));
     ui.confirmNo.addEventListener('click', () => this.#confirmed(false));
     ui.size.addEventListener('input', () => {
-      if (this.state === 'counting' || this.state === 'racing') {
+      if (can(this.state, 'resize')) {
         this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.n}: cancelled. Press Count all to count the new size.`);
-      } else if (this.state === 'confirming') {
-        this.#confirmed(false);
       }
-      if (this.state === 'idle') this.#offerResume();
+      if (this.state === IDLE) this.#offerResume();
     });
     ui.panel.addEventListener('toggle', () => {
-      if (!ui.panel.open && this.state !== 'idle') this.cancel('Panel closed: the count was cancelled.');
+      if (!ui.panel.open) this.cancel('Panel closed: the count was cancelled.');
     });
   }
 
@@ -96,7 +91,15 @@ export class CountPanel {
     return null;
   }
 
-  #refuseWhileBusy() {
+  /** Takes the machine's transition for `event`; Cancel is enabled where it can be taken. */
+  #take(event) {
+    this.state = next(this.state, event);
+    this.ui.cancel.disabled = !can(this.state, 'cancel');
+  }
+
+  /** False when the machine takes `event` now; else says what is busy, and true. */
+  #refuseWhileBusy(event) {
+    if (can(this.state, event)) return false;
     const busy = {
       counting: `The count of N = ${this.n} is still going: wait for it or press Cancel first.`,
       racing: 'The race is still going: wait for it or press Cancel first.',
@@ -105,18 +108,18 @@ export class CountPanel {
       loading: 'A kept count is being read: wait a moment.',
     }[this.state];
     if (busy) this.messages.show(busy);
-    return Boolean(busy);
+    return true;
   }
 
   countAll() {
-    if (this.#refuseWhileBusy()) return;
+    if (this.#refuseWhileBusy('count')) return;
     const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = 22 would take days in a browser. The player above goes up to 32.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;
     if (n > CONFIRM_ABOVE) {
       const workers = this.#workers();
-      this.state = 'confirming';
+      this.#take('ask');
       this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers))} on this computer. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
@@ -135,22 +138,30 @@ export class CountPanel {
   }
 
   #confirmed(yes) {
+    const event = yes ? 'countAnyway' : 'decline';
+    if (!can(this.state, event)) return;
     this.ui.confirm.hidden = true;
-    this.state = 'idle';
-    if (yes) this.#count(this.n);
-    else this.ui.status.textContent = `N = ${this.n} not counted.`;
+    if (yes) {
+      this.#count(this.n, null, event);
+    } else {
+      this.#take(event);
+      this.ui.status.textContent = `N = ${this.n} not counted.`;
+    }
   }
 
   #workers() {
     return Number(this.ui.workers.value) || 1;
   }
 
-  /** Counts n; `earlier`: a kept count to go on with ({fingerprint, subProblems, parts}). */
-  async #count(n, earlier = null) {
+  /**
+   * Counts n on `event` (count, or countAnyway after the question); `earlier`: a kept count
+   * to go on with ({fingerprint, subProblems, parts}).
+   */
+  async #count(n, earlier = null, event = 'count') {
     const workers = this.#workers();
     const keep = Boolean(this.store && this.ui.keep.checked);
     const store = this.store;
-    this.#begin('counting', earlier
+    this.#begin(event, earlier
       ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
       : `Counting N = ${n} on ${workerCount(workers)}…`);
     this.ui.saved.hidden = true;
@@ -183,15 +194,15 @@ export class CountPanel {
 
   /** Goes on with the kept count offered (see #offerResume). */
   async resume() {
-    if (this.#refuseWhileBusy()) return;
+    if (this.#refuseWhileBusy('resume')) return;
     const offered = this.offered;
     if (!offered || !this.store) return;
-    this.state = 'loading';
+    this.#take('resume');
     let earlier = null;
     try {
       earlier = await this.store.load(offered.n);
     } finally {
-      this.state = 'idle';
+      this.#take('loaded');
     }
     if (!earlier) {
       await this.#offerResume();
@@ -205,7 +216,7 @@ export class CountPanel {
 
   /** Forgets the kept count offered. */
   async discard() {
-    if (this.#refuseWhileBusy() || !this.offered || !this.store) return;
+    if (this.#refuseWhileBusy('discard') || !this.offered || !this.store) return;
     const { n } = this.offered;
     await this.store.forget(n);
     this.ui.status.textContent = `The kept progress of N = ${n} was discarded.`;
@@ -218,7 +229,7 @@ export class CountPanel {
    */
   async #offerResume() {
     const runs = this.store ? await this.store.runs() : [];
-    if (this.state !== 'idle') return;
+    if (this.state !== IDLE) return;
     const typed = Number(this.ui.size.value);
     const run = runs.find((r) => r.n === typed) ?? runs[0] ?? null;
     this.offered = run;
@@ -231,7 +242,7 @@ export class CountPanel {
 
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
-    if (this.#refuseWhileBusy()) return;
+    if (this.#refuseWhileBusy('check')) return;
     const parsed = parseShard(this.ui.shardJson.value);
     if (!parsed.ok) {
       this.#shardVerdict(false, parsed.message);
@@ -247,7 +258,7 @@ export class CountPanel {
     this.messages.clear();
     this.n = shard.n;
     this.#shardVerdict(null, '');
-    this.#begin('checking', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
+    this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
     try {
       const indices = positions.map((p) => shard.parts[p][0]);
       const again = await this.pool.countSome(shard.n, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
@@ -306,12 +317,12 @@ export class CountPanel {
   }
 
   async runRace() {
-    if (this.#refuseWhileBusy()) return;
+    if (this.#refuseWhileBusy('race')) return;
     const n = this.#readSize(MAX_RACE_SIZE, `The race goes up to ${MAX_RACE_SIZE}: at 17 the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;
-    this.#begin('racing', `Race at N = ${n}: each counter in turn on one worker…`);
+    this.#begin('race', `Race at N = ${n}: each counter in turn on one worker…`);
     this.race.start(n);
     let racer = null;
     try {
@@ -331,20 +342,21 @@ export class CountPanel {
     }
   }
 
-  /** Stops whatever runs; `why` is shown. Safe to call when nothing runs. */
+  /** Stops whatever runs (a question is declined); `why` is shown. Safe to call when nothing runs. */
   cancel(why) {
-    if (this.state === 'confirming') {
+    if (can(this.state, 'decline')) {
       this.#confirmed(false);
       return;
     }
-    if (this.state === 'idle') return;
+    if (!can(this.state, 'cancel')) return;
+    this.#take('cancel');
     this.pool.cancel(why);
   }
 
-  #begin(state, status) {
-    this.state = state;
+  /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
+  #begin(event, status) {
+    this.#take(event);
     this.started = performance.now();
-    this.ui.cancel.disabled = false;
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;
     this.ui.result.textContent = '';
@@ -352,8 +364,7 @@ export class CountPanel {
   }
 
   #end() {
-    this.state = 'idle';
-    this.ui.cancel.disabled = true;
+    this.#take('ended');
   }
 
   #progress({ done, of, nodes, ms, counted = done }) {

@@ -83,13 +83,14 @@ export function download(filename, data, type) {
 }
 
 /**
- * Wires the four export buttons. `player` gives the board (its search) and `solutions` the
- * gallery's list; a PNG that cannot be made is explained on `messages`.
+ * Wires the four export buttons. `seen` (the player's read-only view, player.readOnly) gives
+ * the board and `solutions` the gallery's list; a PNG that cannot be made is explained on
+ * `messages`.
  */
-export function installExports($, player, solutions, messages) {
-  const board = () => boardSvg(player.search.snapshot());
-  const boardName = (ext) => `bitqueens-n${player.n}-step${player.search.steps}.${ext}`;
-  const listName = (ext) => `bitqueens-n${player.n}-solutions.${ext}`;
+export function installExports($, seen, solutions, messages) {
+  const board = () => boardSvg(seen.snapshot());
+  const boardName = (ext) => `bitqueens-n${seen.n}-step${seen.position}.${ext}`;
+  const listName = (ext) => `bitqueens-n${seen.n}-solutions.${ext}`;
   $('export-svg').addEventListener('click', () => download(boardName('svg'), board(), 'image/svg+xml'));
   $('export-png').addEventListener('click', async () => {
     try {
@@ -99,6 +100,6 @@ export function installExports($, player, solutions, messages) {
     }
   });
   $('export-json').addEventListener('click', () => download(listName('json'),
-    solutionsJson(player.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
+    solutionsJson(seen.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
   $('export-text').addEventListener('click', () => download(listName('txt'), solutionsText(solutions.listed), 'text/plain'));
 }

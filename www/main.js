@@ -85,7 +85,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
     render(snapshot, event, state) {
       stage.render(snapshot, event);
       explored.render(snapshot, state);
-      tree.render(snapshot, state);
+      tree.render(snapshot);
       controls.render(snapshot, state);
     },
   });
@@ -94,6 +94,6 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
   }, { wholeTree, TreeView }, player);
   controls = new Controls($, player, messages, installHelp($('help'), $('shortcut-list'), $('help-button')));
-  installExports($, player, stage.solutions, messages);
+  installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
 }

@@ -32,6 +32,9 @@
 //   view.solutionsUndone({count, representatives})  solutions undone going back
 //   view.cleared(n)                            when a new search starts
 //   view.failed(error)                         when the core throws (a bug): play stops
+//
+// Panels read the player only through `player.readOnly` (see readOnlyView below): never its
+// search, its goal or its other fields; they command it through its methods.
 
 export const IDLE = 'idle';
 export const PLAYING = 'playing';
@@ -105,6 +108,7 @@ export class Player {
     this.lastEvent = null;
     this.ticking = false; // an animation frame is requested
     this.lastRedraw = -Infinity; // when redraw() last ran (clock time)
+    this.readOnly = readOnlyView(this);
   }
 
   get n() {
@@ -282,4 +286,36 @@ export class Player {
     this.furthest = Math.max(this.furthest, snapshot.steps);
     this.view.render(snapshot, this.lastEvent, this.state);
   }
+}
+
+/**
+ * What the panels may read of `player`: getters and queries only, on a frozen object, so
+ * that nothing outside the player reaches into its search or its goal, or changes them.
+ */
+function readOnlyView(player) {
+  return Object.freeze({
+    /** A search exists (false only before the first reset). */
+    get ready() { return player.search !== null; },
+    get n() { return player.n; },
+    get mirror() { return player.mirror; },
+    /** The chosen speed in steps per second (Infinity: as fast as possible). */
+    get speed() { return player.speed; },
+    /** IDLE, PLAYING, PAUSED or DONE. */
+    get state() { return player.state; },
+    /** What playing moves towards: 'speed', 'solution', 'end', 'seek' or 'node'. */
+    get goal() { return player.goal; },
+    /** Playing at full speed: towards a goal other than the chosen speed, or at Infinity. */
+    get fullSpeed() {
+      return player.state === PLAYING && (player.goal !== 'speed' || player.speed === Infinity);
+    },
+    /** The steps taken: the search's position. */
+    get position() { return player.search.steps; },
+    /** The most steps this search has reached: the Position slider's range. */
+    get furthest() { return player.furthest; },
+    get finished() { return player.search.finished; },
+    /** The search as it stands: board, masks, stack (a full snapshot: once per redraw). */
+    snapshot: () => player.search.snapshot(),
+    /** The children of every frame on the search's stack, as the wasm `treeView` reads them. */
+    stackTree: (treeView) => treeView.update(player.search),
+  });
 }
