@@ -11,7 +11,7 @@ import { imagesFigure, fillClassesTable } from './symmetry.js';
 export const MAX_LISTED = 1000;
 /** Thumbnails made per animation frame at most: a restore that passes hundreds of solutions
  *  in one frame lists them over the next few, and no frame runs long. */
-const THUMBNAILS_PER_FRAME = 100;
+const THUMBNAILS_PER_FRAME = 25;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
