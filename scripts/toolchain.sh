@@ -137,7 +137,7 @@ require_node_for_tests() {
     fail "Node.js $version is too old for the tests: they need Node.js $NODE_OLDEST, 22 or $NODE_NEWEST (an LTS release). Install one of those (for example with nvm: nvm install $NODE_NEWEST) and run the command again."
   fi
   if [ "$major" -gt "$NODE_NEWEST" ]; then
-    fail "Node.js $version is newer than the tests have been checked on (Node.js $NODE_OLDEST, 22 and $NODE_NEWEST). Run them with Node.js $NODE_NEWEST (for example: nvm install $NODE_NEWEST; or run the suites with the one bash scripts/node-lts.sh installs: npm run build && bash scripts/node-suites.sh "$(bash scripts/node-lts.sh)")."
+    fail "Node.js $version is newer than the tests have been checked on (Node.js $NODE_OLDEST, 22 and $NODE_NEWEST). Run them with Node.js $NODE_NEWEST (for example: nvm install $NODE_NEWEST; or run the suites with the one bash scripts/node-lts.sh installs: npm run build && bash scripts/node-suites.sh \"\$(bash scripts/node-lts.sh)\")."
   fi
 }
 
