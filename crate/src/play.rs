@@ -3,8 +3,8 @@
 //! that the page lists what it shows without being sent every event. Written once for every
 //! [`Stepping`] search; the wasm facade only converts the results to JS objects.
 
-use crate::search::Step;
-use crate::stepping::Stepping;
+use crate::algorithms::{dispatch, Algorithm};
+use crate::stepping::{Step, Stepping};
 use crate::symmetry::{class_size, classify, is_representative};
 use serde::Serialize;
 
@@ -308,6 +308,29 @@ fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &mut S
                 mirror_of: (i == 1).then_some(first),
             });
         }
+    }
+}
+
+/// The same moves on any of the six algorithms, each dispatched once to a loop made for it.
+impl Algorithm {
+    /// [`run`] on this algorithm.
+    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
+        dispatch!(self, s => run(s, max_steps, stop, keep))
+    }
+
+    /// [`seek`] on this algorithm.
+    pub fn seek(&mut self, target: u64, max_steps: u32, keep: u64) -> Moved {
+        dispatch!(self, s => seek(s, target, max_steps, keep))
+    }
+
+    /// [`seek_nodes`] on this algorithm.
+    pub fn seek_nodes(&mut self, target: u64, max_steps: u32) -> bool {
+        dispatch!(self, s => seek_nodes(s, target, max_steps))
+    }
+
+    /// [`step_within_node`] on this algorithm.
+    pub fn step_within_node(&mut self) -> Option<Step> {
+        dispatch!(self, s => step_within_node(s))
     }
 }
 

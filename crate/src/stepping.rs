@@ -5,7 +5,6 @@
 //! [`crate::algorithms`] all implement it, so that batching, seeking and the numbering of
 //! solutions ([`crate::play`]) are written once for all of them.
 
-use crate::search::Step;
 use serde::Serialize;
 use std::ops::Deref;
 
@@ -122,6 +121,45 @@ impl Serialize for Queens {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         (**self).serialize(serializer)
     }
+}
+
+/// One observable action of the algorithm. Rows and columns are 0-based; `column` is
+/// counted from the left of the board, so the square `bit` lies in column `n - 1 - log2(bit)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Step {
+    /// The candidates of `row` were found: in Richards' bitmask `poss = ~(ld | col | rd) & done`,
+    /// the free squares; in a classic program, the squares it will test (`poss` holds them).
+    #[serde(rename_all = "camelCase")]
+    Free { row: u32, poss: u32 },
+    /// The square (`row`, `column`) was taken from the row's candidates and is free: its queen
+    /// is placed by the next step. In Richards' bitmask, `bit = poss & -poss` was chosen and
+    /// removed from `poss` (every square of `poss` is free); the classic programs tested it.
+    #[serde(rename_all = "camelCase")]
+    Try { row: u32, column: u32, bit: u32 },
+    /// The square (`row`, `column`) was tested and found attacked by a queen above; the
+    /// next step tests the next square. Only the classic programs that test attacked squares
+    /// (see [`crate::algorithms`]) take this step: Richards' bitmask never visits one.
+    #[serde(rename_all = "camelCase")]
+    Reject { row: u32, column: u32, bit: u32 },
+    /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
+    /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
+    #[serde(rename_all = "camelCase")]
+    Place { row: u32, column: u32 },
+    /// `col == done`: every row holds a queen. This is solution number `number` (1-based).
+    /// `row` equals `n`, one past the last board row.
+    #[serde(rename_all = "camelCase")]
+    Solution { row: u32, number: u64 },
+    /// `poss == 0` right after computing it: no square of `row` is free.
+    #[serde(rename_all = "camelCase")]
+    DeadEnd { row: u32 },
+    /// The row below `row` had nothing left; its frame was popped and the queen at
+    /// (`row`, `column`) lifted.
+    #[serde(rename_all = "camelCase")]
+    Backtrack { row: u32, column: u32 },
+    /// Row 0 has nothing left: the search is over, having found `solutions` solutions.
+    #[serde(rename_all = "camelCase")]
+    Finished { solutions: u64 },
 }
 
 impl Step {

@@ -13,7 +13,9 @@
 //! - the subtrees of row-0 columns `c` and `n - 1 - c` are mirror images, so counting the
 //!   mirror-mode tree by parts ([`TreeCounter`]) also gives the whole tree.
 
-use crate::search::{full_mask, searched_part, BoardSizeError, Phase, Step, Stepper, MAX_N};
+use crate::algorithms::richards::{Phase, Stepper};
+use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use crate::stepping::Step;
 use serde::Serialize;
 use std::fmt;
 
@@ -292,9 +294,9 @@ fn nth_bit(mut mask: u32, j: u32) -> u32 {
 /// One of Knuth's random probes below a frame: walk down choosing one child at random in
 /// each row; the product of the numbers of children met, summed over the rows, is an
 /// unbiased estimate of the nodes below the frame (the frame's own node not included).
-fn probe(n: u32, mirror: bool, at: Frame0, random: &mut Random) -> f64 {
+fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
     let done = u32::MAX >> (MAX_N - n);
-    let Frame0 {
+    let Node {
         mut row,
         mut top,
         mut masks,
@@ -324,7 +326,7 @@ fn probe(n: u32, mirror: bool, at: Frame0, random: &mut Random) -> f64 {
 /// A frame of the tree, as a probe or a count starts from it: its row, row 0's queen bit
 /// (`top`, which mirror mode's row 1 depends on; 0 in row 0) and its masks `[ld, col, rd]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Frame0 {
+struct Node {
     row: u32,
     top: u32,
     masks: [u32; 3],
@@ -359,7 +361,7 @@ pub fn estimate_tree(
     seed: u64,
 ) -> Result<Estimate, BoardSizeError> {
     full_mask(n)?;
-    let root = Frame0 {
+    let root = Node {
         row: 0,
         top: 0,
         masks: [0; 3],
@@ -367,7 +369,7 @@ pub fn estimate_tree(
     Ok(estimate_below(n, mirror, root, probes.max(1), seed))
 }
 
-fn estimate_below(n: u32, mirror: bool, at: Frame0, probes: u32, seed: u64) -> Estimate {
+fn estimate_below(n: u32, mirror: bool, at: Node, probes: u32, seed: u64) -> Estimate {
     let mut random = Random(seed);
     // Welford's running mean and sum of squared deviations.
     let (mut mean, mut squares) = (0.0, 0.0);
@@ -390,7 +392,7 @@ fn estimate_below(n: u32, mirror: bool, at: Frame0, probes: u32, seed: u64) -> E
 }
 
 /// Counts the nodes below a frame exactly, giving up (`None`) once more than `budget` are found.
-fn count_below(n: u32, mirror: bool, at: Frame0, budget: &mut u64) -> Option<u64> {
+fn count_below(n: u32, mirror: bool, at: Node, budget: &mut u64) -> Option<u64> {
     let done = u32::MAX >> (MAX_N - n);
     let [ld, col, rd] = at.masks;
     if col == done {
@@ -402,7 +404,7 @@ fn count_below(n: u32, mirror: bool, at: Frame0, budget: &mut u64) -> Option<u64
         let bit = poss & poss.wrapping_neg();
         poss -= bit;
         *budget = budget.checked_sub(1)?;
-        let child = Frame0 {
+        let child = Node {
             row: at.row + 1,
             top: if at.row == 0 { bit } else { at.top },
             masks: below(done, at.masks, bit),
@@ -427,7 +429,7 @@ pub struct SubtreeSize {
     pub exact: bool,
 }
 
-fn subtree_size(n: u32, mirror: bool, node: Frame0) -> SubtreeSize {
+fn subtree_size(n: u32, mirror: bool, node: Node) -> SubtreeSize {
     let [ld, col, rd] = node.masks;
     let seed = (u64::from(ld) << 32 | u64::from(col))
         ^ u64::from(rd).rotate_left(17)
@@ -460,7 +462,7 @@ pub enum NodeKind {
     Solution,
 }
 
-fn kind_of(n: u32, mirror: bool, node: Frame0) -> NodeKind {
+fn kind_of(n: u32, mirror: bool, node: Node) -> NodeKind {
     let done = u32::MAX >> (MAX_N - n);
     let [ld, col, rd] = node.masks;
     if col == done {
@@ -682,7 +684,7 @@ pub struct Child {
 #[derive(Clone, Debug, PartialEq)]
 struct Level {
     /// The frame: its row, row 0's queen bit and masks.
-    key: Frame0,
+    key: Node,
     children: Vec<Child>,
 }
 
@@ -718,7 +720,7 @@ impl PathTree {
         self.levels.truncate(frames.len());
         let mut out = Vec::with_capacity(frames.len());
         for (row, frame) in frames.iter().enumerate() {
-            let key = Frame0 {
+            let key = Node {
                 row: row as u32,
                 // Only row 1 of mirror mode depends on row 0's queen.
                 top: if row == 1 { top_bit } else { 0 },
@@ -784,7 +786,7 @@ impl PathTree {
 
 /// The children of a frame, lowest bit first (the order the search tries them), with the
 /// columns mirror mode does not search as `Pruned` (their sizes are those of the whole search).
-fn children_of(n: u32, mirror: bool, frame: Frame0) -> Vec<Child> {
+fn children_of(n: u32, mirror: bool, frame: Node) -> Vec<Child> {
     let done = u32::MAX >> (MAX_N - n);
     let [ld, col, rd] = frame.masks;
     if col == done {
@@ -800,7 +802,7 @@ fn children_of(n: u32, mirror: bool, frame: Frame0) -> Vec<Child> {
         let pruned = searched & bit == 0;
         // A pruned subtree is walked by no search here: size it as the whole search would.
         let walked_in_mirror = mirror && !pruned;
-        let node = Frame0 {
+        let node = Node {
             row: frame.row + 1,
             top: if frame.row == 0 { bit } else { frame.top },
             masks: below(done, frame.masks, bit),
@@ -826,7 +828,12 @@ fn children_of(n: u32, mirror: bool, frame: Frame0) -> Vec<Child> {
 
 /// Where the child in `column` of `frame` stands. `on_top`: the frame is the one being
 /// searched (below the top, a frame's `bit` is the queen on the path).
-fn status_of(n: u32, frame: &crate::search::Frame, on_top: bool, column: u32) -> Status {
+fn status_of(
+    n: u32,
+    frame: &crate::algorithms::richards::Frame,
+    on_top: bool,
+    column: u32,
+) -> Status {
     let bit = bit_of(n, column);
     if frame.poss & bit != 0 {
         return Status::Ahead;
@@ -878,7 +885,7 @@ mod tests {
 
     #[test]
     fn count_below_gives_up_past_its_budget() {
-        let root = Frame0 {
+        let root = Node {
             row: 0,
             top: 0,
             masks: [0; 3],

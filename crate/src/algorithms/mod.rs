@@ -15,22 +15,23 @@
 //! | Richards' bitmask | `ld`, `col`, `rd` | `~(ld \| col \| rd) & done` | none: all are free |
 //! | Free masks with rotation | free `cols`, `d1`, `d2` | `cols & d1 & d2` | none: all are free |
 //!
-//! Mirror mode (search half of row 0, see [`crate::search::searched_part`]) works for all.
+//! Mirror mode (search half of row 0, see [`crate::board::searched_part`]) works for all.
 
 pub mod bit_by_bit;
 pub mod board_scan;
 pub mod flag_arrays;
 pub mod free_masks;
+pub mod richards;
 pub mod rows_as_integers;
 pub mod walk;
 
-use crate::play::{self, Batch, Moved, Stop};
-use crate::search::{BoardSizeError, Frame, Phase, Step, Stepper};
-use crate::stepping::{Counters, Queens, Stepping};
+use crate::board::BoardSizeError;
+use crate::stepping::{Counters, Queens, Step, Stepping};
 use bit_by_bit::BitByBit;
 use board_scan::{BoardScan, Scan};
 use flag_arrays::FlagArrays;
 use free_masks::FreeMasks;
+use richards::{Frame, Phase, Stepper};
 use rows_as_integers::RowsAsIntegers;
 use serde::Serialize;
 use std::fmt;
@@ -48,7 +49,7 @@ pub enum Kind {
     RowsAsIntegers,
     /// [`bit_by_bit`]
     BitByBit,
-    /// [`crate::search`]: the page's own stepper.
+    /// [`richards`]: the page's own stepper.
     Richards,
     /// [`free_masks`]
     FreeMasks,
@@ -116,8 +117,8 @@ impl fmt::Display for UnknownAlgorithm {
 
 impl std::error::Error for UnknownAlgorithm {}
 
-/// One of the six steppers. Calls that run many steps (`run`, `seek`) pick the algorithm
-/// once and then loop in code made for it.
+/// One of the six steppers. Calls that run many steps (`run`, `seek` in [`crate::play`])
+/// pick the algorithm once, with `dispatch!`, and then loop in code made for it.
 // The board scan's grid makes its variant the largest (1.6 KB); an Algorithm is made once per
 // search and never moved in a loop, so boxing would only add an indirection to every step.
 #[allow(clippy::large_enum_variant)]
@@ -151,6 +152,7 @@ macro_rules! dispatch {
         }
     };
 }
+pub(crate) use dispatch;
 
 impl Algorithm {
     /// A search of `kind` on an `n`×`n` board, in mirror mode or not.
@@ -175,26 +177,6 @@ impl Algorithm {
             Algorithm::Richards(_) => Kind::Richards,
             Algorithm::FreeMasks(_) => Kind::FreeMasks,
         }
-    }
-
-    /// [`play::run`] on this algorithm.
-    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
-        dispatch!(self, s => play::run(s, max_steps, stop, keep))
-    }
-
-    /// [`play::seek`] on this algorithm.
-    pub fn seek(&mut self, target: u64, max_steps: u32, keep: u64) -> Moved {
-        dispatch!(self, s => play::seek(s, target, max_steps, keep))
-    }
-
-    /// [`play::seek_nodes`] on this algorithm.
-    pub fn seek_nodes(&mut self, target: u64, max_steps: u32) -> bool {
-        dispatch!(self, s => play::seek_nodes(s, target, max_steps))
-    }
-
-    /// [`play::step_within_node`] on this algorithm.
-    pub fn step_within_node(&mut self) -> Option<Step> {
-        dispatch!(self, s => play::step_within_node(s))
     }
 
     /// Everything the page shows of it now.
