@@ -26,11 +26,19 @@ pub trait Stepping {
     fn is_finished(&self) -> bool;
     /// What the search counted from the start.
     fn counters(&self) -> Counters;
-    /// How many boards each solution found stands for: 2 in mirror mode (itself and its
-    /// mirror image), else 1.
-    fn weight(&self) -> u64;
+    /// True in mirror mode: the first rows are searched only in the part
+    /// [`crate::board::searched_part`] gives, each solution standing for its mirror image too.
+    fn mirror(&self) -> bool;
     /// The columns of the queens placed now, row 0 first.
     fn queens(&self) -> Queens;
+    /// The row being searched and where the search stands in it.
+    fn current_row(&self) -> CurrentRow;
+
+    /// How many boards each solution found stands for: 2 in mirror mode (itself and its
+    /// mirror image), else 1.
+    fn weight(&self) -> u64 {
+        weight(self.n(), self.mirror())
+    }
 
     /// Actions taken from the start.
     fn steps(&self) -> u64 {
@@ -61,6 +69,23 @@ pub struct Counters {
     pub solutions: u64,
     /// Elementary operations.
     pub operations: u64,
+}
+
+/// The row being searched, as every stepper can tell it: which squares it considers, which
+/// of those it has tried, and the one whose queen the next step places.
+///
+/// Invariant: `tried` is a subset of `candidates`; squares are tried lowest bit first, so
+/// the tried ones are the candidates below the highest tried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CurrentRow {
+    /// The row (`n` at a solution: one past the last board row).
+    pub row: u32,
+    /// The squares of the row the algorithm considers (0 until it found them), as a mask.
+    pub candidates: u32,
+    /// Of those, the ones it tried already (the one being tried included).
+    pub tried: u32,
+    /// The column of the square found free whose queen the next step places.
+    pub trying: Option<u32>,
 }
 
 /// How many boards a solution found stands for: 2 in mirror mode, where each one found also

@@ -26,7 +26,7 @@ pub mod rows_as_integers;
 pub mod walk;
 
 use crate::board::BoardSizeError;
-use crate::stepping::{Counters, Queens, Step, Stepping};
+use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
 use bit_by_bit::BitByBit;
 use board_scan::{BoardScan, Scan};
 use flag_arrays::FlagArrays;
@@ -182,7 +182,12 @@ impl Algorithm {
     /// Everything the page shows of it now.
     pub fn snapshot(&self) -> Snapshot {
         let counters = self.counters();
-        let (row, candidates, tried, trying) = self.row_state();
+        let CurrentRow {
+            row,
+            candidates,
+            tried,
+            trying,
+        } = self.current_row();
         let rejected = match self.last_test() {
             Some((column, true)) => Some(column),
             _ => None,
@@ -220,21 +225,6 @@ impl Algorithm {
             Algorithm::RowsAsIntegers(w) => column(w),
             Algorithm::BitByBit(w) => column(w),
             Algorithm::FreeMasks(w) => column(w),
-        }
-    }
-
-    /// The row being searched, its candidates, those tried, and the square it is trying.
-    fn row_state(&self) -> (u32, u32, u32, Option<u32>) {
-        match self {
-            Algorithm::Richards(s) => {
-                let (candidates, tried) = s.row_candidates();
-                (s.row(), candidates, tried, s.trying())
-            }
-            Algorithm::BoardScan(w) => walk_row_state(w),
-            Algorithm::FlagArrays(w) => walk_row_state(w),
-            Algorithm::RowsAsIntegers(w) => walk_row_state(w),
-            Algorithm::BitByBit(w) => walk_row_state(w),
-            Algorithm::FreeMasks(w) => walk_row_state(w),
         }
     }
 
@@ -314,11 +304,6 @@ impl Algorithm {
     }
 }
 
-fn walk_row_state<P: walk::Program>(w: &Walk<P>) -> (u32, u32, u32, Option<u32>) {
-    let (candidates, tried) = w.row_candidates();
-    (w.row(), candidates, tried, w.trying())
-}
-
 impl Stepping for Algorithm {
     fn n(&self) -> u32 {
         dispatch!(self, s => Stepping::n(s))
@@ -335,8 +320,11 @@ impl Stepping for Algorithm {
     fn counters(&self) -> Counters {
         dispatch!(self, s => Stepping::counters(s))
     }
-    fn weight(&self) -> u64 {
-        dispatch!(self, s => Stepping::weight(s))
+    fn mirror(&self) -> bool {
+        dispatch!(self, s => Stepping::mirror(s))
+    }
+    fn current_row(&self) -> CurrentRow {
+        dispatch!(self, s => Stepping::current_row(s))
     }
     fn queens(&self) -> Queens {
         dispatch!(self, s => Stepping::queens(s))

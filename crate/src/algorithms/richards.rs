@@ -8,7 +8,7 @@
 //! computed from the state itself (see the comments in `back`).
 
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
-use crate::stepping::{weight, Counters, Queens, Step, Stepping};
+use crate::stepping::{weight, Counters, CurrentRow, Queens, Step, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -489,8 +489,17 @@ impl Stepping for Stepper {
     fn counters(&self) -> Counters {
         self.counters
     }
-    fn weight(&self) -> u64 {
-        Stepper::weight(self)
+    fn mirror(&self) -> bool {
+        self.mirror
+    }
+    fn current_row(&self) -> CurrentRow {
+        let (candidates, tried) = self.row_candidates();
+        CurrentRow {
+            row: self.row(),
+            candidates,
+            tried,
+            trying: self.trying(),
+        }
     }
     fn queens(&self) -> Queens {
         self.queen_columns().collect()

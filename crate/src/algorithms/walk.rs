@@ -10,7 +10,7 @@
 //! recomputes the operations a step spent instead of remembering them.
 
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
-use crate::stepping::{weight, Counters, Queens, Step, Stepping};
+use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
 
 /// One classic program: its data structure and how it finds and tests candidates. Rows are
 /// 0-based; a square is given by its row and its column's bit (display convention: bit
@@ -417,8 +417,17 @@ impl<P: Program> Stepping for Walk<P> {
     fn counters(&self) -> Counters {
         self.counters
     }
-    fn weight(&self) -> u64 {
-        weight(self.n, self.mirror)
+    fn mirror(&self) -> bool {
+        self.mirror
+    }
+    fn current_row(&self) -> CurrentRow {
+        let (candidates, tried) = self.row_candidates();
+        CurrentRow {
+            row: self.row(),
+            candidates,
+            tried,
+            trying: self.trying(),
+        }
     }
     fn queens(&self) -> Queens {
         self.frames[..self.depth - 1]
