@@ -137,7 +137,8 @@ const WHY = {
   'free-masks': () => 'bit = cand & -cand',
 };
 
-/** One sentence for the lane's last step (`event`, or null before the first). */
+/** One sentence for the lane's last step (`event`, or null before the first); `snapshot` is
+ *  the lane's Search.snapshot() right after it, whose `solutions` counts the boards so far. */
 export function describeLaneStep(event, snapshot) {
   if (!event) return 'Ready.';
   const row = event.row + 1;
@@ -148,10 +149,10 @@ export function describeLaneStep(event, snapshot) {
     case 'reject': return `Tested ${square}: attacked (${why}).`;
     case 'try': return `Tested ${square}: free (${why}).`;
     case 'place': return `Queen placed on ${square}.`;
-    case 'solution': return `Solution ${event.number * snapshot.weight} found.`;
+    case 'solution': return `Solution ${snapshot.solutions} found.`;
     case 'deadEnd': return `Row ${row}: no candidate left.`;
     case 'backtrack': return `Back to row ${row}: the queen of column ${event.column + 1} lifted.`;
-    case 'finished': return `Finished: ${event.solutions * snapshot.weight} solutions.`;
+    case 'finished': return `Finished: ${snapshot.solutions} solutions.`;
     default: return '';
   }
 }

@@ -80,7 +80,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
     solutionsUndone: (undone) => stage.solutionsUndone(undone),
     failed: (error) => messages.internalError(error),
     render(snapshot, event, state) {
-      stage.render(snapshot, event);
+      stage.render(snapshot);
       explored.render(snapshot, state);
       tree.render(snapshot, state);
       controls.render(snapshot, state);

@@ -5,6 +5,8 @@
 // table of symmetry classes sums them up (see symmetry.js).
 //
 // Memory stays bounded: at most MAX_LISTED solutions are kept; counting goes on past that.
+// Every count shown (and exported) is the core session's, from the latest snapshot: this
+// view keeps no running total, only the thumbnails it draws.
 
 import { imagesFigure, fillClassesTable } from './symmetry.js';
 
@@ -63,9 +65,8 @@ export class SolutionsView {
 
   clear(n) {
     this.n = n;
-    this.count = 0;
-    this.uniqueCount = 0;
-    this.bySize = [0, 0, 0, 0]; // class representatives with classes of 1, 2, 4, 8 boards
+    // The session's counts at the latest redraw (see session::Snapshot).
+    this.counts = { solutions: 0, unique: 0, classesBySize: [0, 0, 0, 0], kept: 0, finished: false };
     this.listed = [];
     this.gallery.replaceChildren();
     this.detail.hidden = true;
@@ -73,27 +74,28 @@ export class SolutionsView {
     this.update();
   }
 
-  /**
-   * Adds the next solutions: `count` of them, `representatives` of which are class
-   * representatives; `listed` holds those numbered up to MAX_LISTED in full. The counts on
-   * screen change at the next update(), once per redraw.
-   */
-  add({ count, representatives, listed, representativesBySize }) {
+  /** Solutions passed, each mirror image counted: the session's count at the latest redraw. */
+  get count() {
+    return this.counts.solutions;
+  }
+
+  /** Unique solutions passed (class representatives): the session's count. */
+  get uniqueCount() {
+    return this.counts.unique;
+  }
+
+  /** Draws the thumbnails of the solutions just passed that the session keeps in full
+   *  (`listed`, numbered up to MAX_LISTED). */
+  add({ listed }) {
     for (const found of listed) {
       this.listed.push(found);
       this.gallery.append(this.thumbnail(found));
     }
-    this.count += count;
-    this.uniqueCount += representatives;
-    representativesBySize.forEach((classes, i) => { this.bySize[i] += classes; });
   }
 
-  /** Forgets the latest `count` solutions, `representatives` of which were class representatives. */
-  removeLast({ count, representatives, representativesBySize }) {
-    this.count -= count;
-    this.uniqueCount -= representatives;
-    representativesBySize.forEach((classes, i) => { this.bySize[i] -= classes; });
-    while (this.listed.length > Math.min(this.count, MAX_LISTED)) {
+  /** Removes the thumbnails of boards the session no longer keeps (undone by going back). */
+  trim(kept) {
+    while (this.listed.length > kept) {
       const removed = this.listed.pop();
       this.gallery.lastElementChild.remove();
       if (Number(this.detail.dataset.number) === removed.number) this.detail.hidden = true;
@@ -143,8 +145,12 @@ export class SolutionsView {
     this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go, images);
   }
 
-  /** Shows the counts, the notes and (once the search is over) the classes; once per redraw. */
-  update(finished = false) {
+  /** Shows the session's counts (`snapshot`, Search.snapshot(); the last one when none), the
+   *  notes and (once the search is over) the classes; once per redraw. */
+  update(snapshot = this.counts) {
+    this.counts = snapshot;
+    this.trim(snapshot.kept);
+    const { finished } = snapshot;
     const grouped = (value) => value.toLocaleString('en');
     this.unique.textContent = grouped(this.uniqueCount);
     this.note.textContent = this.count === 0 ? 'None yet.'
@@ -164,6 +170,6 @@ export class SolutionsView {
     // Written only when it changes: each write lays the note out again, once per frame while playing.
     if (this.uniqueNote.textContent !== uniqueNote) this.uniqueNote.textContent = uniqueNote;
     this.classes.hidden = !finished;
-    if (finished) fillClassesTable(this.classes, this.bySize, this.n);
+    if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);
   }
 }

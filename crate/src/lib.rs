@@ -26,7 +26,8 @@
 //! - [`algorithms`]: the six programs (board scan … free masks with rotation), each a
 //!   stepper in lockstep with the others, counting its operations; Richards' bitmask
 //!   ([`Stepper`], `algorithms::richards`) is the page's own.
-//! - [`play`]: batches, seeking and solution numbering, written once for every stepper.
+//! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
+//!   [`session`]: a search with the counts the page shows, their one source.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
@@ -39,6 +40,7 @@ pub mod count;
 pub mod plain;
 pub mod play;
 pub mod published;
+pub mod session;
 pub mod shard;
 pub mod stepping;
 pub mod symmetry;

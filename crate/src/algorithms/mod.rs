@@ -179,8 +179,9 @@ impl Algorithm {
         }
     }
 
-    /// Everything the page shows of it now.
-    pub fn snapshot(&self) -> Snapshot {
+    /// What the page shows of the algorithm itself now (the session adds its counts: see
+    /// [`crate::session::Snapshot`]).
+    pub fn state(&self) -> State {
         let counters = self.counters();
         let CurrentRow {
             row,
@@ -192,7 +193,7 @@ impl Algorithm {
             Some((column, true)) => Some(column),
             _ => None,
         };
-        Snapshot {
+        State {
             algorithm: self.kind(),
             n: self.n(),
             row,
@@ -204,7 +205,7 @@ impl Algorithm {
             steps: counters.steps,
             nodes: counters.nodes,
             operations: counters.operations,
-            solutions: counters.solutions,
+            found: counters.solutions,
             weight: self.weight(),
             finished: self.is_finished(),
             detail: self.detail(),
@@ -331,10 +332,11 @@ impl Stepping for Algorithm {
     }
 }
 
-/// Everything the page shows of one algorithm at one moment.
+/// What one algorithm shows of itself at one moment: its position, counters and data
+/// structure. The counts of boards passed are the session's (see [`crate::session`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Snapshot {
+pub struct State {
     /// Which algorithm.
     pub algorithm: Kind,
     /// Board size.
@@ -357,8 +359,8 @@ pub struct Snapshot {
     pub nodes: u64,
     /// Operations, as the algorithm's module defines them.
     pub operations: u64,
-    /// Solutions found (each standing for `weight` boards).
-    pub solutions: u64,
+    /// Solutions found (each standing for `weight` boards: the session counts the boards).
+    pub found: u64,
     /// 2 in mirror mode, else 1.
     pub weight: u64,
     /// True once the search is over.
