@@ -357,6 +357,25 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
     to_js(&distinct_images(&queens).map_err(js_error)?)
 }
 
+/// The limits the core defines and the page needs, so that each lives once, here:
+/// `{maxN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `tree::WHOLE_TREE_MAX_N`,
+/// `tree::FLAT_STRIDE`).
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Limits {
+        max_n: u32,
+        whole_tree_max_n: u32,
+        flat_stride: usize,
+    }
+    to_js(&Limits {
+        max_n: crate::board::MAX_N,
+        whole_tree_max_n: tree::WHOLE_TREE_MAX_N,
+        flat_stride: tree::FLAT_STRIDE,
+    })
+}
+
 /// The six algorithms, in the order of the lesson: `[{slug, name}]`.
 #[wasm_bindgen(js_name = algorithmNames)]
 pub fn algorithm_names() -> Result<JsValue, JsError> {
@@ -599,6 +618,17 @@ mod tests {
         assert!(get(&moved, "arrived").as_bool().unwrap());
         let queens = js_sys::Array::from(&get(&search.snapshot().unwrap(), "queens"));
         assert_eq!(queens.to_vec(), vec![JsValue::from(9), JsValue::from(7)]);
+    }
+
+    #[wasm_bindgen_test]
+    fn the_limits_reach_js_as_the_core_defines_them() {
+        let limits = limits().unwrap();
+        assert_eq!(number(&limits, "maxN"), 32.0);
+        assert_eq!(number(&limits, "wholeTreeMaxN"), 9.0);
+        assert_eq!(number(&limits, "flatStride"), 10.0);
+        // The largest board is the largest the core accepts.
+        assert!(Search::new(32, None, None).is_ok() && Search::new(33, None, None).is_err());
+        assert!(whole_tree(9, false).is_ok() && whole_tree(10, false).is_err());
     }
 
     #[wasm_bindgen_test]
