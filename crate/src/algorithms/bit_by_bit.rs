@@ -15,6 +15,10 @@
 //! 1; the call's new masks 5. Returning from the call costs nothing.
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::{Describe, Detail};
+use crate::board::BoardSizeError;
+use serde::Serialize;
 
 /// The masks of every row down to the one being searched: `masks[r]` is `[ld, col, rd]` as
 /// row `r` received them (display convention: bit `n - 1 - c` is column `c`).
@@ -61,5 +65,43 @@ impl Program for BitByBit {
 
     fn lift(&mut self, row: u32, _position: u32) {
         self.masks[row as usize + 1] = [0; 3];
+    }
+}
+
+/// What the bit-by-bit lane draws: the row's masks and the position tested last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BitByBitDetail {
+    /// Attacked along `\` diagonals.
+    pub ld: u32,
+    /// Taken columns.
+    pub col: u32,
+    /// Attacked along `/` diagonals.
+    pub rd: u32,
+    /// The position tested last.
+    pub position: Option<u32>,
+    /// Whether `(ld | col | rd) & position` was set.
+    pub attacked: Option<bool>,
+}
+
+impl Describe for Walk<BitByBit> {
+    const NAME: &'static str = "Bit by bit";
+    const SLUG: &'static str = "bit-by-bit";
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Walk::new(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        let [ld, col, rd] = self.program().masks[self.row() as usize];
+        let tested = self.tested();
+        Detail::BitByBit(BitByBitDetail {
+            ld,
+            col,
+            rd,
+            position: tested.map(|(bit, _)| bit),
+            attacked: tested.map(|(_, a)| a),
+        })
+    }
+    fn last_test(&self) -> Option<(u32, bool)> {
+        self.tested_column()
     }
 }

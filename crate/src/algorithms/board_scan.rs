@@ -10,6 +10,9 @@
 //! it later writes its cell (1).
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::{Describe, Detail};
+use crate::board::BoardSizeError;
 use serde::Serialize;
 
 /// A line of the board that the check scans.
@@ -147,5 +150,31 @@ impl Program for BoardScan {
 
     fn lift(&mut self, row: u32, bit: u32) {
         self.cells[row as usize][self.column_of(bit) as usize] = false;
+    }
+}
+
+/// What the board scan's lane draws: its last check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardScanDetail {
+    /// (column, scan) of the square tested last, while the row shows it.
+    pub scan: Option<(u32, Scan)>,
+}
+
+impl Describe for Walk<BoardScan> {
+    const NAME: &'static str = "Board scan";
+    const SLUG: &'static str = "board-scan";
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Walk::new(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        Detail::BoardScan(BoardScanDetail {
+            scan: self
+                .tested_column()
+                .map(|(column, _)| (column, self.program().scan(self.row(), column))),
+        })
+    }
+    fn last_test(&self) -> Option<(u32, bool)> {
+        self.tested_column()
     }
 }

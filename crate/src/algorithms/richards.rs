@@ -7,6 +7,7 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
+use super::{Describe, Detail};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
 use crate::stepping::{weight, Counters, CurrentRow, Queens, Step, Stepping};
 use serde::Serialize;
@@ -516,6 +517,32 @@ impl Iterator for Stepper {
 }
 
 impl FusedIterator for Stepper {}
+
+/// What Richards' lane draws: the stack of frames (`ld`, `col`, `rd`, `poss`, `bit`), as the
+/// main page shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RichardsDetail {
+    /// Where the top frame stands.
+    pub phase: Phase,
+    /// One frame per row down to the one being searched.
+    pub frames: Vec<Frame>,
+}
+
+/// Richards' bitmask takes only free squares: it tests nothing (`last_test` is `None`).
+impl Describe for Stepper {
+    const NAME: &'static str = "Richards' bitmask";
+    const SLUG: &'static str = "richards";
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Stepper::with_mirror(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        Detail::Richards(RichardsDetail {
+            phase: self.phase(),
+            frames: self.frames().to_vec(),
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {

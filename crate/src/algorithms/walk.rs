@@ -134,6 +134,12 @@ impl<P: Program> Walk<P> {
         }
     }
 
+    /// [`Walk::tested`] with the square as its board column (from the left).
+    pub fn tested_column(&self) -> Option<(u32, bool)> {
+        self.tested()
+            .map(|(bit, attacked)| (self.n - 1 - bit.trailing_zeros(), attacked))
+    }
+
     /// The candidates of the row being searched, and those tested so far.
     pub fn row_candidates(&self) -> (u32, u32) {
         let top = self.top();
