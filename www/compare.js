@@ -18,6 +18,7 @@ import { SPEEDS } from './player.js';
 import { Lane } from './lane.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
+import { BLURBS } from './algorithms/index.js';
 import { readComparePermalink, writeComparePermalink } from './permalink.js';
 import { duration } from './format.js';
 
@@ -34,14 +35,6 @@ const LONG_MS = 60_000;
 /** The most steps a joining lane takes at once to catch up with the others. */
 const JOIN_STEPS = 5_000_000;
 
-const BLURBS = {
-  'board-scan': 'An n×n grid of 0/1. Each square tried: put the queen, check the whole board for two queens on one line.',
-  'flag-arrays': 'Three arrays of flags: columns (n), \\ diagonals and / diagonals (2n − 1 each). A square is free when its three flags are clear.',
-  'rows-as-integers': 'One integer per placed row. Their OR gives the taken columns; diagonals are checked against each row above, shifted.',
-  'bit-by-bit': 'Richards’ masks ld, col, rd, but every position 1, 2, 4, … is tested: n tests per row, free or not.',
-  richards: 'poss = ~(ld | col | rd) & done holds the free squares; bit = poss & -poss takes the lowest. Only free squares are visited.',
-  'free-masks': 'Masks of free positions (1 = free); the diagonal masks rotate in 2n bits, so lifting a queen undoes the same moves.',
-};
 
 /** The last step `search` took (one step back and forth again), or null at the start. */
 function lastStep(search) {

@@ -16,8 +16,7 @@
 
 use super::walk::Program;
 use super::walk::Walk;
-use super::{Describe, Detail};
-use crate::board::BoardSizeError;
+use super::Detail;
 use serde::Serialize;
 
 /// The masks of every row down to the one being searched: `masks[r]` is `[ld, col, rd]` as
@@ -37,6 +36,19 @@ impl BitByBit {
 }
 
 impl Program for BitByBit {
+    const NAME: &'static str = "Bit by bit";
+    const SLUG: &'static str = "bit-by-bit";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let [ld, col, rd] = walk.program().masks[walk.row() as usize];
+        let tested = walk.tested();
+        Detail::BitByBit(BitByBitDetail {
+            ld,
+            col,
+            rd,
+            position: tested.map(|(bit, _)| bit),
+            attacked: tested.map(|(_, a)| a),
+        })
+    }
     fn new(_n: u32) -> Self {
         BitByBit {
             masks: [[0; 3]; 33],
@@ -82,26 +94,4 @@ pub struct BitByBitDetail {
     pub position: Option<u32>,
     /// Whether `(ld | col | rd) & position` was set.
     pub attacked: Option<bool>,
-}
-
-impl Describe for Walk<BitByBit> {
-    const NAME: &'static str = "Bit by bit";
-    const SLUG: &'static str = "bit-by-bit";
-    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        Walk::new(n, mirror)
-    }
-    fn detail(&self) -> Detail {
-        let [ld, col, rd] = self.program().masks[self.row() as usize];
-        let tested = self.tested();
-        Detail::BitByBit(BitByBitDetail {
-            ld,
-            col,
-            rd,
-            position: tested.map(|(bit, _)| bit),
-            attacked: tested.map(|(_, a)| a),
-        })
-    }
-    fn last_test(&self) -> Option<(u32, bool)> {
-        self.tested_column()
-    }
 }

@@ -11,8 +11,7 @@
 
 use super::walk::Program;
 use super::walk::Walk;
-use super::{Describe, Detail};
-use crate::board::BoardSizeError;
+use super::Detail;
 use serde::Serialize;
 
 /// A line of the board that the check scans.
@@ -115,6 +114,15 @@ impl std::fmt::Debug for BoardScan {
 }
 
 impl Program for BoardScan {
+    const NAME: &'static str = "Board scan";
+    const SLUG: &'static str = "board-scan";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        Detail::BoardScan(BoardScanDetail {
+            scan: walk
+                .tested_column()
+                .map(|(column, _)| (column, walk.program().scan(walk.row(), column))),
+        })
+    }
     fn new(n: u32) -> Self {
         BoardScan {
             n,
@@ -159,22 +167,4 @@ impl Program for BoardScan {
 pub struct BoardScanDetail {
     /// (column, scan) of the square tested last, while the row shows it.
     pub scan: Option<(u32, Scan)>,
-}
-
-impl Describe for Walk<BoardScan> {
-    const NAME: &'static str = "Board scan";
-    const SLUG: &'static str = "board-scan";
-    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        Walk::new(n, mirror)
-    }
-    fn detail(&self) -> Detail {
-        Detail::BoardScan(BoardScanDetail {
-            scan: self
-                .tested_column()
-                .map(|(column, _)| (column, self.program().scan(self.row(), column))),
-        })
-    }
-    fn last_test(&self) -> Option<(u32, bool)> {
-        self.tested_column()
-    }
 }

@@ -9,8 +9,7 @@
 
 use super::walk::Program;
 use super::walk::Walk;
-use super::{Describe, Detail};
-use crate::board::BoardSizeError;
+use super::Detail;
 use crate::stepping::Stepping;
 use serde::Serialize;
 
@@ -67,6 +66,26 @@ impl FlagArrays {
 }
 
 impl Program for FlagArrays {
+    const NAME: &'static str = "Flag arrays";
+    const SLUG: &'static str = "flag-arrays";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, n) = (walk.program(), walk.n() as usize);
+        Detail::FlagArrays(FlagArraysDetail {
+            columns: p.columns[..n].to_vec(),
+            down: p.down[..2 * n - 1].to_vec(),
+            up: p.up[..2 * n - 1].to_vec(),
+            read: walk.tested().map(|(bit, _)| {
+                let f = p.flags(walk.row(), bit);
+                let (_, reads) = p.reads(walk.row(), bit);
+                FlagsRead {
+                    column: f.column,
+                    down: f.down,
+                    up: f.up,
+                    reads,
+                }
+            }),
+        })
+    }
     fn new(n: u32) -> Self {
         FlagArrays {
             n,
@@ -128,33 +147,4 @@ pub struct FlagArraysDetail {
     pub up: Vec<bool>,
     /// The flags the last test read.
     pub read: Option<FlagsRead>,
-}
-
-impl Describe for Walk<FlagArrays> {
-    const NAME: &'static str = "Flag arrays";
-    const SLUG: &'static str = "flag-arrays";
-    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        Walk::new(n, mirror)
-    }
-    fn detail(&self) -> Detail {
-        let (p, n) = (self.program(), self.n() as usize);
-        Detail::FlagArrays(FlagArraysDetail {
-            columns: p.columns[..n].to_vec(),
-            down: p.down[..2 * n - 1].to_vec(),
-            up: p.up[..2 * n - 1].to_vec(),
-            read: self.tested().map(|(bit, _)| {
-                let f = p.flags(self.row(), bit);
-                let (_, reads) = p.reads(self.row(), bit);
-                FlagsRead {
-                    column: f.column,
-                    down: f.down,
-                    up: f.up,
-                    reads,
-                }
-            }),
-        })
-    }
-    fn last_test(&self) -> Option<(u32, bool)> {
-        self.tested_column()
-    }
 }

@@ -22,8 +22,7 @@
 
 use super::walk::Program;
 use super::walk::Walk;
-use super::{Describe, Detail};
-use crate::board::BoardSizeError;
+use super::Detail;
 use crate::stepping::Stepping;
 use serde::Serialize;
 
@@ -62,6 +61,17 @@ impl FreeMasks {
 }
 
 impl Program for FreeMasks {
+    const NAME: &'static str = "Free masks with rotation";
+    const SLUG: &'static str = "free-masks";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, width) = (walk.program(), 2 * walk.n() as usize);
+        Detail::FreeMasks(FreeMasksDetail {
+            cols: p.cols,
+            d1: format!("{:0width$b}", p.d1),
+            d2: format!("{:0width$b}", p.d2),
+            free: p.free(),
+        })
+    }
     fn new(n: u32) -> Self {
         let mut masks = FreeMasks {
             n,
@@ -115,24 +125,4 @@ pub struct FreeMasksDetail {
     pub d2: String,
     /// `cols & d1 & d2` within the row.
     pub free: u32,
-}
-
-impl Describe for Walk<FreeMasks> {
-    const NAME: &'static str = "Free masks with rotation";
-    const SLUG: &'static str = "free-masks";
-    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        Walk::new(n, mirror)
-    }
-    fn detail(&self) -> Detail {
-        let (p, width) = (self.program(), 2 * self.n() as usize);
-        Detail::FreeMasks(FreeMasksDetail {
-            cols: p.cols,
-            d1: format!("{:0width$b}", p.d1),
-            d2: format!("{:0width$b}", p.d2),
-            free: p.free(),
-        })
-    }
-    fn last_test(&self) -> Option<(u32, bool)> {
-        self.tested_column()
-    }
 }

@@ -11,8 +11,7 @@
 
 use super::walk::Program;
 use super::walk::Walk;
-use super::{Describe, Detail};
-use crate::board::BoardSizeError;
+use super::Detail;
 use crate::stepping::Stepping;
 use serde::Serialize;
 
@@ -72,6 +71,29 @@ impl RowsAsIntegers {
 }
 
 impl Program for RowsAsIntegers {
+    const NAME: &'static str = "Rows as integers";
+    const SLUG: &'static str = "rows-as-integers";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, row) = (walk.program(), walk.row());
+        Detail::RowsAsIntegers(RowsAsIntegersDetail {
+            rows: p.rows[..row.min(walk.n()) as usize].to_vec(),
+            taken: p.taken(row.min(walk.n())),
+            compared: walk
+                .tested()
+                .map(|(bit, _)| {
+                    p.comparisons(row, bit)
+                        .map(|c| Compared {
+                            row: c.row,
+                            value: c.value,
+                            left: c.left,
+                            right: c.right,
+                            hit: c.hits(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
     fn new(_n: u32) -> Self {
         RowsAsIntegers { rows: [0; 32] }
     }
@@ -134,36 +156,4 @@ pub struct RowsAsIntegersDetail {
     pub taken: u32,
     /// The rows the last test compared, last placed first.
     pub compared: Vec<Compared>,
-}
-
-impl Describe for Walk<RowsAsIntegers> {
-    const NAME: &'static str = "Rows as integers";
-    const SLUG: &'static str = "rows-as-integers";
-    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
-        Walk::new(n, mirror)
-    }
-    fn detail(&self) -> Detail {
-        let (p, row) = (self.program(), self.row());
-        Detail::RowsAsIntegers(RowsAsIntegersDetail {
-            rows: p.rows[..row.min(self.n()) as usize].to_vec(),
-            taken: p.taken(row.min(self.n())),
-            compared: self
-                .tested()
-                .map(|(bit, _)| {
-                    p.comparisons(row, bit)
-                        .map(|c| Compared {
-                            row: c.row,
-                            value: c.value,
-                            left: c.left,
-                            right: c.right,
-                            hit: c.hits(),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
-        })
-    }
-    fn last_test(&self) -> Option<(u32, bool)> {
-        self.tested_column()
-    }
 }

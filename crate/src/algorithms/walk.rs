@@ -9,8 +9,10 @@
 //! A program's tests and candidate lists are pure functions of what it holds, so going back
 //! recomputes the operations a step spent instead of remembering them.
 
+use super::{Describe, Detail};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
 use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
+use std::fmt;
 
 /// One classic program: its data structure and how it finds and tests candidates. Rows are
 /// 0-based; a square is given by its row and its column's bit (display convention: bit
@@ -18,7 +20,13 @@ use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
 ///
 /// Invariant the walk relies on: when `row` is being searched, the program holds exactly the
 /// queens of rows `0..row` (placed by [`Program::place`], removed by [`Program::lift`]).
-pub trait Program {
+pub trait Program: Sized {
+    /// The name the page and the command line show (see [`Describe`]).
+    const NAME: &'static str;
+    /// The short name used in URLs and on the command line (see [`Describe`]).
+    const SLUG: &'static str;
+    /// The program's own data structure, as its lane draws it, in `walk`.
+    fn detail(walk: &Walk<Self>) -> Detail;
     /// An empty board of `n` columns.
     fn new(n: u32) -> Self;
     /// Operations to check, when a row is entered, whether every row holds a queen.
@@ -138,12 +146,6 @@ impl<P: Program> Walk<P> {
     pub fn tested_column(&self) -> Option<(u32, bool)> {
         self.tested()
             .map(|(bit, attacked)| (self.n - 1 - bit.trailing_zeros(), attacked))
-    }
-
-    /// The candidates of the row being searched, and those tested so far.
-    pub fn row_candidates(&self) -> (u32, u32) {
-        let top = self.top();
-        (top.candidates, top.candidates & !top.untried)
     }
 
     fn top(&self) -> &RowState {
@@ -427,11 +429,11 @@ impl<P: Program> Stepping for Walk<P> {
         self.mirror
     }
     fn current_row(&self) -> CurrentRow {
-        let (candidates, tried) = self.row_candidates();
+        let top = self.top();
         CurrentRow {
             row: self.row(),
-            candidates,
-            tried,
+            candidates: top.candidates,
+            tried: top.candidates & !top.untried,
             trying: self.trying(),
         }
     }
@@ -440,5 +442,21 @@ impl<P: Program> Stepping for Walk<P> {
             .iter()
             .map(|f| self.column_of(f.bit))
             .collect()
+    }
+}
+
+/// Every classic walk describes itself through its program; it tests squares, so its last
+/// test is shown.
+impl<P: Program + Clone + fmt::Debug + PartialEq + Eq> Describe for Walk<P> {
+    const NAME: &'static str = P::NAME;
+    const SLUG: &'static str = P::SLUG;
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Walk::new(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        P::detail(self)
+    }
+    fn last_test(&self) -> Option<(u32, bool)> {
+        self.tested_column()
     }
 }
