@@ -167,7 +167,7 @@ export class SolutionsView {
           `${this.uniqueCount === 1 ? 'is a ★ board' : 'are ★ boards'}; the other ${grouped(others)} ` +
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
           'to come (the search tries the right-most column first, so ★ boards tend to come late).');
-    // Written only when it changes: each write lays the note out again, once per frame while playing.
+    // Written only when it changes: each write lays the note out again, once per redraw while playing.
     if (this.uniqueNote.textContent !== uniqueNote) this.uniqueNote.textContent = uniqueNote;
     this.classes.hidden = !finished;
     if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);

@@ -173,11 +173,6 @@ impl Search {
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
         to_js(&self.session.snapshot())
     }
-
-    /// The boards kept in full so far (`Session::kept`), in order: what the export writes.
-    pub fn kept(&self) -> Result<JsValue, JsError> {
-        to_js(&self.session.kept())
-    }
 }
 
 /// A JS number that must be a whole number from 0 (exact, so at most 2^53).

@@ -51,7 +51,7 @@ pub trait Program: Sized {
 
 /// Where a frame stands in its row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
+enum WalkPhase {
     /// Entered; the candidates are not known yet.
     Enter,
     /// The candidates are known; none was tested.
@@ -78,14 +78,14 @@ struct RowState {
     untried: u32,
     /// The candidate tested last (0 while none was).
     bit: u32,
-    phase: Stage,
+    phase: WalkPhase,
 }
 
 const ENTERED: RowState = RowState {
     candidates: 0,
     untried: 0,
     bit: 0,
-    phase: Stage::Enter,
+    phase: WalkPhase::Enter,
 };
 
 /// A classic program walking the search tree one observable action at a time.
@@ -128,7 +128,7 @@ impl<P: Program> Walk<P> {
     /// queen the next step places.
     pub fn trying(&self) -> Option<u32> {
         let top = self.top();
-        (top.phase == Stage::Free).then(|| self.column_of(top.bit))
+        (top.phase == WalkPhase::Free).then(|| self.column_of(top.bit))
     }
 
     /// The last square tested in the row being searched and whether it was attacked, while
@@ -136,8 +136,8 @@ impl<P: Program> Walk<P> {
     pub fn tested(&self) -> Option<(u32, bool)> {
         let top = self.top();
         match top.phase {
-            Stage::Free => Some((top.bit, false)),
-            Stage::Rejected => Some((top.bit, true)),
+            WalkPhase::Free => Some((top.bit, false)),
+            WalkPhase::Rejected => Some((top.bit, true)),
             _ => None,
         }
     }
@@ -161,19 +161,19 @@ impl<P: Program> Walk<P> {
     }
 
     /// The phase a row rests in after testing `bit` (its queen, if any, lifted again).
-    fn after_testing(&self, row: usize, bit: u32) -> Stage {
+    fn after_testing(&self, row: usize, bit: u32) -> WalkPhase {
         if self.program.test(row as u32, bit).0 {
-            Stage::Rejected
+            WalkPhase::Rejected
         } else {
-            Stage::Returned
+            WalkPhase::Returned
         }
     }
 
     /// Leaving a row costs its failing loop test when candidates were tested there; a
     /// solution or a row without candidates paid it already.
-    fn cost_of_leaving(phase: Stage) -> u64 {
+    fn cost_of_leaving(phase: WalkPhase) -> u64 {
         match phase {
-            Stage::Rejected | Stage::Returned => P::LOOP_TEST,
+            WalkPhase::Rejected | WalkPhase::Returned => P::LOOP_TEST,
             _ => 0,
         }
     }
@@ -187,9 +187,9 @@ impl<P: Program> Walk<P> {
         frame.untried -= bit;
         frame.bit = bit;
         frame.phase = if attacked {
-            Stage::Rejected
+            WalkPhase::Rejected
         } else {
-            Stage::Free
+            WalkPhase::Free
         };
         let (row, column) = (row as u32, self.column_of(bit));
         if attacked {
@@ -204,7 +204,7 @@ impl<P: Program> Walk<P> {
     fn exhausted(&self, row: usize) -> RowState {
         if row == self.n as usize {
             return RowState {
-                phase: Stage::Closed,
+                phase: WalkPhase::Closed,
                 ..ENTERED
             };
         }
@@ -212,7 +212,7 @@ impl<P: Program> Walk<P> {
         if candidates == 0 {
             return RowState {
                 candidates,
-                phase: Stage::Closed,
+                phase: WalkPhase::Closed,
                 ..ENTERED
             };
         }
@@ -247,43 +247,43 @@ impl<P: Program> Stepping for Walk<P> {
         let row = self.depth - 1;
         let top = self.frames[row];
         let event = match top.phase {
-            Stage::Finished => {
+            WalkPhase::Finished => {
                 return Step::Finished {
                     solutions: self.counters.solutions,
                 }
             }
-            Stage::Enter if row == self.n as usize => {
+            WalkPhase::Enter if row == self.n as usize => {
                 self.counters.solutions += 1;
                 self.counters.operations += P::SOLUTION_CHECK;
-                self.frames[row].phase = Stage::Closed;
+                self.frames[row].phase = WalkPhase::Closed;
                 Step::Solution {
                     row: row as u32,
                     number: self.counters.solutions,
                 }
             }
-            Stage::Enter => {
+            WalkPhase::Enter => {
                 let (candidates, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations += P::SOLUTION_CHECK + cost;
                 self.frames[row] = RowState {
                     candidates,
                     untried: candidates,
                     bit: 0,
-                    phase: Stage::Scanned,
+                    phase: WalkPhase::Scanned,
                 };
                 Step::Free {
                     row: row as u32,
                     poss: candidates,
                 }
             }
-            Stage::Scanned if top.untried == 0 => {
+            WalkPhase::Scanned if top.untried == 0 => {
                 self.counters.operations += P::LOOP_TEST;
-                self.frames[row].phase = Stage::Closed;
+                self.frames[row].phase = WalkPhase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
-            Stage::Scanned | Stage::Rejected | Stage::Returned if top.untried != 0 => {
+            WalkPhase::Scanned | WalkPhase::Rejected | WalkPhase::Returned if top.untried != 0 => {
                 self.test_next(row, top)
             }
-            Stage::Free => {
+            WalkPhase::Free => {
                 self.program.place(row as u32, top.bit);
                 self.counters.operations += P::PLACE;
                 self.frames[row + 1] = ENTERED;
@@ -297,7 +297,7 @@ impl<P: Program> Stepping for Walk<P> {
             // Left: a closed row, or one whose candidates were all tested.
             _ if row == 0 => {
                 self.counters.operations += Self::cost_of_leaving(top.phase);
-                self.frames[0].phase = Stage::Finished;
+                self.frames[0].phase = WalkPhase::Finished;
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -308,7 +308,7 @@ impl<P: Program> Stepping for Walk<P> {
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations += P::LIFT;
-                self.frames[row - 1].phase = Stage::Returned;
+                self.frames[row - 1].phase = WalkPhase::Returned;
                 Step::Backtrack {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
@@ -327,20 +327,20 @@ impl<P: Program> Stepping for Walk<P> {
         let row = self.depth - 1;
         let top = self.frames[row];
         let undone = match top.phase {
-            Stage::Enter if row == 0 => return None,
-            Stage::Enter => {
+            WalkPhase::Enter if row == 0 => return None,
+            WalkPhase::Enter => {
                 self.depth -= 1;
                 self.counters.nodes -= 1;
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations -= P::PLACE;
-                self.frames[row - 1].phase = Stage::Free;
+                self.frames[row - 1].phase = WalkPhase::Free;
                 Step::Place {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
                 }
             }
-            Stage::Scanned => {
+            WalkPhase::Scanned => {
                 let (_, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations -= P::SOLUTION_CHECK + cost;
                 self.frames[row] = ENTERED;
@@ -349,9 +349,9 @@ impl<P: Program> Stepping for Walk<P> {
                     poss: top.candidates,
                 }
             }
-            Stage::Closed if row == self.n as usize => {
+            WalkPhase::Closed if row == self.n as usize => {
                 self.counters.operations -= P::SOLUTION_CHECK;
-                self.frames[row].phase = Stage::Enter;
+                self.frames[row].phase = WalkPhase::Enter;
                 let number = self.counters.solutions;
                 self.counters.solutions -= 1;
                 Step::Solution {
@@ -359,12 +359,12 @@ impl<P: Program> Stepping for Walk<P> {
                     number,
                 }
             }
-            Stage::Closed => {
+            WalkPhase::Closed => {
                 self.counters.operations -= P::LOOP_TEST;
-                self.frames[row].phase = Stage::Scanned;
+                self.frames[row].phase = WalkPhase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
-            Stage::Free | Stage::Rejected => {
+            WalkPhase::Free | WalkPhase::Rejected => {
                 // The candidate tested before `bit` is the highest candidate below it.
                 let bit = top.bit;
                 self.counters.operations -= P::LOOP_TEST + self.program.test(row as u32, bit).1;
@@ -375,7 +375,7 @@ impl<P: Program> Stepping for Walk<P> {
                     1 << (31 - before.leading_zeros())
                 };
                 let phase = if previous == 0 {
-                    Stage::Scanned
+                    WalkPhase::Scanned
                 } else {
                     self.after_testing(row, previous)
                 };
@@ -386,17 +386,17 @@ impl<P: Program> Stepping for Walk<P> {
                     ..top
                 };
                 let (row, column) = (row as u32, self.column_of(bit));
-                if top.phase == Stage::Rejected {
+                if top.phase == WalkPhase::Rejected {
                     Step::Reject { row, column, bit }
                 } else {
                     Step::Try { row, column, bit }
                 }
             }
-            Stage::Returned => {
+            WalkPhase::Returned => {
                 // Put the queen back, then the row below as it stood when it was left.
                 self.program.place(row as u32, top.bit);
                 self.counters.operations -= P::LIFT;
-                self.frames[row].phase = Stage::Free;
+                self.frames[row].phase = WalkPhase::Free;
                 let child = self.exhausted(row + 1);
                 self.counters.operations -= Self::cost_of_leaving(child.phase);
                 self.frames[row + 1] = child;
@@ -406,7 +406,7 @@ impl<P: Program> Stepping for Walk<P> {
                     column: self.column_of(top.bit),
                 }
             }
-            Stage::Finished => {
+            WalkPhase::Finished => {
                 let frame = self.exhausted(0);
                 self.counters.operations -= Self::cost_of_leaving(frame.phase);
                 self.frames[0] = frame;
@@ -420,7 +420,7 @@ impl<P: Program> Stepping for Walk<P> {
     }
 
     fn is_finished(&self) -> bool {
-        self.top().phase == Stage::Finished
+        self.top().phase == WalkPhase::Finished
     }
     fn counters(&self) -> Counters {
         self.counters
