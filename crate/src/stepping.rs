@@ -1,5 +1,7 @@
 //! What every stepping search offers, whatever its algorithm: one observable action per
-//! [`Stepping::step`], an exact [`Stepping::back`], and the counters the page compares.
+//! [`Stepping::step`], reported as a [`Step`] event (defined here, with the trait, so that no
+//! algorithm owns it), an exact [`Stepping::back`], the counters the page compares, and the
+//! row being searched ([`CurrentRow`]).
 //!
 //! Richards' bitmask ([`crate::Stepper`]) and the classic programs of
 //! [`crate::algorithms`] all implement it, so that batching, seeking and the numbering of
