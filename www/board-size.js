@@ -1,6 +1,8 @@
 // Board size: parse what a person typed or what the URL says. Pure; no DOM.
 
 export const MIN_SIZE = 1;
+// A copy of the core's board::MAX_N for the pure functions here (their unit tests run without
+// wasm); main.js checks it against the core's limits() when the page starts.
 export const MAX_SIZE = 32;
 export const DEFAULT_SIZE = 8;
 

@@ -15,6 +15,7 @@ import { IDLE, PLAYING, MOVING, BUTTONS, can, next } from './compare-machine.js'
 import { Lane } from './lane.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
+import { BLURBS } from './algorithms/index.js';
 import { readComparePermalink, writeComparePermalink } from './permalink.js';
 import { duration } from './format.js';
 
@@ -33,14 +34,6 @@ const JOIN_STEPS = 5_000_000;
 /** The text of a two-way button (Play, Run to end) by the event it sends. */
 const LABELS = { play: 'Play', pause: 'Pause', runToEnd: 'Run to end' };
 
-const BLURBS = {
-  'board-scan': 'An n×n grid of 0/1. Each square tried: put the queen, check the whole board for two queens on one line.',
-  'flag-arrays': 'Three arrays of flags: columns (n), \\ diagonals and / diagonals (2n − 1 each). A square is free when its three flags are clear.',
-  'rows-as-integers': 'One integer per placed row. Their OR gives the taken columns; diagonals are checked against each row above, shifted.',
-  'bit-by-bit': 'Richards’ masks ld, col, rd, but every position 1, 2, 4, … is tested: n tests per row, free or not.',
-  richards: 'poss = ~(ld | col | rd) & done holds the free squares; bit = poss & -poss takes the lowest. Only free squares are visited.',
-  'free-masks': 'Masks of free positions (1 = free); the diagonal masks rotate in 2n bits, so lifting a queen undoes the same moves.',
-};
 
 /** The last step `search` took (one step back and forth again), or null at the start. */
 function lastStep(search) {

@@ -33,7 +33,6 @@ export class Lane {
   constructor(algorithm, search, language) {
     this.algorithm = algorithm;
     this.search = search;
-    this.lastEvent = null;
     const section = document.createElement('section');
     section.className = 'lane-view';
     section.dataset.algorithm = algorithm.slug;
@@ -69,7 +68,8 @@ export class Lane {
     this.code = new CodeView(code, language, CODE[algorithm.slug]);
   }
 
-  /** Redraws everything from the search's snapshot. */
+  /** Redraws everything from the search's snapshot: its counts are the session's, and the
+   *  sentence and the code lines describe `snapshot.last`, the step taken last to get there. */
   render() {
     const snapshot = this.search.snapshot();
     this.element.style.setProperty('--n', snapshot.n);
@@ -79,9 +79,9 @@ export class Lane {
     nodes.textContent = grouped(snapshot.nodes);
     operations.textContent = grouped(snapshot.operations);
     perNode.textContent = snapshot.nodes ? (snapshot.operations / snapshot.nodes).toFixed(1) : '–';
-    solutions.textContent = grouped(snapshot.solutions * snapshot.weight);
-    this.narration.textContent = describeLaneStep(this.lastEvent, snapshot);
-    this.code.render(this.lastEvent);
+    solutions.textContent = grouped(snapshot.solutions);
+    this.narration.textContent = describeLaneStep(snapshot.last ?? null, snapshot);
+    this.code.render(snapshot.last ?? null);
     this.element.classList.toggle('finished', snapshot.finished);
     return snapshot;
   }

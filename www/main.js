@@ -16,6 +16,8 @@ import { TreeSizes } from './tree-sizes.js';
 import { ExploredView } from './explored.js';
 import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
+import { MAX_SIZE } from './board-size.js';
+import { FLAT_STRIDE } from './tree-layout.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -26,6 +28,7 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 try {
   const wasm = await import('./pkg/bitqueens.js');
   const { Search, wasmMemoryBytes } = wasm;
+  checkLimits(wasm.limits());
   const { countPool, countPanel } = startCountPanel();
   const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
@@ -33,6 +36,17 @@ try {
   startPlayer(wasm);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** The limits are the core's (wasm `limits()`): the board size field takes its largest board,
+ *  and the pure modules that carry a copy for their unit tests (board-size.js, tree-layout.js)
+ *  must agree with it, or the page says so at once. */
+function checkLimits(limits) {
+  $('size').max = limits.maxN;
+  const copies = { maxN: MAX_SIZE, flatStride: FLAT_STRIDE };
+  for (const [name, value] of Object.entries(copies)) {
+    if (limits[name] !== value) throw new Error(`The page's ${name} is ${value} but the core's is ${limits[name]}.`);
+  }
 }
 
 /** The count panel, on a pool of one worker per core (at most 16); returns both. */
@@ -64,7 +78,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
 
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
-function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
   const stage = new Stage($, (step) => player.seek(step), symmetryImages);
   const explored = new ExploredView({
     output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
@@ -83,7 +97,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
     solutionsUndone: (undone) => stage.solutionsUndone(undone),
     failed: (error) => messages.internalError(error),
     render(snapshot, event, state) {
-      stage.render(snapshot, event);
+      stage.render(snapshot);
       explored.render(snapshot, state);
       tree.render(snapshot);
       controls.render(snapshot, state);
@@ -92,7 +106,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }) {
   tree = new TreePanel({
     panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
-  }, { wholeTree, TreeView }, player);
+  }, { wholeTree, TreeView, limits: limits() }, player);
   controls = new Controls($, player, messages, installHelp($('help'), $('shortcut-list'), $('help-button')));
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);

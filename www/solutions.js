@@ -5,6 +5,8 @@
 // table of symmetry classes sums them up (see symmetry.js).
 //
 // Memory stays bounded: at most MAX_LISTED solutions are kept; counting goes on past that.
+// Every count shown (and exported) is the core session's, from the latest snapshot: this
+// view keeps no running total, only the thumbnails it draws.
 
 import { imagesFigure, fillClassesTable } from './symmetry.js';
 
@@ -66,9 +68,8 @@ export class SolutionsView {
 
   clear(n) {
     this.n = n;
-    this.count = 0;
-    this.uniqueCount = 0;
-    this.bySize = [0, 0, 0, 0]; // class representatives with classes of 1, 2, 4, 8 boards
+    // The session's counts at the latest redraw (see session::Snapshot).
+    this.counts = { solutions: 0, unique: 0, classesBySize: [0, 0, 0, 0], kept: 0, finished: false };
     this.listed = [];
     this.waiting = []; // the last of `listed`, not in the gallery yet (see listWaiting)
     this.gallery.replaceChildren();
@@ -77,27 +78,28 @@ export class SolutionsView {
     this.update();
   }
 
-  /**
-   * Adds the next solutions: `count` of them, `representatives` of which are class
-   * representatives; `listed` holds those numbered up to MAX_LISTED in full. The counts on
-   * screen change at the next update(), once per redraw.
-   */
-  add({ count, representatives, listed, representativesBySize }) {
+  /** Solutions passed, each mirror image counted: the session's count at the latest redraw. */
+  get count() {
+    return this.counts.solutions;
+  }
+
+  /** Unique solutions passed (class representatives): the session's count. */
+  get uniqueCount() {
+    return this.counts.unique;
+  }
+
+  /** Draws the thumbnails of the solutions just passed that the session keeps in full
+   *  (`listed`, numbered up to MAX_LISTED). */
+  add({ listed }) {
     for (const found of listed) {
       this.listed.push(found);
       this.waiting.push(found);
     }
-    this.count += count;
-    this.uniqueCount += representatives;
-    representativesBySize.forEach((classes, i) => { this.bySize[i] += classes; });
   }
 
-  /** Forgets the latest `count` solutions, `representatives` of which were class representatives. */
-  removeLast({ count, representatives, representativesBySize }) {
-    this.count -= count;
-    this.uniqueCount -= representatives;
-    representativesBySize.forEach((classes, i) => { this.bySize[i] -= classes; });
-    while (this.listed.length > Math.min(this.count, MAX_LISTED)) {
+  /** Removes the thumbnails of boards the session no longer keeps (undone by going back). */
+  trim(kept) {
+    while (this.listed.length > kept) {
       const removed = this.listed.pop();
       if (this.waiting.length > 0) this.waiting.pop();
       else this.gallery.lastElementChild.remove();
@@ -165,9 +167,13 @@ export class SolutionsView {
     }
   }
 
-  /** Shows the counts, the notes and (once the search is over) the classes; once per redraw. */
-  update(finished = false) {
+  /** Shows the session's counts (`snapshot`, Search.snapshot(); the last one when none), the
+   *  notes and (once the search is over) the classes; once per redraw. */
+  update(snapshot = this.counts) {
+    this.counts = snapshot;
+    this.trim(snapshot.kept);
     this.listWaiting();
+    const { finished } = snapshot;
     const grouped = (value) => value.toLocaleString('en');
     this.unique.textContent = grouped(this.uniqueCount);
     this.note.textContent = this.count === 0 ? 'None yet.'
@@ -184,9 +190,9 @@ export class SolutionsView {
           `${this.uniqueCount === 1 ? 'is a ★ board' : 'are ★ boards'}; the other ${grouped(others)} ` +
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
           'to come (the search tries the right-most column first, so ★ boards tend to come late).');
-    // Written only when it changes: each write lays the note out again, once per frame while playing.
+    // Written only when it changes: each write lays the note out again, once per redraw while playing.
     if (this.uniqueNote.textContent !== uniqueNote) this.uniqueNote.textContent = uniqueNote;
     this.classes.hidden = !finished;
-    if (finished) fillClassesTable(this.classes, this.bySize, this.n);
+    if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);
   }
 }

@@ -39,22 +39,23 @@ export class Stage {
     this.solutions.add(found);
   }
 
-  solutionsUndone(undone) {
-    this.solutions.removeLast(undone);
-  }
+  /** Nothing to do at once: the next render trims the gallery to the boards the session keeps. */
+  solutionsUndone() {}
 
-  /** Draws `snapshot` (Search.snapshot()) after `event` (the last step, or null). */
-  render(snapshot, event) {
+  /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the framed masks
+   *  describe `snapshot.last`, the step taken last to reach the position (null at the start),
+   *  however the player got there (step, Back, seek, a node of the tree). */
+  render(snapshot) {
+    const event = snapshot.last ?? null;
     this.board.render(snapshot);
     this.bits.render(snapshot, event);
-    this.code.render(event?.undone ? null : event);
-    this.solutions.update(snapshot.finished);
-    const sentence = describe(event, snapshot.n, snapshot.weight);
+    this.code.render(event);
+    this.solutions.update(snapshot);
     const { narration, steps, nodes, found, row } = this.text;
-    narration.textContent = event?.undone ? `Undone: ${sentence}` : sentence;
+    narration.textContent = describe(event, snapshot.n, snapshot.weight);
     steps.textContent = grouped(snapshot.steps);
     nodes.textContent = grouped(snapshot.nodes);
-    found.textContent = grouped(snapshot.solutions * snapshot.weight);
+    found.textContent = grouped(snapshot.solutions);
     row.textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
   }
 }

@@ -13,7 +13,9 @@
 // backtrack), 'path' (its queen is on the board), 'trying' (chosen, its queen placed next),
 // 'ahead' (not entered yet) or 'pruned' (never entered: outside the half mirror mode searches).
 
-/** The numbers per child of TreeView.update(): see tree::PathTree::flat in the core. */
+/** The numbers per child of TreeView.update(): see tree::PathTree::flat in the core. A copy of
+ *  the core's tree::FLAT_STRIDE for the pure functions here (their unit tests run without
+ *  wasm); main.js checks it against the core's limits() when the page starts. */
 export const FLAT_STRIDE = 10;
 const STATUSES = ['done', 'path', 'trying', 'ahead', 'pruned'];
 const KINDS = ['inner', 'deadEnd', 'solution'];

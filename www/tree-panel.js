@@ -22,8 +22,6 @@ import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 
-/** The largest board whose whole tree is drawn node by node (tree::WHOLE_TREE_MAX_N). */
-export const WHOLE_MAX_N = 9;
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
@@ -33,7 +31,7 @@ export class TreePanel {
   /**
    * @param {object} elements { panel (details), canvas, box (the focusable wrapper), view
    *   (select), readout (output), rows (table of nodes per row), zoomIn, zoomOut, zoomFit }
-   * @param {object} core { wholeTree, TreeView } from the wasm core
+   * @param {object} core { wholeTree, TreeView, limits } from the wasm core (limits: its limits())
    * @param {object} player the player: read through player.readOnly, moved with seek(step)
    *   and seekNode(path, ahead)
    */
@@ -90,10 +88,11 @@ export class TreePanel {
     this.treeView.free();
     this.treeView = new this.core.TreeView();
     const whole = this.view.querySelector('option[value="whole"]');
-    whole.disabled = n > WHOLE_MAX_N;
-    whole.textContent = n > WHOLE_MAX_N ? `Whole tree (up to ${WHOLE_MAX_N}×${WHOLE_MAX_N})` : 'Whole tree';
-    if (n > WHOLE_MAX_N) this.view.value = 'path';
-    else if (this.lastN > WHOLE_MAX_N || this.lastN === undefined) this.view.value = 'whole';
+    const wholeMaxN = this.core.limits.wholeTreeMaxN; // the core's tree::WHOLE_TREE_MAX_N
+    whole.disabled = n > wholeMaxN;
+    whole.textContent = n > wholeMaxN ? `Whole tree (up to ${wholeMaxN}×${wholeMaxN})` : 'Whole tree';
+    if (n > wholeMaxN) this.view.value = 'path';
+    else if (this.lastN > wholeMaxN || this.lastN === undefined) this.view.value = 'whole';
     this.lastN = n;
     this.rebuild();
   }

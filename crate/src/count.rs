@@ -19,7 +19,7 @@
 //! the smallest (row by row, as columns). Its top queen is at column `d` (the mirror image
 //! has it at `n-1-d`, larger), and when `d` is the middle column the row-1 queen of the
 //! smallest candidate is left of the middle, so the search keeps row 1 to the left there.
-//! At a complete board ([`class_size`]):
+//! At a complete board ([`counted_class_size`]):
 //!
 //! - if no other border queen reaches `d`, the only other candidate is the mirror image,
 //!   which is larger: the board is counted, a class of 8;
@@ -53,7 +53,7 @@
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
 //! choice is free).
 
-use crate::search::{full_mask, BoardSizeError, MAX_N};
+use crate::board::{full_mask, BoardSizeError, MAX_N};
 use serde::Serialize;
 
 /// How many leading rows a sub-problem fixes (fewer when the board is smaller).
@@ -165,7 +165,7 @@ pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
         return Err(CountError::NotASubProblem);
     }
     let rules = Rules::new(n, full, top);
-    let mut placed: Queens = [0; MAX_ROWS];
+    let mut placed: Placed = [0; MAX_ROWS];
     placed[0] = 1 << top;
     let mut row = Row::first(top);
     for &column in rest {
@@ -215,7 +215,7 @@ impl Row {
 }
 
 /// The bit of each row's queen, for the rows placed so far.
-type Queens = [u32; MAX_ROWS];
+type Placed = [u32; MAX_ROWS];
 
 /// The size of the class of a complete `board` whose largest border reach is `reach` and
 /// whose top queen reaches it, if the board is the one of its class counted (no image whose
@@ -223,7 +223,7 @@ type Queens = [u32; MAX_ROWS];
 ///
 /// The images are read row by row and compared lazily, not built with
 /// `symmetry::image_into`: building the 7 images in full made N=16 5% slower.
-fn class_size(board: &[u32], reach: u32) -> Option<u64> {
+fn counted_class_size(board: &[u32], reach: u32) -> Option<u64> {
     let n = board.len();
     let last = n as u32 - 1;
     let mut row_of = [0u32; MAX_ROWS];
@@ -356,7 +356,7 @@ impl Rules {
     }
 
     /// Counts every counted board that extends the queens `placed` above `start`.
-    fn search(&self, start: Row, placed: &mut Queens) -> Tally {
+    fn search(&self, start: Row, placed: &mut Placed) -> Tally {
         let mut tally = Tally::default();
         if start.index + 3 <= self.n {
             self.search_below(start, placed, &mut tally);
@@ -367,7 +367,7 @@ impl Rules {
     }
 
     /// The last rows, one queen at a time: for a start too close to the bottom for the loop.
-    fn finish(&self, row: Row, placed: &mut Queens, tally: &mut Tally) {
+    fn finish(&self, row: Row, placed: &mut Placed, tally: &mut Tally) {
         if row.index == self.n {
             self.count_complete(|r| placed[r], tally);
             return;
@@ -395,7 +395,7 @@ impl Rules {
     }
 
     /// Counts a complete board, given the bit of each row's queen: at once when the top queen
-    /// alone reaches `reach`, else by its columns and [`class_size`].
+    /// alone reaches `reach`, else by its columns and [`counted_class_size`].
     fn count_complete(&self, queen: impl Fn(usize) -> u32, tally: &mut Tally) {
         let class = if self.top_alone_reaches(&queen) {
             Some(8)
@@ -405,7 +405,7 @@ impl Rules {
             for (r, column) in columns.iter_mut().enumerate() {
                 *column = queen(r).trailing_zeros();
             }
-            class_size(columns, self.reach)
+            counted_class_size(columns, self.reach)
         };
         if let Some(size) = class {
             tally.total += size;
@@ -416,7 +416,7 @@ impl Rules {
     /// The inner loop, from a row at least three rows above the bottom, with `queens`
     /// holding the queens above it (it writes each row's queen there on the way down). A
     /// queen placed with two, three or four rows left below it settles them in nested loops.
-    fn search_below(&self, start: Row, queens: &mut Queens, tally: &mut Tally) {
+    fn search_below(&self, start: Row, queens: &mut Placed, tally: &mut Tally) {
         let n = self.n as usize;
         // The rows above the current one that still have untried squares, deepest last. A
         // row whose last square is taken is not kept: nothing brings the search back to it.

@@ -18,15 +18,16 @@
 //! `n - 1 - c` of a mask stands for board column `c` (0-based from the left).
 //!
 //! Modules:
-//! - [`search`]: [`Stepper`], the explicit-stack search that moves one [`Step`] at a time,
-//!   forwards and backwards.
+//! - [`stepping`]: the [`Stepping`] trait every stepping search implements and the [`Step`]
+//!   event each step emits; [`board`]: the board sizes accepted and the column masks.
 //! - [`symmetry`]: the 8 rotations and reflections of a placement, and its symmetry class.
 //! - [`tree`]: the search tree as a whole: its size (counted, or estimated by random probes),
 //!   every node of a small one, and the part around the search's path of a large one.
-//! - [`stepping`]: the [`Stepping`] trait every stepping search implements; [`play`]: batches,
-//!   seeking and solution numbering, written once for all of them.
-//! - [`algorithms`]: the classic programs (board scan … free masks with rotation) as
-//!   steppers in lockstep with Richards', each counting its operations.
+//! - [`algorithms`]: the six programs (board scan … free masks with rotation), each a
+//!   stepper in lockstep with the others, counting its operations; Richards' bitmask
+//!   ([`Stepper`], `algorithms::richards`) is the page's own.
+//! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
+//!   [`session`]: a search with the counts the page shows, their one source.
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
@@ -34,11 +35,12 @@
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod algorithms;
+pub mod board;
 pub mod count;
 pub mod plain;
 pub mod play;
 pub mod published;
-pub mod search;
+pub mod session;
 pub mod shard;
 pub mod stepping;
 pub mod symmetry;
@@ -47,5 +49,6 @@ pub mod tree;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use search::{BoardSizeError, Phase, Step, Stepper, MAX_N};
-pub use stepping::{Counters, Queens, Stepping};
+pub use algorithms::richards::{Phase, Stepper};
+pub use board::{BoardSizeError, MAX_N};
+pub use stepping::{Counters, Queens, Step, Stepping};

@@ -1,8 +1,8 @@
 //! The classic counters, kept as baselines for the fast one in [`count`](crate::count): the
 //! recursive bitmask search of every blog post, optionally halved by mirror symmetry.
 
+use crate::board::{full_mask, BoardSizeError};
 use crate::count::Tally;
-use crate::search::{full_mask, BoardSizeError};
 use crate::tree::tree_size;
 
 /// Counts every solution of an `n`×`n` board with the plain recursive bitmask search. With

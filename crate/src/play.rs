@@ -3,8 +3,8 @@
 //! that the page lists what it shows without being sent every event. Written once for every
 //! [`Stepping`] search; the wasm facade only converts the results to JS objects.
 
-use crate::search::Step;
-use crate::stepping::Stepping;
+use crate::algorithms::{dispatch, Algorithm};
+use crate::stepping::{Step, Stepping};
 use crate::symmetry::{class_size, classify, is_representative};
 use serde::Serialize;
 
@@ -223,16 +223,31 @@ pub fn node_events<S: Stepping + ?Sized>(search: &S) -> u64 {
 /// algorithm rests at the same node event when given the same target. Returns true on
 /// arrival.
 pub fn seek_nodes<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32) -> bool {
-    let mut taken = 0;
+    seek_nodes_counted(search, target, max_steps).arrived
+}
+
+/// [`seek_nodes`], saying what it passed: the solutions found going forward and those undone
+/// going back are counted (never listed), as by [`seek`].
+pub fn seek_nodes_counted<S: Stepping + ?Sized>(
+    search: &mut S,
+    target: u64,
+    max_steps: u32,
+) -> Moved {
+    let mut moved = Moved::default();
     while node_events(search) < target {
         if search.is_finished() {
-            return true; // fewer node events than that: rest at the end
+            moved.arrived = true; // fewer node events than that: rest at the end
+            return moved;
         }
-        if taken == max_steps {
-            return false;
+        if moved.taken == max_steps {
+            return moved;
         }
-        search.step();
-        taken += 1;
+        let step = search.step();
+        if let Step::Solution { .. } = step {
+            tally(search, search.solutions(), 0, &mut moved.solutions);
+        }
+        moved.taken += 1;
+        (moved.last, moved.last_undone) = (Some(step), false);
     }
     // Back to rest right after node event `target`: undo until the step last taken is that
     // event (checked before each undo, so it is never undone itself).
@@ -242,13 +257,22 @@ pub fn seek_nodes<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: 
             _ => node_events(search) == target && last_was_node(search),
         };
         if rested {
-            return true;
+            moved.arrived = true;
+            return moved;
         }
-        if taken == max_steps {
-            return false;
+        if moved.taken == max_steps {
+            return moved;
         }
-        search.back();
-        taken += 1;
+        let Some(step) = search.back() else {
+            moved.arrived = true;
+            return moved;
+        };
+        if let Step::Solution { .. } = step {
+            // Undoing a solution leaves its queens on the board, one past the count.
+            tally(search, search.solutions() + 1, 0, &mut moved.undone);
+        }
+        moved.taken += 1;
+        (moved.last, moved.last_undone) = (Some(step), true);
     }
 }
 
@@ -281,7 +305,7 @@ pub fn step_within_node<S: Stepping + ?Sized>(search: &mut S) -> Option<Step> {
 /// to `into`: every board it stands for (itself, and in mirror mode its mirror image) is
 /// counted, and listed in full when its number is at most `keep`. Allocates only for listed
 /// boards: this runs for every solution at full speed.
-fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &mut Solutions) {
+pub fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &mut Solutions) {
     let weight = search.weight();
     let first = (visited - 1) * weight + 1;
     let n = search.n();
@@ -308,6 +332,34 @@ fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &mut S
                 mirror_of: (i == 1).then_some(first),
             });
         }
+    }
+}
+
+/// The same moves on any of the six algorithms, each dispatched once to a loop made for it.
+impl Algorithm {
+    /// [`run`] on this algorithm.
+    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
+        dispatch!(self, s => run(s, max_steps, stop, keep))
+    }
+
+    /// [`seek`] on this algorithm.
+    pub fn seek(&mut self, target: u64, max_steps: u32, keep: u64) -> Moved {
+        dispatch!(self, s => seek(s, target, max_steps, keep))
+    }
+
+    /// [`seek_nodes`] on this algorithm.
+    pub fn seek_nodes(&mut self, target: u64, max_steps: u32) -> bool {
+        dispatch!(self, s => seek_nodes(s, target, max_steps))
+    }
+
+    /// [`seek_nodes_counted`] on this algorithm.
+    pub fn seek_nodes_counted(&mut self, target: u64, max_steps: u32) -> Moved {
+        dispatch!(self, s => seek_nodes_counted(s, target, max_steps))
+    }
+
+    /// [`step_within_node`] on this algorithm.
+    pub fn step_within_node(&mut self) -> Option<Step> {
+        dispatch!(self, s => step_within_node(s))
     }
 }
 

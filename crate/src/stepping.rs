@@ -1,11 +1,12 @@
 //! What every stepping search offers, whatever its algorithm: one observable action per
-//! [`Stepping::step`], an exact [`Stepping::back`], and the counters the page compares.
+//! [`Stepping::step`], reported as a [`Step`] event (defined here, with the trait, so that no
+//! algorithm owns it), an exact [`Stepping::back`], the counters the page compares, and the
+//! row being searched ([`CurrentRow`]).
 //!
 //! Richards' bitmask ([`crate::Stepper`]) and the classic programs of
 //! [`crate::algorithms`] all implement it, so that batching, seeking and the numbering of
 //! solutions ([`crate::play`]) are written once for all of them.
 
-use crate::search::Step;
 use serde::Serialize;
 use std::ops::Deref;
 
@@ -27,11 +28,19 @@ pub trait Stepping {
     fn is_finished(&self) -> bool;
     /// What the search counted from the start.
     fn counters(&self) -> Counters;
-    /// How many boards each solution found stands for: 2 in mirror mode (itself and its
-    /// mirror image), else 1.
-    fn weight(&self) -> u64;
+    /// True in mirror mode: the first rows are searched only in the part
+    /// [`crate::board::searched_part`] gives, each solution standing for its mirror image too.
+    fn mirror(&self) -> bool;
     /// The columns of the queens placed now, row 0 first.
     fn queens(&self) -> Queens;
+    /// The row being searched and where the search stands in it.
+    fn current_row(&self) -> CurrentRow;
+
+    /// How many boards each solution found stands for: 2 in mirror mode (itself and its
+    /// mirror image), else 1.
+    fn weight(&self) -> u64 {
+        weight(self.n(), self.mirror())
+    }
 
     /// Actions taken from the start.
     fn steps(&self) -> u64 {
@@ -62,6 +71,23 @@ pub struct Counters {
     pub solutions: u64,
     /// Elementary operations.
     pub operations: u64,
+}
+
+/// The row being searched, as every stepper can tell it: which squares it considers, which
+/// of those it has tried, and the one whose queen the next step places.
+///
+/// Invariant: `tried` is a subset of `candidates`; squares are tried lowest bit first, so
+/// the tried ones are the candidates below the highest tried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CurrentRow {
+    /// The row (`n` at a solution: one past the last board row).
+    pub row: u32,
+    /// The squares of the row the algorithm considers (0 until it found them), as a mask.
+    pub candidates: u32,
+    /// Of those, the ones it tried already (the one being tried included).
+    pub tried: u32,
+    /// The column of the square found free whose queen the next step places.
+    pub trying: Option<u32>,
 }
 
 /// How many boards a solution found stands for: 2 in mirror mode, where each one found also
@@ -122,6 +148,45 @@ impl Serialize for Queens {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         (**self).serialize(serializer)
     }
+}
+
+/// One observable action of the algorithm. Rows and columns are 0-based; `column` is
+/// counted from the left of the board, so the square `bit` lies in column `n - 1 - log2(bit)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Step {
+    /// The candidates of `row` were found: in Richards' bitmask `poss = ~(ld | col | rd) & done`,
+    /// the free squares; in a classic program, the squares it will test (`poss` holds them).
+    #[serde(rename_all = "camelCase")]
+    Free { row: u32, poss: u32 },
+    /// The square (`row`, `column`) was taken from the row's candidates and is free: its queen
+    /// is placed by the next step. In Richards' bitmask, `bit = poss & -poss` was chosen and
+    /// removed from `poss` (every square of `poss` is free); the classic programs tested it.
+    #[serde(rename_all = "camelCase")]
+    Try { row: u32, column: u32, bit: u32 },
+    /// The square (`row`, `column`) was tested and found attacked by a queen above; the
+    /// next step tests the next square. Only the classic programs that test attacked squares
+    /// (see [`crate::algorithms`]) take this step: Richards' bitmask never visits one.
+    #[serde(rename_all = "camelCase")]
+    Reject { row: u32, column: u32, bit: u32 },
+    /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
+    /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
+    #[serde(rename_all = "camelCase")]
+    Place { row: u32, column: u32 },
+    /// `col == done`: every row holds a queen. This is solution number `number` (1-based).
+    /// `row` equals `n`, one past the last board row.
+    #[serde(rename_all = "camelCase")]
+    Solution { row: u32, number: u64 },
+    /// `poss == 0` right after computing it: no square of `row` is free.
+    #[serde(rename_all = "camelCase")]
+    DeadEnd { row: u32 },
+    /// The row below `row` had nothing left; its frame was popped and the queen at
+    /// (`row`, `column`) lifted.
+    #[serde(rename_all = "camelCase")]
+    Backtrack { row: u32, column: u32 },
+    /// Row 0 has nothing left: the search is over, having found `solutions` solutions.
+    #[serde(rename_all = "camelCase")]
+    Finished { solutions: u64 },
 }
 
 impl Step {

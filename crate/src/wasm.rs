@@ -7,6 +7,7 @@ use crate::algorithms::{Algorithm, Kind};
 use crate::count::{count_sub_problem, sub_problems, SubProblem};
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
+use crate::session::Session;
 use crate::shard::fingerprint;
 use crate::stepping::Stepping;
 use crate::symmetry::distinct_images;
@@ -21,13 +22,13 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// A stepping search, as JS sees it: `new Search(8)` (Richards' bitmask) or
-/// `new Search(8, false, "board-scan")`, then `step()`, `back()`, `run(k)`, `seek(step)`
-/// and `snapshot()`; `runNodes`, `seekNodes` and `stepWithinNode` keep several algorithms
-/// in lockstep.
+/// A stepping search with its counts (a `session::Session`), as JS sees it: `new Search(8)`
+/// (Richards' bitmask) or `new Search(8, false, "board-scan")`, then `step()`, `back()`,
+/// `run(k)`, `seek(step)` and `snapshot()`; `runNodes`, `seekNodes` and `stepWithinNode`
+/// keep several algorithms in lockstep. Every count the page shows comes from here.
 #[wasm_bindgen]
 pub struct Search {
-    algorithm: Algorithm,
+    session: Session,
 }
 
 #[wasm_bindgen]
@@ -42,48 +43,49 @@ impl Search {
             Some(slug) => Kind::from_slug(&slug).map_err(js_error)?,
             None => Kind::Richards,
         };
-        let algorithm = Algorithm::new(kind, n, mirror.unwrap_or(false)).map_err(js_error)?;
-        Ok(Search { algorithm })
+        let session = Session::new(kind, n, mirror.unwrap_or(false)).map_err(js_error)?;
+        Ok(Search { session })
     }
 
     /// Board size.
     #[wasm_bindgen(getter)]
     pub fn n(&self) -> u32 {
-        self.algorithm.n()
+        self.session.algorithm().n()
     }
 
     /// True once the search has finished.
     #[wasm_bindgen(getter)]
     pub fn finished(&self) -> bool {
-        self.algorithm.is_finished()
+        self.session.algorithm().is_finished()
     }
 
     /// Steps taken from the start (a JS number: exact up to 2^53).
     #[wasm_bindgen(getter)]
     pub fn steps(&self) -> f64 {
-        self.algorithm.steps() as f64
+        self.session.algorithm().steps() as f64
     }
 
-    /// Solutions so far, counting mirror images in mirror mode.
+    /// Solutions so far, counting mirror images in mirror mode (`Session::solutions`).
     #[wasm_bindgen(getter)]
     pub fn solutions(&self) -> f64 {
-        (self.algorithm.solutions() * self.algorithm.weight()) as f64
+        self.session.solutions() as f64
     }
 
     /// Queens placed or lifted from the start: the position that lanes in lockstep share.
     #[wasm_bindgen(getter, js_name = nodeEvents)]
     pub fn node_events(&self) -> f64 {
-        play::node_events(&self.algorithm) as f64
+        play::node_events(self.session.algorithm()) as f64
     }
 
     /// One action forward; returns the event, e.g. `{kind: "try", row: 0, column: 7, bit: 1}`.
+    /// Throws once the search is finished.
     pub fn step(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.algorithm.step())
+        to_js(&self.session.step().map_err(js_error)?)
     }
 
     /// One action back, exactly; returns the event undone, or `null` at the start.
     pub fn back(&mut self) -> Result<JsValue, JsError> {
-        match self.algorithm.back() {
+        match self.session.back() {
             Some(step) => to_js(&step),
             None => Ok(JsValue::NULL),
         }
@@ -104,7 +106,7 @@ impl Search {
         } else {
             Stop::Never
         };
-        to_js(&self.algorithm.run(max_steps, stop, keep.into()))
+        to_js(&self.session.run(max_steps, stop, keep.into()))
     }
 
     /// Up to `maxSteps` actions forward, stopping right after `nodes` queens were placed or
@@ -113,7 +115,7 @@ impl Search {
     pub fn run_nodes(&mut self, nodes: u32, max_steps: u32) -> Result<JsValue, JsError> {
         to_js(
             &self
-                .algorithm
+                .session
                 .run(max_steps, Stop::AfterNodes(nodes.max(1)), 0),
         )
     }
@@ -123,7 +125,7 @@ impl Search {
     /// number >= 0.
     pub fn seek(&mut self, target: f64, max_steps: u32, keep: u32) -> Result<JsValue, JsError> {
         let target = whole_number(target, "A step position")?;
-        to_js(&self.algorithm.seek(target, max_steps, keep.into()))
+        to_js(&self.session.seek(target, max_steps, keep.into()))
     }
 
     /// Moves by at most `maxSteps` steps towards resting right after node event number
@@ -132,13 +134,13 @@ impl Search {
     #[wasm_bindgen(js_name = seekNodes)]
     pub fn seek_nodes(&mut self, target: f64, max_steps: u32) -> Result<bool, JsError> {
         let target = whole_number(target, "A node position")?;
-        Ok(self.algorithm.seek_nodes(target, max_steps))
+        Ok(self.session.seek_nodes(target, max_steps))
     }
 
     /// One step forward, unless it would place or lift a queen: then `null` and no change.
     #[wasm_bindgen(js_name = stepWithinNode)]
     pub fn step_within_node(&mut self) -> Result<JsValue, JsError> {
-        match self.algorithm.step_within_node() {
+        match self.session.step_within_node() {
             Some(step) => to_js(&step),
             None => Ok(JsValue::NULL),
         }
@@ -147,7 +149,7 @@ impl Search {
     /// Moves by at most `maxSteps` steps towards resting right after the step that entered the
     /// node `path` (the columns of its queens, row 0 first), forward when `ahead` (and the
     /// node is not on the board), else back; see `play::seek_node`. Returns a `play::Moved`.
-    /// Throws for a path that is no list of columns of this board.
+    /// Throws for a path that is no node of this search (`Session::seek_node`).
     #[wasm_bindgen(js_name = seekNode)]
     pub fn seek_node(
         &mut self,
@@ -156,22 +158,20 @@ impl Search {
         max_steps: u32,
         keep: u32,
     ) -> Result<JsValue, JsError> {
-        let n = self.algorithm.n();
-        if path.len() > n as usize || path.iter().any(|&c| c >= n) {
-            return Err(JsError::new(&format!(
-                "A node is a list of at most {n} columns from 0 to {}; got {path:?}.",
-                n - 1
-            )));
-        }
-        let moved = play::seek_node(&mut self.algorithm, &path, ahead, max_steps, keep.into());
+        let moved = self
+            .session
+            .seek_node(&path, ahead, max_steps, keep.into())
+            .map_err(js_error)?;
         to_js(&moved)
     }
 
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
-    /// rejected, steps, nodes, operations, solutions, weight, finished, detail}` (see
-    /// `algorithms::Snapshot`; Richards' `detail` holds its `phase` and `frames`).
+    /// rejected, steps, nodes, operations, found, weight, finished, detail}` (see
+    /// `algorithms::State`; Richards' `detail` holds its `phase` and `frames`) and the
+    /// session's counts `{solutions, unique, classesBySize, kept, last}` (see
+    /// `session::Snapshot`).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
-        to_js(&self.algorithm.snapshot())
+        to_js(&self.session.snapshot())
     }
 }
 
@@ -258,7 +258,7 @@ impl TreeView {
     /// `tree::FLAT_STRIDE` numbers per child (see `PathTree::flat`). Throws for a search
     /// that is not Richards' bitmask (the tree follows its frames).
     pub fn update(&mut self, search: &Search) -> Result<Vec<f64>, JsError> {
-        match &search.algorithm {
+        match search.session.algorithm() {
             Algorithm::Richards(stepper) => Ok(self.path.flat(stepper)),
             other => Err(JsError::new(&format!(
                 "The search tree follows Richards' bitmask, not {}.",
@@ -352,6 +352,25 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
     to_js(&distinct_images(&queens).map_err(js_error)?)
 }
 
+/// The limits the core defines and the page needs, so that each lives once, here:
+/// `{maxN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `tree::WHOLE_TREE_MAX_N`,
+/// `tree::FLAT_STRIDE`).
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Limits {
+        max_n: u32,
+        whole_tree_max_n: u32,
+        flat_stride: usize,
+    }
+    to_js(&Limits {
+        max_n: crate::board::MAX_N,
+        whole_tree_max_n: tree::WHOLE_TREE_MAX_N,
+        flat_stride: tree::FLAT_STRIDE,
+    })
+}
+
 /// The six algorithms, in the order of the lesson: `[{slug, name}]`.
 #[wasm_bindgen(js_name = algorithmNames)]
 pub fn algorithm_names() -> Result<JsValue, JsError> {
@@ -388,8 +407,11 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
     JsError::new(&error.to_string())
 }
 
+/// `value` as a plain JS value; maps (and flattened structs, which serde writes as maps)
+/// become plain objects, not `Map`s.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(value).map_err(js_error)
+    let plain = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&plain).map_err(js_error)
 }
 
 #[cfg(test)]
@@ -591,6 +613,17 @@ mod tests {
         assert!(get(&moved, "arrived").as_bool().unwrap());
         let queens = js_sys::Array::from(&get(&search.snapshot().unwrap(), "queens"));
         assert_eq!(queens.to_vec(), vec![JsValue::from(9), JsValue::from(7)]);
+    }
+
+    #[wasm_bindgen_test]
+    fn the_limits_reach_js_as_the_core_defines_them() {
+        let limits = limits().unwrap();
+        assert_eq!(number(&limits, "maxN"), 32.0);
+        assert_eq!(number(&limits, "wholeTreeMaxN"), 9.0);
+        assert_eq!(number(&limits, "flatStride"), 10.0);
+        // The largest board is the largest the core accepts.
+        assert!(Search::new(32, None, None).is_ok() && Search::new(33, None, None).is_err());
+        assert!(whole_tree(9, false).is_ok() && whole_tree(10, false).is_err());
     }
 
     #[wasm_bindgen_test]

@@ -154,12 +154,8 @@ fn the_path_levels_account_for_every_node_visited_at_every_step() {
                         _ => {}
                     }
                     assert_eq!(child.status == Status::Pruned, {
-                        let part = bitqueens::search::searched_part(
-                            n,
-                            mirror,
-                            row,
-                            search.frames()[0].bit,
-                        );
+                        let part =
+                            bitqueens::board::searched_part(n, mirror, row, search.frames()[0].bit);
                         part & (1 << (n - 1 - child.column)) == 0
                     });
                 }

@@ -1,6 +1,6 @@
 //! What the timing examples share: the board sizes given on the command line.
 
-use bitqueens::search::full_mask;
+use bitqueens::board::full_mask;
 
 /// The board sizes among the arguments, each checked; else a usage line (naming `example`)
 /// or the size's error, and exit status 2.

@@ -15,6 +15,9 @@
 //! 1; the call's new masks 5. Returning from the call costs nothing.
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::Detail;
+use serde::Serialize;
 
 /// The masks of every row down to the one being searched: `masks[r]` is `[ld, col, rd]` as
 /// row `r` received them (display convention: bit `n - 1 - c` is column `c`).
@@ -33,6 +36,19 @@ impl BitByBit {
 }
 
 impl Program for BitByBit {
+    const NAME: &'static str = "Bit by bit";
+    const SLUG: &'static str = "bit-by-bit";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let [ld, col, rd] = walk.program().masks[walk.row() as usize];
+        let tested = walk.tested();
+        Detail::BitByBit(BitByBitDetail {
+            ld,
+            col,
+            rd,
+            position: tested.map(|(bit, _)| bit),
+            attacked: tested.map(|(_, a)| a),
+        })
+    }
     fn new(_n: u32) -> Self {
         BitByBit {
             masks: [[0; 3]; 33],
@@ -62,4 +78,20 @@ impl Program for BitByBit {
     fn lift(&mut self, row: u32, _position: u32) {
         self.masks[row as usize + 1] = [0; 3];
     }
+}
+
+/// What the bit-by-bit lane draws: the row's masks and the position tested last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BitByBitDetail {
+    /// Attacked along `\` diagonals.
+    pub ld: u32,
+    /// Taken columns.
+    pub col: u32,
+    /// Attacked along `/` diagonals.
+    pub rd: u32,
+    /// The position tested last.
+    pub position: Option<u32>,
+    /// Whether `(ld | col | rd) & position` was set.
+    pub attacked: Option<bool>,
 }

@@ -10,6 +10,8 @@
 //! it later writes its cell (1).
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::Detail;
 use serde::Serialize;
 
 /// A line of the board that the check scans.
@@ -112,6 +114,15 @@ impl std::fmt::Debug for BoardScan {
 }
 
 impl Program for BoardScan {
+    const NAME: &'static str = "Board scan";
+    const SLUG: &'static str = "board-scan";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        Detail::BoardScan(BoardScanDetail {
+            scan: walk
+                .tested_column()
+                .map(|(column, _)| (column, walk.program().scan(walk.row(), column))),
+        })
+    }
     fn new(n: u32) -> Self {
         BoardScan {
             n,
@@ -148,4 +159,12 @@ impl Program for BoardScan {
     fn lift(&mut self, row: u32, bit: u32) {
         self.cells[row as usize][self.column_of(bit) as usize] = false;
     }
+}
+
+/// What the board scan's lane draws: its last check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardScanDetail {
+    /// (column, scan) of the square tested last, while the row shows it.
+    pub scan: Option<(u32, Scan)>,
 }

@@ -8,6 +8,10 @@
 //! `\` flag, then (if clear) the `/` flag: 1 to 3 reads. Placing or lifting writes 3 flags.
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::Detail;
+use crate::stepping::Stepping;
+use serde::Serialize;
 
 /// The three arrays of flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +66,26 @@ impl FlagArrays {
 }
 
 impl Program for FlagArrays {
+    const NAME: &'static str = "Flag arrays";
+    const SLUG: &'static str = "flag-arrays";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, n) = (walk.program(), walk.n() as usize);
+        Detail::FlagArrays(FlagArraysDetail {
+            columns: p.columns[..n].to_vec(),
+            down: p.down[..2 * n - 1].to_vec(),
+            up: p.up[..2 * n - 1].to_vec(),
+            read: walk.tested().map(|(bit, _)| {
+                let f = p.flags(walk.row(), bit);
+                let (_, reads) = p.reads(walk.row(), bit);
+                FlagsRead {
+                    column: f.column,
+                    down: f.down,
+                    up: f.up,
+                    reads,
+                }
+            }),
+        })
+    }
     fn new(n: u32) -> Self {
         FlagArrays {
             n,
@@ -95,4 +119,32 @@ impl Program for FlagArrays {
     fn lift(&mut self, row: u32, bit: u32) {
         self.write(row, bit, false);
     }
+}
+
+/// One flag test of the flag arrays: the three indices and how many flags were read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagsRead {
+    /// Index in `columns`.
+    pub column: usize,
+    /// Index in `down` (`\`).
+    pub down: usize,
+    /// Index in `up` (`/`).
+    pub up: usize,
+    /// Flags read: up to the first one set.
+    pub reads: u64,
+}
+
+/// What the flag arrays' lane draws: the three arrays and the flags the last test read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagArraysDetail {
+    /// n column flags.
+    pub columns: Vec<bool>,
+    /// 2n − 1 flags of the `\` diagonals, by `row - column + n - 1`.
+    pub down: Vec<bool>,
+    /// 2n − 1 flags of the `/` diagonals, by `row + column`.
+    pub up: Vec<bool>,
+    /// The flags the last test read.
+    pub read: Option<FlagsRead>,
 }

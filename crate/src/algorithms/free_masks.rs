@@ -21,6 +21,10 @@
 //! and 1 to leave; taking a bit 3; placing 5 (three clears, two rotations); lifting 5.
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::Detail;
+use crate::stepping::Stepping;
+use serde::Serialize;
 
 /// The three free masks (display convention in the low n bits: bit `n - 1 - c` is column c).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +61,17 @@ impl FreeMasks {
 }
 
 impl Program for FreeMasks {
+    const NAME: &'static str = "Free masks with rotation";
+    const SLUG: &'static str = "free-masks";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, width) = (walk.program(), 2 * walk.n() as usize);
+        Detail::FreeMasks(FreeMasksDetail {
+            cols: p.cols,
+            d1: format!("{:0width$b}", p.d1),
+            d2: format!("{:0width$b}", p.d2),
+            free: p.free(),
+        })
+    }
     fn new(n: u32) -> Self {
         let mut masks = FreeMasks {
             n,
@@ -95,4 +110,19 @@ impl Program for FreeMasks {
         self.d2 = self.rotr(self.d2) | u64::from(bit);
         self.cols |= bit;
     }
+}
+
+/// What the free-masks lane draws: `cols` in n bits, `d1` and `d2` in 2n binary digits (the
+/// row's squares are the last n), and the row's free squares `cols & d1 & d2`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeMasksDetail {
+    /// Free columns.
+    pub cols: u32,
+    /// Free `\` diagonals, 2n digits.
+    pub d1: String,
+    /// Free `/` diagonals, 2n digits.
+    pub d2: String,
+    /// `cols & d1 & d2` within the row.
+    pub free: u32,
 }

@@ -10,6 +10,10 @@
 //! lifting writes one row.
 
 use super::walk::Program;
+use super::walk::Walk;
+use super::Detail;
+use crate::stepping::Stepping;
+use serde::Serialize;
 
 /// What a test compared in one row: the row's integer and the candidate shifted beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +71,29 @@ impl RowsAsIntegers {
 }
 
 impl Program for RowsAsIntegers {
+    const NAME: &'static str = "Rows as integers";
+    const SLUG: &'static str = "rows-as-integers";
+    fn detail(walk: &Walk<Self>) -> Detail {
+        let (p, row) = (walk.program(), walk.row());
+        Detail::RowsAsIntegers(RowsAsIntegersDetail {
+            rows: p.rows[..row.min(walk.n()) as usize].to_vec(),
+            taken: p.taken(row.min(walk.n())),
+            compared: walk
+                .tested()
+                .map(|(bit, _)| {
+                    p.comparisons(row, bit)
+                        .map(|c| Compared {
+                            row: c.row,
+                            value: c.value,
+                            left: c.left,
+                            right: c.right,
+                            hit: c.hits(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
     fn new(_n: u32) -> Self {
         RowsAsIntegers { rows: [0; 32] }
     }
@@ -100,4 +127,33 @@ impl Program for RowsAsIntegers {
     fn lift(&mut self, row: u32, _bit: u32) {
         self.rows[row as usize] = 0;
     }
+}
+
+/// One row compared by rows as integers, as its lane draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Compared {
+    /// The row compared.
+    pub row: u32,
+    /// Its integer.
+    pub value: u32,
+    /// The candidate shifted left by the distance in rows.
+    pub left: u32,
+    /// The candidate shifted right by the distance in rows.
+    pub right: u32,
+    /// True when the row's queen is on one of the candidate's diagonals.
+    pub hit: bool,
+}
+
+/// What the rows-as-integers lane draws: the placed rows, their OR, and the comparisons of
+/// the last test.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowsAsIntegersDetail {
+    /// One integer per placed row.
+    pub rows: Vec<u32>,
+    /// Their OR: the taken columns.
+    pub taken: u32,
+    /// The rows the last test compared, last placed first.
+    pub compared: Vec<Compared>,
 }

@@ -9,9 +9,10 @@
 //! A program's tests and candidate lists are pure functions of what it holds, so going back
 //! recomputes the operations a step spent instead of remembering them.
 
-use crate::search::{full_mask, searched_part, BoardSizeError, Step};
-use crate::stepping::{weight, Counters, Queens, Stepping};
-use crate::MAX_N;
+use super::{Describe, Detail};
+use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
+use std::fmt;
 
 /// One classic program: its data structure and how it finds and tests candidates. Rows are
 /// 0-based; a square is given by its row and its column's bit (display convention: bit
@@ -19,7 +20,13 @@ use crate::MAX_N;
 ///
 /// Invariant the walk relies on: when `row` is being searched, the program holds exactly the
 /// queens of rows `0..row` (placed by [`Program::place`], removed by [`Program::lift`]).
-pub trait Program {
+pub trait Program: Sized {
+    /// The name the page and the command line show (see [`Describe`]).
+    const NAME: &'static str;
+    /// The short name used in URLs and on the command line (see [`Describe`]).
+    const SLUG: &'static str;
+    /// The program's own data structure, as its lane draws it, in `walk`.
+    fn detail(walk: &Walk<Self>) -> Detail;
     /// An empty board of `n` columns.
     fn new(n: u32) -> Self;
     /// Operations to check, when a row is entered, whether every row holds a queen.
@@ -44,7 +51,7 @@ pub trait Program {
 
 /// Where a frame stands in its row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+enum WalkPhase {
     /// Entered; the candidates are not known yet.
     Enter,
     /// The candidates are known; none was tested.
@@ -63,7 +70,7 @@ enum Phase {
 
 /// The state of one row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Frame {
+struct RowState {
     /// The columns the program considers in this row (0 until `Scanned`).
     candidates: u32,
     /// Candidates not tested yet. Invariant: candidates below `bit` were tested, the others
@@ -71,14 +78,14 @@ struct Frame {
     untried: u32,
     /// The candidate tested last (0 while none was).
     bit: u32,
-    phase: Phase,
+    phase: WalkPhase,
 }
 
-const ENTERED: Frame = Frame {
+const ENTERED: RowState = RowState {
     candidates: 0,
     untried: 0,
     bit: 0,
-    phase: Phase::Enter,
+    phase: WalkPhase::Enter,
 };
 
 /// A classic program walking the search tree one observable action at a time.
@@ -88,7 +95,7 @@ pub struct Walk<P> {
     mirror: bool,
     program: P,
     /// `frames[..depth]` is the stack; `frames[depth - 1]` the row being searched.
-    frames: [Frame; MAX_N as usize + 1],
+    frames: [RowState; MAX_N as usize + 1],
     depth: usize,
     counters: Counters,
 }
@@ -121,7 +128,7 @@ impl<P: Program> Walk<P> {
     /// queen the next step places.
     pub fn trying(&self) -> Option<u32> {
         let top = self.top();
-        (top.phase == Phase::Free).then(|| self.column_of(top.bit))
+        (top.phase == WalkPhase::Free).then(|| self.column_of(top.bit))
     }
 
     /// The last square tested in the row being searched and whether it was attacked, while
@@ -129,19 +136,19 @@ impl<P: Program> Walk<P> {
     pub fn tested(&self) -> Option<(u32, bool)> {
         let top = self.top();
         match top.phase {
-            Phase::Free => Some((top.bit, false)),
-            Phase::Rejected => Some((top.bit, true)),
+            WalkPhase::Free => Some((top.bit, false)),
+            WalkPhase::Rejected => Some((top.bit, true)),
             _ => None,
         }
     }
 
-    /// The candidates of the row being searched, and those tested so far.
-    pub fn row_candidates(&self) -> (u32, u32) {
-        let top = self.top();
-        (top.candidates, top.candidates & !top.untried)
+    /// [`Walk::tested`] with the square as its board column (from the left).
+    pub fn tested_column(&self) -> Option<(u32, bool)> {
+        self.tested()
+            .map(|(bit, attacked)| (self.n - 1 - bit.trailing_zeros(), attacked))
     }
 
-    fn top(&self) -> &Frame {
+    fn top(&self) -> &RowState {
         &self.frames[self.depth - 1]
     }
 
@@ -154,25 +161,25 @@ impl<P: Program> Walk<P> {
     }
 
     /// The phase a row rests in after testing `bit` (its queen, if any, lifted again).
-    fn after_testing(&self, row: usize, bit: u32) -> Phase {
+    fn after_testing(&self, row: usize, bit: u32) -> WalkPhase {
         if self.program.test(row as u32, bit).0 {
-            Phase::Rejected
+            WalkPhase::Rejected
         } else {
-            Phase::Returned
+            WalkPhase::Returned
         }
     }
 
     /// Leaving a row costs its failing loop test when candidates were tested there; a
     /// solution or a row without candidates paid it already.
-    fn cost_of_leaving(phase: Phase) -> u64 {
+    fn cost_of_leaving(phase: WalkPhase) -> u64 {
         match phase {
-            Phase::Rejected | Phase::Returned => P::LOOP_TEST,
+            WalkPhase::Rejected | WalkPhase::Returned => P::LOOP_TEST,
             _ => 0,
         }
     }
 
     /// Takes the next candidate of `row` and tests it.
-    fn test_next(&mut self, row: usize, top: Frame) -> Step {
+    fn test_next(&mut self, row: usize, top: RowState) -> Step {
         let bit = top.untried & top.untried.wrapping_neg();
         let (attacked, cost) = self.program.test(row as u32, bit);
         self.counters.operations += P::LOOP_TEST + cost;
@@ -180,9 +187,9 @@ impl<P: Program> Walk<P> {
         frame.untried -= bit;
         frame.bit = bit;
         frame.phase = if attacked {
-            Phase::Rejected
+            WalkPhase::Rejected
         } else {
-            Phase::Free
+            WalkPhase::Free
         };
         let (row, column) = (row as u32, self.column_of(bit));
         if attacked {
@@ -194,23 +201,23 @@ impl<P: Program> Walk<P> {
 
     /// The frame of `row` as it stood just before it was left: closed at a solution or when
     /// it had no candidate, else every candidate tested, the highest last.
-    fn exhausted(&self, row: usize) -> Frame {
+    fn exhausted(&self, row: usize) -> RowState {
         if row == self.n as usize {
-            return Frame {
-                phase: Phase::Closed,
+            return RowState {
+                phase: WalkPhase::Closed,
                 ..ENTERED
             };
         }
         let (candidates, _) = self.program.candidates(row as u32, self.searched(row));
         if candidates == 0 {
-            return Frame {
+            return RowState {
                 candidates,
-                phase: Phase::Closed,
+                phase: WalkPhase::Closed,
                 ..ENTERED
             };
         }
         let last = 1 << (31 - candidates.leading_zeros());
-        Frame {
+        RowState {
             candidates,
             untried: 0,
             bit: last,
@@ -240,43 +247,43 @@ impl<P: Program> Stepping for Walk<P> {
         let row = self.depth - 1;
         let top = self.frames[row];
         let event = match top.phase {
-            Phase::Finished => {
+            WalkPhase::Finished => {
                 return Step::Finished {
                     solutions: self.counters.solutions,
                 }
             }
-            Phase::Enter if row == self.n as usize => {
+            WalkPhase::Enter if row == self.n as usize => {
                 self.counters.solutions += 1;
                 self.counters.operations += P::SOLUTION_CHECK;
-                self.frames[row].phase = Phase::Closed;
+                self.frames[row].phase = WalkPhase::Closed;
                 Step::Solution {
                     row: row as u32,
                     number: self.counters.solutions,
                 }
             }
-            Phase::Enter => {
+            WalkPhase::Enter => {
                 let (candidates, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations += P::SOLUTION_CHECK + cost;
-                self.frames[row] = Frame {
+                self.frames[row] = RowState {
                     candidates,
                     untried: candidates,
                     bit: 0,
-                    phase: Phase::Scanned,
+                    phase: WalkPhase::Scanned,
                 };
                 Step::Free {
                     row: row as u32,
                     poss: candidates,
                 }
             }
-            Phase::Scanned if top.untried == 0 => {
+            WalkPhase::Scanned if top.untried == 0 => {
                 self.counters.operations += P::LOOP_TEST;
-                self.frames[row].phase = Phase::Closed;
+                self.frames[row].phase = WalkPhase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
-            Phase::Scanned | Phase::Rejected | Phase::Returned if top.untried != 0 => {
+            WalkPhase::Scanned | WalkPhase::Rejected | WalkPhase::Returned if top.untried != 0 => {
                 self.test_next(row, top)
             }
-            Phase::Free => {
+            WalkPhase::Free => {
                 self.program.place(row as u32, top.bit);
                 self.counters.operations += P::PLACE;
                 self.frames[row + 1] = ENTERED;
@@ -290,7 +297,7 @@ impl<P: Program> Stepping for Walk<P> {
             // Left: a closed row, or one whose candidates were all tested.
             _ if row == 0 => {
                 self.counters.operations += Self::cost_of_leaving(top.phase);
-                self.frames[0].phase = Phase::Finished;
+                self.frames[0].phase = WalkPhase::Finished;
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -301,7 +308,7 @@ impl<P: Program> Stepping for Walk<P> {
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations += P::LIFT;
-                self.frames[row - 1].phase = Phase::Returned;
+                self.frames[row - 1].phase = WalkPhase::Returned;
                 Step::Backtrack {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
@@ -320,20 +327,20 @@ impl<P: Program> Stepping for Walk<P> {
         let row = self.depth - 1;
         let top = self.frames[row];
         let undone = match top.phase {
-            Phase::Enter if row == 0 => return None,
-            Phase::Enter => {
+            WalkPhase::Enter if row == 0 => return None,
+            WalkPhase::Enter => {
                 self.depth -= 1;
                 self.counters.nodes -= 1;
                 let parent = self.frames[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations -= P::PLACE;
-                self.frames[row - 1].phase = Phase::Free;
+                self.frames[row - 1].phase = WalkPhase::Free;
                 Step::Place {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
                 }
             }
-            Phase::Scanned => {
+            WalkPhase::Scanned => {
                 let (_, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations -= P::SOLUTION_CHECK + cost;
                 self.frames[row] = ENTERED;
@@ -342,9 +349,9 @@ impl<P: Program> Stepping for Walk<P> {
                     poss: top.candidates,
                 }
             }
-            Phase::Closed if row == self.n as usize => {
+            WalkPhase::Closed if row == self.n as usize => {
                 self.counters.operations -= P::SOLUTION_CHECK;
-                self.frames[row].phase = Phase::Enter;
+                self.frames[row].phase = WalkPhase::Enter;
                 let number = self.counters.solutions;
                 self.counters.solutions -= 1;
                 Step::Solution {
@@ -352,12 +359,12 @@ impl<P: Program> Stepping for Walk<P> {
                     number,
                 }
             }
-            Phase::Closed => {
+            WalkPhase::Closed => {
                 self.counters.operations -= P::LOOP_TEST;
-                self.frames[row].phase = Phase::Scanned;
+                self.frames[row].phase = WalkPhase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
-            Phase::Free | Phase::Rejected => {
+            WalkPhase::Free | WalkPhase::Rejected => {
                 // The candidate tested before `bit` is the highest candidate below it.
                 let bit = top.bit;
                 self.counters.operations -= P::LOOP_TEST + self.program.test(row as u32, bit).1;
@@ -368,28 +375,28 @@ impl<P: Program> Stepping for Walk<P> {
                     1 << (31 - before.leading_zeros())
                 };
                 let phase = if previous == 0 {
-                    Phase::Scanned
+                    WalkPhase::Scanned
                 } else {
                     self.after_testing(row, previous)
                 };
-                self.frames[row] = Frame {
+                self.frames[row] = RowState {
                     untried: top.untried | bit,
                     bit: previous,
                     phase,
                     ..top
                 };
                 let (row, column) = (row as u32, self.column_of(bit));
-                if top.phase == Phase::Rejected {
+                if top.phase == WalkPhase::Rejected {
                     Step::Reject { row, column, bit }
                 } else {
                     Step::Try { row, column, bit }
                 }
             }
-            Phase::Returned => {
+            WalkPhase::Returned => {
                 // Put the queen back, then the row below as it stood when it was left.
                 self.program.place(row as u32, top.bit);
                 self.counters.operations -= P::LIFT;
-                self.frames[row].phase = Phase::Free;
+                self.frames[row].phase = WalkPhase::Free;
                 let child = self.exhausted(row + 1);
                 self.counters.operations -= Self::cost_of_leaving(child.phase);
                 self.frames[row + 1] = child;
@@ -399,7 +406,7 @@ impl<P: Program> Stepping for Walk<P> {
                     column: self.column_of(top.bit),
                 }
             }
-            Phase::Finished => {
+            WalkPhase::Finished => {
                 let frame = self.exhausted(0);
                 self.counters.operations -= Self::cost_of_leaving(frame.phase);
                 self.frames[0] = frame;
@@ -413,18 +420,43 @@ impl<P: Program> Stepping for Walk<P> {
     }
 
     fn is_finished(&self) -> bool {
-        self.top().phase == Phase::Finished
+        self.top().phase == WalkPhase::Finished
     }
     fn counters(&self) -> Counters {
         self.counters
     }
-    fn weight(&self) -> u64 {
-        weight(self.n, self.mirror)
+    fn mirror(&self) -> bool {
+        self.mirror
+    }
+    fn current_row(&self) -> CurrentRow {
+        let top = self.top();
+        CurrentRow {
+            row: self.row(),
+            candidates: top.candidates,
+            tried: top.candidates & !top.untried,
+            trying: self.trying(),
+        }
     }
     fn queens(&self) -> Queens {
         self.frames[..self.depth - 1]
             .iter()
             .map(|f| self.column_of(f.bit))
             .collect()
+    }
+}
+
+/// Every classic walk describes itself through its program; it tests squares, so its last
+/// test is shown.
+impl<P: Program + Clone + fmt::Debug + PartialEq + Eq> Describe for Walk<P> {
+    const NAME: &'static str = P::NAME;
+    const SLUG: &'static str = P::SLUG;
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Walk::new(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        P::detail(self)
+    }
+    fn last_test(&self) -> Option<(u32, bool)> {
+        self.tested_column()
     }
 }

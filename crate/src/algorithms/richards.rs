@@ -1,4 +1,4 @@
-//! The resumable search: Richards' bitmask backtracker with its recursion turned into an
+//! Richards' stepper, the page's own search: Richards' bitmask backtracker with its recursion turned into an
 //! explicit stack of frames, so that it can stop after any single action, show itself, and
 //! go on — or go back.
 //!
@@ -7,60 +7,12 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
-use crate::stepping::{weight, Counters, Queens, Stepping};
+use super::{Describe, Detail};
+use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use crate::stepping::{weight, Counters, CurrentRow, Queens, Step, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
-
-/// The largest board the stepper accepts: every mask is a `u32`.
-pub const MAX_N: u32 = 32;
-
-/// A board size outside `1..=MAX_N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSizeError(pub u32);
-
-impl fmt::Display for BoardSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Board size must be a whole number from 1 to {MAX_N}; got {}.",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BoardSizeError {}
-
-/// The mask with one bit per column of an `n`×`n` board (`done` in the algorithm), or the
-/// error for a size outside `1..=MAX_N`. Every search and counter starts here.
-pub fn full_mask(n: u32) -> Result<u32, BoardSizeError> {
-    if (1..=MAX_N).contains(&n) {
-        Ok(u32::MAX >> (MAX_N - n))
-    } else {
-        Err(BoardSizeError(n))
-    }
-}
-
-/// The columns of row `row` that a search of an `n`×`n` board covers, as a mask: all of them,
-/// except in mirror mode: row 0's left half (plus the middle column when n is odd), and row
-/// 1's left half below a middle queen (`top` is the bit of row 0's queen). Every solution of
-/// the full search is then found exactly once, either itself or as its mirror image.
-#[inline]
-pub fn searched_part(n: u32, mirror: bool, row: usize, top: u32) -> u32 {
-    let done = u32::MAX >> (MAX_N - n);
-    if !mirror {
-        return done;
-    }
-    let half = n / 2;
-    // Columns 0..half are bits n-1 down to n-half: the high half of the mask.
-    let left = done & !(done >> half);
-    let middle = if n % 2 == 1 { 1 << half } else { 0 };
-    match row {
-        0 => left | middle,
-        1 if middle != 0 && top == middle => left,
-        _ => done,
-    }
-}
 
 /// Where a frame stands in the body of `search`. Every frame below the top is `Trying`:
 /// its chosen queen is placed and the row below is being searched.
@@ -102,45 +54,6 @@ pub struct Frame {
     pub bit: u32,
     /// Where this frame stands in the loop body.
     pub phase: Phase,
-}
-
-/// One observable action of the algorithm. Rows and columns are 0-based; `column` is
-/// counted from the left of the board, so the square `bit` lies in column `n - 1 - log2(bit)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum Step {
-    /// The candidates of `row` were found: in Richards' bitmask `poss = ~(ld | col | rd) & done`,
-    /// the free squares; in a classic program, the squares it will test (`poss` holds them).
-    #[serde(rename_all = "camelCase")]
-    Free { row: u32, poss: u32 },
-    /// The square (`row`, `column`) was taken from the row's candidates and is free: its queen
-    /// is placed by the next step. In Richards' bitmask, `bit = poss & -poss` was chosen and
-    /// removed from `poss` (every square of `poss` is free); the classic programs tested it.
-    #[serde(rename_all = "camelCase")]
-    Try { row: u32, column: u32, bit: u32 },
-    /// The square (`row`, `column`) was tested and found attacked by a queen above; the
-    /// next step tests the next square. Only the classic programs that test attacked squares
-    /// (see [`crate::algorithms`]) take this step: Richards' bitmask never visits one.
-    #[serde(rename_all = "camelCase")]
-    Reject { row: u32, column: u32, bit: u32 },
-    /// A queen was placed at (`row`, `column`) and row `row + 1` received its masks
-    /// `(ld | bit) >> 1`, `col | bit`, `(rd | bit) << 1`.
-    #[serde(rename_all = "camelCase")]
-    Place { row: u32, column: u32 },
-    /// `col == done`: every row holds a queen. This is solution number `number` (1-based).
-    /// `row` equals `n`, one past the last board row.
-    #[serde(rename_all = "camelCase")]
-    Solution { row: u32, number: u64 },
-    /// `poss == 0` right after computing it: no square of `row` is free.
-    #[serde(rename_all = "camelCase")]
-    DeadEnd { row: u32 },
-    /// The row below `row` had nothing left; its frame was popped and the queen at
-    /// (`row`, `column`) lifted.
-    #[serde(rename_all = "camelCase")]
-    Backtrack { row: u32, column: u32 },
-    /// Row 0 has nothing left: the search is over, having found `solutions` solutions.
-    #[serde(rename_all = "camelCase")]
-    Finished { solutions: u64 },
 }
 
 /// The N-Queens search as a resumable state machine.
@@ -577,8 +490,17 @@ impl Stepping for Stepper {
     fn counters(&self) -> Counters {
         self.counters
     }
-    fn weight(&self) -> u64 {
-        Stepper::weight(self)
+    fn mirror(&self) -> bool {
+        self.mirror
+    }
+    fn current_row(&self) -> CurrentRow {
+        let (candidates, tried) = self.row_candidates();
+        CurrentRow {
+            row: self.row(),
+            candidates,
+            tried,
+            trying: self.trying(),
+        }
     }
     fn queens(&self) -> Queens {
         self.queen_columns().collect()
@@ -595,6 +517,32 @@ impl Iterator for Stepper {
 }
 
 impl FusedIterator for Stepper {}
+
+/// What Richards' lane draws: the stack of frames (`ld`, `col`, `rd`, `poss`, `bit`), as the
+/// main page shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RichardsDetail {
+    /// Where the top frame stands.
+    pub phase: Phase,
+    /// One frame per row down to the one being searched.
+    pub frames: Vec<Frame>,
+}
+
+/// Richards' bitmask takes only free squares: it tests nothing (`last_test` is `None`).
+impl Describe for Stepper {
+    const NAME: &'static str = "Richards' bitmask";
+    const SLUG: &'static str = "richards";
+    fn start(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Stepper::with_mirror(n, mirror)
+    }
+    fn detail(&self) -> Detail {
+        Detail::Richards(RichardsDetail {
+            phase: self.phase(),
+            frames: self.frames().to_vec(),
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {

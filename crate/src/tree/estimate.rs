@@ -1,0 +1,220 @@
+//! Knuth's estimate of a search tree's size by random probes, and the size of a subtree:
+//! counted when small, else estimated.
+
+use super::{below, Node};
+use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use serde::Serialize;
+
+/// A generator of random numbers for the probes: SplitMix64, so that an estimate made with
+/// the same seed is the same everywhere (the core never asks JS for randomness).
+#[derive(Clone, Debug)]
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A whole number in `0..k` (k >= 1), each equally likely up to 2^-32.
+    fn below(&mut self, k: u32) -> u32 {
+        (((self.next() >> 32) * u64::from(k)) >> 32) as u32
+    }
+}
+
+/// The `j`-th set bit of `mask`, lowest first.
+fn nth_bit(mut mask: u32, j: u32) -> u32 {
+    for _ in 0..j {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
+}
+
+/// One of Knuth's random probes below a frame: walk down choosing one child at random in
+/// each row; the product of the numbers of children met, summed over the rows, is an
+/// unbiased estimate of the nodes below the frame (the frame's own node not included).
+fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
+    let done = u32::MAX >> (MAX_N - n);
+    let Node {
+        mut row,
+        mut top,
+        mut masks,
+    } = at;
+    let (mut weight, mut estimate) = (1.0, 0.0);
+    loop {
+        let [ld, col, rd] = masks;
+        if col == done {
+            return estimate;
+        }
+        let poss = !(ld | col | rd) & searched_part(n, mirror, row as usize, top);
+        let k = poss.count_ones();
+        if k == 0 {
+            return estimate;
+        }
+        weight *= f64::from(k);
+        estimate += weight;
+        let bit = nth_bit(poss, random.below(k));
+        if row == 0 {
+            top = bit;
+        }
+        masks = below(done, masks, bit);
+        row += 1;
+    }
+}
+
+/// An estimate of a number of nodes: the mean of random probes and its standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Estimate {
+    /// The estimate: the mean of the probes.
+    pub nodes: f64,
+    /// Its standard error: the probes' standard deviation over the square root of their number.
+    pub standard_error: f64,
+    /// How many probes were made.
+    pub probes: u32,
+}
+
+/// Knuth's estimate of the nodes of the whole tree of an `n`×`n` board (mirror mode or not)
+/// from `probes` random probes (at least 1), made with `seed`: the same arguments give the
+/// same estimate.
+///
+/// ```
+/// use bitqueens::tree::{estimate_tree, tree_size};
+/// let estimate = estimate_tree(10, false, 20_000, 1).unwrap();
+/// let exact = tree_size(10, false).unwrap().nodes as f64;
+/// assert!((estimate.nodes - exact).abs() < 4.0 * estimate.standard_error);
+/// ```
+pub fn estimate_tree(
+    n: u32,
+    mirror: bool,
+    probes: u32,
+    seed: u64,
+) -> Result<Estimate, BoardSizeError> {
+    full_mask(n)?;
+    let root = Node {
+        row: 0,
+        top: 0,
+        masks: [0; 3],
+    };
+    Ok(estimate_below(n, mirror, root, probes.max(1), seed))
+}
+
+fn estimate_below(n: u32, mirror: bool, at: Node, probes: u32, seed: u64) -> Estimate {
+    let mut random = Random(seed);
+    // Welford's running mean and sum of squared deviations.
+    let (mut mean, mut squares) = (0.0, 0.0);
+    for i in 1..=probes {
+        let x = probe(n, mirror, at, &mut random);
+        let delta = x - mean;
+        mean += delta / f64::from(i);
+        squares += delta * (x - mean);
+    }
+    let variance = if probes > 1 {
+        squares / f64::from(probes - 1)
+    } else {
+        0.0
+    };
+    Estimate {
+        nodes: mean,
+        standard_error: (variance / f64::from(probes)).sqrt(),
+        probes,
+    }
+}
+
+/// Counts the nodes below a frame exactly, giving up (`None`) once more than `budget` are found.
+fn count_below(n: u32, mirror: bool, at: Node, budget: &mut u64) -> Option<u64> {
+    let done = u32::MAX >> (MAX_N - n);
+    let [ld, col, rd] = at.masks;
+    if col == done {
+        return Some(0);
+    }
+    let mut poss = !(ld | col | rd) & searched_part(n, mirror, at.row as usize, at.top);
+    let mut nodes = 0;
+    while poss != 0 {
+        let bit = poss & poss.wrapping_neg();
+        poss -= bit;
+        *budget = budget.checked_sub(1)?;
+        let child = Node {
+            row: at.row + 1,
+            top: if at.row == 0 { bit } else { at.top },
+            masks: below(done, at.masks, bit),
+        };
+        nodes += 1 + count_below(n, mirror, child, budget)?;
+    }
+    Some(nodes)
+}
+
+/// Below this many nodes (as the probes estimate them) a subtree is counted exactly.
+pub const EXACT_BELOW: f64 = 3000.0;
+/// Probes per subtree whose size is estimated.
+pub const PROBES_PER_SUBTREE: u32 = 32;
+
+/// The size of the subtree of a node, its own node included: counted exactly when it is
+/// small, else estimated (deterministically: the probes' seed is made from the node).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubtreeSize {
+    /// Nodes in the subtree, the node itself included.
+    pub nodes: f64,
+    /// True when counted, false when estimated.
+    pub exact: bool,
+}
+
+/// The size of the subtree of `node`, its own node included (see [`SubtreeSize`]).
+pub(super) fn subtree_size(n: u32, mirror: bool, node: Node) -> SubtreeSize {
+    let [ld, col, rd] = node.masks;
+    let seed = (u64::from(ld) << 32 | u64::from(col))
+        ^ u64::from(rd).rotate_left(17)
+        ^ u64::from(node.row).rotate_left(49);
+    let estimate = estimate_below(n, mirror, node, PROBES_PER_SUBTREE, seed);
+    if estimate.nodes < EXACT_BELOW {
+        let mut budget = 4 * EXACT_BELOW as u64;
+        if let Some(nodes) = count_below(n, mirror, node, &mut budget) {
+            return SubtreeSize {
+                nodes: 1.0 + nodes as f64,
+                exact: true,
+            };
+        }
+    }
+    SubtreeSize {
+        nodes: 1.0 + estimate.nodes,
+        exact: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_numbers_are_below_their_bound_and_cover_it() {
+        let mut random = Random(7);
+        let mut seen = [0; 5];
+        for _ in 0..1000 {
+            seen[random.below(5) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&s| s > 150), "{seen:?}");
+    }
+
+    #[test]
+    fn nth_bit_counts_from_the_lowest() {
+        assert_eq!(nth_bit(0b1011_0100, 0), 0b100);
+        assert_eq!(nth_bit(0b1011_0100, 2), 0b10_0000);
+        assert_eq!(nth_bit(0b1011_0100, 3), 0b1000_0000);
+    }
+
+    #[test]
+    fn count_below_gives_up_past_its_budget() {
+        let root = Node {
+            row: 0,
+            top: 0,
+            masks: [0; 3],
+        };
+        let mut budget = 1_000;
+        assert_eq!(count_below(8, false, root, &mut budget), None);
+        let mut budget = 10_000;
+        assert_eq!(count_below(8, false, root, &mut budget), Some(2056));
+    }
+}
