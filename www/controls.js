@@ -72,6 +72,15 @@ export class Controls {
   }
 
   /** Buttons, Position and the address bar after each change of the player. */
+  /** On the way to a seek's target: the Position slider and its label follow the step. */
+  progress(steps) {
+    const { ui, seen } = this;
+    const furthest = Math.max(seen.furthest, steps);
+    ui.position.max = furthest;
+    ui.position.value = steps;
+    ui.positionLabel.textContent = `step ${grouped(steps)} of ${grouped(furthest)}`;
+  }
+
   render(snapshot, state) {
     const { ui, seen } = this;
     ui.play.textContent = state === PLAYING ? 'Pause' : 'Play';

@@ -96,6 +96,10 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
     solutionsFound: (found) => stage.solutionsFound(found),
     solutionsUndone: (undone) => stage.solutionsUndone(undone),
     failed: (error) => messages.internalError(error),
+    progress(steps) {
+      stage.progress(steps);
+      controls.progress(steps);
+    },
     render(snapshot, event, state) {
       stage.render(snapshot);
       explored.render(snapshot, state);

@@ -24,6 +24,8 @@
 //
 // The player owns no DOM. It tells a `view` what happened:
 //   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
+//   view.progress(steps)                       each frame of a long seek, on the way: where it
+//                                              stands (render follows on arrival)
 //   view.keep                                  how many solutions the view lists in full
 //   view.solutionsFound({count, representatives, listed})  solutions passed going forward,
 //                                              in order; `listed` holds those numbered up to
@@ -80,10 +82,6 @@ const FRAME_MS = 1000 / 60;
 const CHUNK = 20_000;
 /** A seek this short is done at once, without waiting for an animation frame. */
 const SEEK_AT_ONCE = 200_000;
-/** A longer seek redraws at most this often (ms): its other frames are only wasm work, so a
- *  far permalink is restored with the page responsive even on a busy machine, and the
- *  position still moves on screen. */
-const SEEK_REDRAW_MS = 100;
 
 /** The browser's clock and frames; tests pass their own. */
 const BROWSER_CLOCK = {
@@ -107,7 +105,6 @@ export class Player {
     this.state = IDLE;
     this.lastEvent = null;
     this.ticking = false; // an animation frame is requested
-    this.lastRedraw = -Infinity; // when redraw() last ran (clock time)
     this.readOnly = readOnlyView(this);
   }
 
@@ -206,8 +203,13 @@ export class Player {
         this.ticking = true;
         this.clock.nextFrame((t) => this.tick(t));
       }
-      const seeking = event === 'play' && (this.goal === 'seek' || this.goal === 'node');
-      if (seeking && this.clock.now() - this.lastRedraw < SEEK_REDRAW_MS) return;
+      // On the way to a seek's target only the position is shown (view.progress): its frames
+      // are wasm work and two numbers, so a far permalink is restored with the page responsive
+      // even on a busy machine. Everything is redrawn on arrival.
+      if (event === 'play' && (this.goal === 'seek' || this.goal === 'node')) {
+        this.view.progress?.(this.search.steps);
+        return;
+      }
     }
     this.redraw();
   }
@@ -281,7 +283,6 @@ export class Player {
   }
 
   redraw() {
-    this.lastRedraw = this.clock.now();
     const snapshot = this.search.snapshot();
     this.furthest = Math.max(this.furthest, snapshot.steps);
     this.view.render(snapshot, this.lastEvent, this.state);

@@ -42,6 +42,11 @@ export class Stage {
   /** Nothing to do at once: the next render trims the gallery to the boards the session keeps. */
   solutionsUndone() {}
 
+  /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
+  progress(steps) {
+    this.text.steps.textContent = grouped(steps);
+  }
+
   /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the framed masks
    *  describe `snapshot.last`, the step taken last to reach the position (null at the start),
    *  however the player got there (step, Back, seek, a node of the tree). */
