@@ -149,7 +149,7 @@ test('the path view of a large board: clicking a done node goes back to it, a no
 async function rowOneSwept(page, y) {
   const box = await page.locator('#tree-canvas').boundingBox();
   const columns = new Set();
-  for (let x = 1; x < box.width; x += 6) {
+  for (let x = 1; x < box.width; x += 10) {
     await page.mouse.move(box.x + x, box.y + y);
     const text = await readout(page);
     if (text.startsWith('Row 1, ')) columns.add(readoutPath(text)[0]);
