@@ -79,7 +79,12 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
 function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
-  const stage = new Stage($, (step) => player.seek(step), symmetryImages);
+  // "Go to step" in a solution's large view: the board it goes to is brought into view.
+  const goToStep = (step) => {
+    player.seek(step);
+    $('board').scrollIntoView({ block: 'nearest' });
+  };
+  const stage = new Stage($, goToStep, symmetryImages);
   const explored = new ExploredView({
     output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
   }, new TreeSizes(() => new Worker(new URL('./tree-worker.js', import.meta.url))));

@@ -18,7 +18,9 @@ export function describe(event, n, weight = 1) {
     case 'try':
       return `Row ${row}: try column ${event.column + 1}, the right-most free square: bit = poss & -poss = ${toBinary(event.bit, n)}.`;
     case 'place':
-      return `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
+      return row === n
+        ? `Queen placed in row ${row}, column ${event.column + 1}: the last row, so the board is full.`
+        : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
       return weight === 2
         ? `Solutions ${2 * event.number - 1} and ${2 * event.number} found: this board and its mirror image (col = done).`

@@ -25,7 +25,8 @@ export class Stage {
       classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
     }, goTo, imagesOf);
     this.text = {
-      narration: $('narration'), steps: $('steps'), nodes: $('nodes'), found: $('solutions-found'), row: $('row'),
+      narration: $('narration'), steps: $('steps'), nodes: $('nodes'), onBoard: $('on-board'),
+      found: $('solutions-found'), row: $('row'),
     };
     this.keep = MAX_LISTED;
   }
@@ -56,10 +57,11 @@ export class Stage {
     this.bits.render(snapshot, event);
     this.code.render(event);
     this.solutions.update(snapshot);
-    const { narration, steps, nodes, found, row } = this.text;
+    const { narration, steps, nodes, onBoard, found, row } = this.text;
     narration.textContent = describe(event, snapshot.n, snapshot.weight);
     steps.textContent = grouped(snapshot.steps);
     nodes.textContent = grouped(snapshot.nodes);
+    onBoard.textContent = grouped(snapshot.queens.length);
     found.textContent = grouped(snapshot.solutions);
     row.textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
   }

@@ -27,3 +27,14 @@ test('in mirror mode a solution is named with its mirror image, and totals count
   assert.match(describe({ kind: 'solution', row: 8, number: 3 }, 8, 2), /^Solutions 5 and 6 found: this board and its mirror image/);
   assert.match(describe({ kind: 'finished', solutions: 46 }, 8, 2), /^Search finished: 92 solutions on the 8×8 board, 46 found and 46 mirror images\./);
 });
+
+test('a queen placed in the last row says the board is full, never names a row past it', () => {
+  assert.equal(describe({ kind: 'place', row: 7, column: 3 }, 8),
+    'Queen placed in row 8, column 4: the last row, so the board is full.');
+  assert.equal(describe({ kind: 'place', row: 0, column: 0 }, 1),
+    'Queen placed in row 1, column 1: the last row, so the board is full.');
+  assert.match(describe({ kind: 'place', row: 6, column: 0 }, 8), /; row 8 gets /);
+  for (const n of [1, 4, 8, 32]) {
+    assert.doesNotMatch(describe({ kind: 'place', row: n - 1, column: 0 }, n), new RegExp(`row ${n + 1}\\b`));
+  }
+});
