@@ -18,4 +18,6 @@ shopt -s nullglob
 files=(tests/unit/*.test.js tests/e2e/*.test.js)
 [ "${#files[@]}" -gt 0 ] || fail "no test files were found under tests/unit/ and tests/e2e/."
 say "running ${#files[@]} test files with Node.js $("$node" --version)…"
-"$node" --test "${files[@]}"
+# TAP on every Node (Node 20 writes it when not on a terminal, later ones a spec by default),
+# so that the closing "# pass / # fail" lines read the same whatever the version.
+"$node" --test --test-reporter=tap "${files[@]}"
