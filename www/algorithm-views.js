@@ -6,6 +6,7 @@
 // under board column k, as everywhere on the page.
 
 import { toBinary } from './binary.js';
+import { plural } from './format.js';
 
 /** An element with a class and children (strings or elements). */
 function el(tag, className, ...children) {
@@ -151,7 +152,7 @@ export function describeLaneStep(event, snapshot) {
     case 'solution': return `Solution ${event.number * snapshot.weight} found.`;
     case 'deadEnd': return `Row ${row}: no candidate left.`;
     case 'backtrack': return `Back to row ${row}: the queen of column ${event.column + 1} lifted.`;
-    case 'finished': return `Finished: ${event.solutions * snapshot.weight} solutions.`;
+    case 'finished': return `Finished: ${plural(event.solutions * snapshot.weight, 'solution')}.`;
     default: return '';
   }
 }

@@ -16,7 +16,7 @@ import { Lane } from './lane.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
 import { readComparePermalink, writeComparePermalink } from './permalink.js';
-import { duration } from './format.js';
+import { count, duration, plural, stepsPerSecond } from './format.js';
 
 export const MAX_COMPARE_SIZE = 16;
 export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
@@ -189,7 +189,7 @@ export class Compare {
     this.lanes = chosen.map((slug) => kept.get(slug) ?? joining.find((lane) => lane.algorithm.slug === slug));
     // A new lane catches up with the others (bounded: a deep position starts all over).
     if (!joining.every((lane) => lane.search.seekNodes(this.position, JOIN_STEPS))) {
-      this.messages.show(`The new lane could not catch up with node event ${this.position.toLocaleString('en')} at once: every lane starts again from the first node.`);
+      this.messages.show(`The new lane could not catch up with node event ${count(this.position)} at once: every lane starts again from the first node.`);
       this.restart({ keepMessage: true });
       return;
     }
@@ -377,7 +377,7 @@ export class Compare {
 
   showSpeed() {
     this.speed = LANE_SPEEDS[Number(this.ui.speed.value)];
-    this.ui.speedLabel.textContent = `${this.speed.toLocaleString('en')} step${this.speed === 1 ? '' : 's'}/s per lane`;
+    this.ui.speedLabel.textContent = `${stepsPerSecond(this.speed)} per lane`;
   }
 
   keepUrlCurrent() {
@@ -398,12 +398,12 @@ export class Compare {
       if (name === 'play' || name === 'end') button.textContent = LABELS[event];
     }
     ui.section.dataset.state = this.state;
-    const nodes = (snapshots[0]?.nodes ?? 0).toLocaleString('en');
+    const nodes = `${plural(snapshots[0]?.nodes ?? 0, 'queen')} placed`;
     if (this.state === IDLE) {
-      ui.status.textContent = finished ? `Every lane has finished: ${nodes} queens placed in each.`
-        : `Node event ${this.position.toLocaleString('en')}: ${nodes} queens placed so far in every lane.`;
+      ui.status.textContent = finished ? `Every lane has finished: ${nodes} in each.`
+        : `Node event ${count(this.position)}: ${nodes} so far in every lane.`;
     } else if (this.state === PLAYING) {
-      ui.status.textContent = `Playing: ${nodes} queens placed so far in every lane; each lane waits for the others at every queen placed or lifted.`;
+      ui.status.textContent = `Playing: ${nodes} so far in every lane; each lane waits for the others at every queen placed or lifted.`;
     } // moving: explainProgress() says how far
     this.keepUrlCurrent();
   }

@@ -7,8 +7,8 @@ import { BoardView } from './board.js';
 import { CodeView } from './code.js';
 import { CODE } from './algorithm-code.js';
 import { renderDetail, describeLaneStep } from './algorithm-views.js';
+import { count as grouped } from './format.js';
 
-const grouped = (value) => Math.round(value).toLocaleString('en');
 
 /** A labelled <output> inside a counter box; returns the output. */
 function counter(dl, name) {

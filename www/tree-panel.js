@@ -21,13 +21,13 @@ import { toBinary } from './binary.js';
 import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
+import { count as grouped } from './format.js';
 
 /** The largest board whose whole tree is drawn node by node (tree::WHOLE_TREE_MAX_N). */
 export const WHOLE_MAX_N = 9;
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
-const grouped = (value) => value.toLocaleString('en');
 
 export class TreePanel {
   /**
