@@ -16,10 +16,12 @@ import { TreeSizes } from './tree-sizes.js';
 import { ExploredView } from './explored.js';
 import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
+import { fitCounters } from './counter-fit.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
 installLook($('theme'), $('projector'));
+for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 

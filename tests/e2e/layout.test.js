@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { usePage, button, clickStep } from '../support/session.js';
+import { usePage, button, clickStep, frames } from '../support/session.js';
 
 const session = usePage();
 const folder = process.env.SCREENSHOTS || mkdtempSync(path.join(tmpdir(), 'bitqueens-layout-'));
@@ -45,5 +45,35 @@ for (const { file, width, height, projector, theme, see } of CASES) {
       assert.ok(inside, `${name} lies inside the ${width}×${height} viewport: ${JSON.stringify(box)}`);
     }
     await page.screenshot({ path: path.join(folder, file) });
+  });
+}
+
+/** Every element under `selector` that is wider than its box, or reaches past its tile: names and sizes. */
+const overflowing = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)]
+  .filter((dd) => dd.scrollWidth > dd.clientWidth + 0.5
+    || dd.getBoundingClientRect().right > dd.parentElement.getBoundingClientRect().right + 0.5)
+  .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent} (${dd.scrollWidth} in ${dd.clientWidth})`), selector);
+
+const WIDTHS = [
+  { width: 1280, height: 900, projector: false }, { width: 1366, height: 768, projector: true },
+  { width: 1920, height: 1080, projector: false }, { width: 390, height: 844, projector: false },
+  { width: 390, height: 844, projector: true },
+];
+for (const { width, height, projector } of WIDTHS) {
+  test(`${width}×${height}${projector ? ', Projector on' : ''}: the largest numbers fit their counter tiles, in the lanes too`, async () => {
+    const page = await session.open('?n=32&compare=board-scan,bit-by-bit,richards,free-masks&cn=16', { viewport: { width, height } });
+    if (projector) await button(page, 'Projector').click();
+    await page.locator('#compare-lanes .lane-view').first().waitFor();
+    // The most the page can show: 2^53 steps (the player counts in doubles), and in the lanes
+    // a board scan's operations at N = 16.
+    const most = (2 ** 53).toLocaleString('en');
+    await page.evaluate((text) => {
+      for (const id of ['steps', 'nodes', 'solutions-found', 'unique-found']) document.getElementById(id).textContent = text;
+      for (const output of document.querySelectorAll('#compare-lanes .counters output')) output.textContent = text;
+    }, most);
+    await frames(page, 2);
+    assert.deepEqual(await overflowing(page, '.counters > div:not(.explored) > dd'), []);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `the page is ${wide} px wide on a ${width} px screen`);
   });
 }
