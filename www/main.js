@@ -17,11 +17,13 @@ import { ExploredView } from './explored.js';
 import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
 import { fitCounters } from './counter-fit.js';
+import { placeNarration } from './phone-layout.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
 installLook($('theme'), $('projector'));
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
+placeNarration($('narration'), $('board'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 

@@ -77,3 +77,30 @@ for (const { width, height, projector } of WIDTHS) {
     assert.ok(wide <= width, `the page is ${wide} px wide on a ${width} px screen`);
   });
 }
+
+test('390×844, Projector on, Compare open: nothing makes the page wider than the screen; the bottom bar stays on it', async () => {
+  const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
+  await button(page, 'Projector').click();
+  await page.locator('#compare-lanes .lane-view').first().waitFor();
+  await page.locator('#compare-speed').scrollIntoViewIfNeeded();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the page is ${wide} px wide`);
+  for (const name of ['Play', 'Reset']) {
+    const box = await page.locator('.controls .buttons').getByRole('button', { name, exact: true }).boundingBox();
+    assert.ok(box.x + box.width <= 390, `${name} lies on the screen: ${JSON.stringify(box)}`);
+  }
+});
+
+test('390×844: after Step, the sentence of that step is on screen with the board, above the bottom bar', async () => {
+  const page = await session.open('?n=8', { viewport: { width: 390, height: 844 } });
+  for (let k = 0; k < 40; k++) {
+    await button(page, 'Step').click();
+    if (k % 8 !== 0) continue;
+    const [board, sentence, bar] = await Promise.all([
+      page.getByRole('grid', { name: 'Board' }).boundingBox(), page.locator('#narration').boundingBox(),
+      page.locator('.controls .buttons').boundingBox(),
+    ]);
+    assert.ok(board.y >= 0 && sentence.y >= board.y + board.height, `step ${k + 1}: the sentence is under the board`);
+    assert.ok(sentence.y + sentence.height <= bar.y, `step ${k + 1}: the sentence ${JSON.stringify(sentence)} ends above the bar at ${bar.y}`);
+  }
+});
