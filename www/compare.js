@@ -83,13 +83,24 @@ export class Compare {
       pause: () => this.pause(), runToEnd: () => this.runToEnd(),
     };
     this.buttons = Object.entries({ next: ui.next, previous: ui.previous, play: ui.play, end: ui.end });
-    for (const [name, button] of this.buttons) {
-      button.addEventListener('click', () => actions[BUTTONS[name][this.state]]());
-    }
+    this.press = (name) => {
+      const event = BUTTONS[name][this.state];
+      if (can(this.state, event, this.at)) actions[event]();
+    };
+    for (const [name] of this.buttons) this.ui[name].addEventListener('click', () => this.press(name));
     ui.size.addEventListener('change', () => this.restart());
     ui.mirror.addEventListener('change', () => this.restart());
     ui.choices.addEventListener('change', (event) => this.choicesChanged(event.target));
     ui.section.addEventListener('toggle', () => this.toggled());
+  }
+
+  /** What the Compare shortcuts do (keyboard.js COMPARE_SHORTCUTS): press the button of the same name. */
+  shortcutActions() {
+    const open = (f) => () => { if (this.ui.section.open && this.lanes.length) f(); };
+    return {
+      togglePlay: open(() => this.press('play')), next: open(() => this.press('next')),
+      previous: open(() => this.press('previous')), runToEnd: open(() => this.press('end')),
+    };
   }
 
   buildChoices() {
@@ -178,6 +189,7 @@ export class Compare {
     if (chosen.length < 2 || chosen.length > 4) {
       box.checked = !box.checked;
       this.messages.show(`Compare two to four algorithms: ${chosen.length < 2 ? 'keep at least two' : 'untick one first'}.`);
+      this.choiceRefused = true; // said until the user does something else (take())
       return;
     }
     this.messages.clear();
@@ -217,6 +229,10 @@ export class Compare {
 
   /** Takes the machine's transition for `event` (the caller checked that it is taken). */
   take(event) {
+    if (this.choiceRefused) {
+      this.choiceRefused = false;
+      this.messages.clear();
+    }
     this.state = next(this.state, event, this.at);
   }
 
