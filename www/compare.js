@@ -23,7 +23,9 @@ export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
 const DEFAULT_SIZE = 6;
 /** Steps per second per lane while playing; "as fast as possible" is Run to end. */
 const LANE_SPEEDS = SPEEDS.filter((s) => s <= 1000);
-const DEFAULT_SPEED = 5;
+/** Steps per second per lane at first: at the default board and algorithms a node comes at least
+ *  every second (a lane takes at most 7 steps between two nodes there, plus the node itself). */
+const DEFAULT_SPEED = 10;
 /** Wasm work per animation frame while moving (ms). */
 const BUDGET_MS = 8;
 /** A Run to end that would take longer than this gets an explanation. */

@@ -276,3 +276,28 @@ test('"untick one first" goes once the user moves on: Next node, Play, Run to en
   await control(page, 'Next node').click();
   assert.equal(await message.isVisible(), false);
 });
+
+test('at the default speed, board and algorithms, Play brings a node at least every second', async () => {
+  const page = await session.open();
+  await page.locator('#compare summary').click();
+  await page.locator('#compare-lanes .lane-view').first().waitFor();
+  const perSecond = Number((await page.locator('#compare-speed-label').textContent()).match(/^([\d,]+) steps?\/s/)[1].replace(/,/g, ''));
+  // The most beats between two nodes: every lane's steps within a node, plus the node event.
+  const beats = await page.evaluate(() => {
+    const n = Number(document.getElementById('compare-size').value);
+    const slugs = [...document.querySelectorAll('#compare-algorithms input:checked')].map((box) => box.value);
+    let most = 0;
+    for (const slug of slugs) {
+      const search = new window.bitqueensDebug.Search(n, false, slug);
+      while (!search.finished) {
+        let k = 1;
+        while (search.stepWithinNode()) k += 1;
+        most = Math.max(most, k);
+        search.runNodes(1, 0xffffffff);
+      }
+      search.free();
+    }
+    return most;
+  });
+  assert.ok(beats / perSecond <= 1, `up to ${beats} beats between nodes at ${perSecond} steps/s`);
+});
