@@ -4,6 +4,7 @@
 // rows with the two's complement trick, and the free masks with their rotation).
 
 import { VIEW_OF } from './algorithms/index.js';
+import { plural } from './format.js';
 
 /** Draws the algorithm's data structure for `snapshot` into `container`. */
 export function renderDetail(container, snapshot) {
@@ -26,7 +27,7 @@ export function describeLaneStep(event, snapshot) {
     case 'solution': return `Solution ${snapshot.solutions} found.`;
     case 'deadEnd': return `Row ${row}: no candidate left.`;
     case 'backtrack': return `Back to row ${row}: the queen of column ${event.column + 1} lifted.`;
-    case 'finished': return `Finished: ${snapshot.solutions} solutions.`;
+    case 'finished': return `Finished: ${plural(snapshot.solutions, 'solution')}.`;
     default: return '';
   }
 }

@@ -17,14 +17,16 @@ import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
 import { BLURBS } from './algorithms/index.js';
 import { readComparePermalink, writeComparePermalink } from './permalink.js';
-import { duration } from './format.js';
+import { count, duration, plural, stepsPerSecond } from './format.js';
 
 export const MAX_COMPARE_SIZE = 16;
 export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
 const DEFAULT_SIZE = 6;
 /** Steps per second per lane while playing; "as fast as possible" is Run to end. */
 const LANE_SPEEDS = SPEEDS.filter((s) => s <= 1000);
-const DEFAULT_SPEED = 5;
+/** Steps per second per lane at first: at the default board and algorithms a node comes at least
+ *  every second (a lane takes at most 7 steps between two nodes there, plus the node itself). */
+const DEFAULT_SPEED = 10;
 /** Wasm work per animation frame while moving (ms). */
 const BUDGET_MS = 8;
 /** A Run to end that would take longer than this gets an explanation. */
@@ -76,13 +78,24 @@ export class Compare {
       pause: () => this.pause(), runToEnd: () => this.runToEnd(),
     };
     this.buttons = Object.entries({ next: ui.next, previous: ui.previous, play: ui.play, end: ui.end });
-    for (const [name, button] of this.buttons) {
-      button.addEventListener('click', () => actions[BUTTONS[name][this.state]]());
-    }
+    this.press = (name) => {
+      const event = BUTTONS[name][this.state];
+      if (can(this.state, event, this.at)) actions[event]();
+    };
+    for (const [name] of this.buttons) this.ui[name].addEventListener('click', () => this.press(name));
     ui.size.addEventListener('change', () => this.restart());
     ui.mirror.addEventListener('change', () => this.restart());
     ui.choices.addEventListener('change', (event) => this.choicesChanged(event.target));
     ui.section.addEventListener('toggle', () => this.toggled());
+  }
+
+  /** What the Compare shortcuts do (keyboard.js COMPARE_SHORTCUTS): press the button of the same name. */
+  shortcutActions() {
+    const open = (f) => () => { if (this.ui.section.open && this.lanes.length) f(); };
+    return {
+      togglePlay: open(() => this.press('play')), next: open(() => this.press('next')),
+      previous: open(() => this.press('previous')), runToEnd: open(() => this.press('end')),
+    };
   }
 
   buildChoices() {
@@ -171,6 +184,7 @@ export class Compare {
     if (chosen.length < 2 || chosen.length > 4) {
       box.checked = !box.checked;
       this.messages.show(`Compare two to four algorithms: ${chosen.length < 2 ? 'keep at least two' : 'untick one first'}.`);
+      this.choiceRefused = true; // said until the user does something else (take())
       return;
     }
     this.messages.clear();
@@ -182,7 +196,7 @@ export class Compare {
     this.lanes = chosen.map((slug) => kept.get(slug) ?? joining.find((lane) => lane.algorithm.slug === slug));
     // A new lane catches up with the others (bounded: a deep position starts all over).
     if (!joining.every((lane) => lane.search.seekNodes(this.position, JOIN_STEPS))) {
-      this.messages.show(`The new lane could not catch up with node event ${this.position.toLocaleString('en')} at once: every lane starts again from the first node.`);
+      this.messages.show(`The new lane could not catch up with node event ${count(this.position)} at once: every lane starts again from the first node.`);
       this.restart({ keepMessage: true });
       return;
     }
@@ -210,6 +224,10 @@ export class Compare {
 
   /** Takes the machine's transition for `event` (the caller checked that it is taken). */
   take(event) {
+    if (this.choiceRefused) {
+      this.choiceRefused = false;
+      this.messages.clear();
+    }
     this.state = next(this.state, event, this.at);
   }
 
@@ -370,7 +388,7 @@ export class Compare {
 
   showSpeed() {
     this.speed = LANE_SPEEDS[Number(this.ui.speed.value)];
-    this.ui.speedLabel.textContent = `${this.speed.toLocaleString('en')} step${this.speed === 1 ? '' : 's'}/s per lane`;
+    this.ui.speedLabel.textContent = `${stepsPerSecond(this.speed)} per lane`;
   }
 
   keepUrlCurrent() {
@@ -391,12 +409,12 @@ export class Compare {
       if (name === 'play' || name === 'end') button.textContent = LABELS[event];
     }
     ui.section.dataset.state = this.state;
-    const nodes = (snapshots[0]?.nodes ?? 0).toLocaleString('en');
+    const nodes = `${plural(snapshots[0]?.nodes ?? 0, 'queen')} placed`;
     if (this.state === IDLE) {
-      ui.status.textContent = finished ? `Every lane has finished: ${nodes} queens placed in each.`
-        : `Node event ${this.position.toLocaleString('en')}: ${nodes} queens placed so far in every lane.`;
+      ui.status.textContent = finished ? `Every lane has finished: ${nodes} in each.`
+        : `Node event ${count(this.position)}: ${nodes} so far in every lane.`;
     } else if (this.state === PLAYING) {
-      ui.status.textContent = `Playing: ${nodes} queens placed so far in every lane; each lane waits for the others at every queen placed or lifted.`;
+      ui.status.textContent = `Playing: ${nodes} so far in every lane; each lane waits for the others at every queen placed or lifted.`;
     } // moving: explainProgress() says how far
     this.keepUrlCurrent();
   }

@@ -7,9 +7,9 @@ import { parseBoardSizeField } from './board-size.js';
 import { SPEEDS, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
+import { count as grouped, stepsPerSecond } from './format.js';
 
 const DEFAULT_SPEED = 10;
-const grouped = (value) => value.toLocaleString('en');
 
 export class Controls {
   /**
@@ -108,7 +108,7 @@ export class Controls {
   showSpeed() {
     const speed = SPEEDS[Number(this.ui.speed.value)];
     this.player.setSpeed(speed);
-    this.ui.speedLabel.textContent = speed === Infinity ? 'as fast as possible' : `${grouped(speed)} steps/s`;
+    this.ui.speedLabel.textContent = stepsPerSecond(speed);
     this.keepUrlCurrent();
   }
 

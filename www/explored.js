@@ -8,56 +8,13 @@
 // size is fixed once known, and the nodes entered only grow going forward, so the figure
 // never decreases going forward: it is rounded down, and reads 100% only at the end.
 
+import { count as grouped, large as nodesText, percentDown, percentRange, timeSpan } from './format.js';
+
 const RATE_WINDOW_MS = 1500;
-
-/** A fraction (0..1) as a percentage rounded down, with 2 significant digits below 1%. */
-export function percentDown(fraction) {
-  const percent = fraction * 100;
-  if (percent >= 100) return '99.9%'; // 100% only at the end (see show)
-  if (percent >= 1) return `${(Math.floor(percent * 10) / 10).toFixed(1)}%`;
-  if (percent <= 0) return '0%';
-  let exponent = Math.floor(Math.log10(percent));
-  let mantissa = Math.floor((percent / 10 ** exponent) * 10) / 10;
-  if (mantissa >= 10) [mantissa, exponent] = [mantissa / 10, exponent + 1]; // log10 rounding
-  if (exponent >= -3) {
-    const decimals = 1 - exponent;
-    const factor = 10 ** decimals;
-    return `${(Math.floor(percent * factor) / factor).toFixed(decimals)}%`;
-  }
-  return `${mantissa.toFixed(1)} × 10^${exponent}%`;
-}
-
-/** Seconds as a person says them: "45 s", "3 min 20 s", "2 h 05 min", "4 days", "3.2 million years". */
-export function timeSpan(seconds) {
-  if (!Number.isFinite(seconds)) return 'forever';
-  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 3570) {
-    const whole = Math.round(seconds);
-    return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
-  }
-  if (seconds < 86_370) {
-    const minutes = Math.round(seconds / 60);
-    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-  }
-  const days = Math.round(seconds / 86_400);
-  if (days < 365) return `${days} day${days === 1 ? '' : 's'}`;
-  const years = seconds / (86_400 * 365.25);
-  if (years < 1e6) return `${Math.round(years).toLocaleString('en')} years`;
-  if (years < 1e12) return `${(years / 1e6).toPrecision(2)} million years`;
-  const exponent = Math.floor(Math.log10(years));
-  return `${(years / 10 ** exponent).toFixed(1)} × 10^${exponent} years`;
-}
-
-const grouped = (value) => Math.round(value).toLocaleString('en');
 
 /** Writes `text` into `element` unless it is there already. */
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
-}
-
-/** A count of nodes: exact with its digits, or "≈ 6.0 × 10^10" when large. */
-function nodesText(value) {
-  return value < 1e15 ? grouped(value) : `${(value / 10 ** Math.floor(Math.log10(value))).toFixed(1)} × 10^${Math.floor(Math.log10(value))}`;
 }
 
 export class ExploredView {
@@ -138,8 +95,8 @@ export class ExploredView {
       } else {
         figure = `≈ ${percentDown(fraction)}`;
         detail = `An estimate: the tree holds about ${nodesText(estimate)} nodes (± ${(200 * standardError / estimate).toFixed(1)}%, ` +
-          `Knuth's method, ${grouped(info[mode].probes)} random probes), so between ${percentDown(Math.min(nodes / high, 0.999))} ` +
-          `and ${percentDown(Math.min(nodes / Math.max(low, nodes), 0.999))} explored; ${grouped(nodes)} nodes so far.`;
+          `Knuth's method, ${grouped(info[mode].probes)} random probes), so ` +
+          `${percentRange(Math.min(nodes / high, 0.999), Math.min(nodes / Math.max(low, nodes), 0.999))} explored; ${grouped(nodes)} nodes so far.`;
         remaining = [Math.max(low - nodes, 0), Math.max(high - nodes, 0)];
       }
     }

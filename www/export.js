@@ -101,5 +101,9 @@ export function installExports($, seen, solutions, messages) {
   });
   $('export-json').addEventListener('click', () => download(listName('json'),
     solutionsJson(seen.n, solutions.listed, solutions.count, solutions.uniqueCount), 'application/json'));
-  $('export-text').addEventListener('click', () => download(listName('txt'), solutionsText(solutions.listed), 'text/plain'));
+  $('export-text').addEventListener('click', () => {
+    if (solutions.listed.length) download(listName('txt'), solutionsText(solutions.listed), 'text/plain');
+    else messages.show(seen.snapshot().finished ? `Nothing to export: the ${seen.n}×${seen.n} board has no solution.`
+      : 'Nothing to export yet: no solution has been found. Step or play until one is.', 'info');
+  });
 }

@@ -7,8 +7,9 @@ import { BoardView } from './board.js';
 import { CodeView } from './code.js';
 import { CODE } from './algorithm-code.js';
 import { renderDetail, describeLaneStep } from './algorithm-views.js';
+import { count as grouped } from './format.js';
+import { fitCounters } from './counter-fit.js';
 
-const grouped = (value) => Math.round(value).toLocaleString('en');
 
 /** A labelled <output> inside a counter box; returns the output. */
 function counter(dl, name) {
@@ -62,6 +63,7 @@ export class Lane {
     code.className = 'code';
     code.tabIndex = 0;
     code.title = `${algorithm.name}: the lines its last step ran are highlighted`;
+    fitCounters(counters);
     section.append(title, blurb, grid, this.narration, counters, this.detail, code);
     this.element = section;
     this.board = new BoardView(grid);

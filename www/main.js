@@ -6,6 +6,7 @@ import { Player } from './player.js';
 import { Stage } from './stage.js';
 import { Controls } from './controls.js';
 import { installHelp } from './help.js';
+import { installPartShortcuts, COMPARE_SHORTCUTS } from './keyboard.js';
 import { installExports } from './export.js';
 import { Messages } from './messages.js';
 import { installLook } from './look.js';
@@ -18,12 +19,17 @@ import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
 import { MAX_SIZE } from './board-size.js';
 import { FLAT_STRIDE } from './tree-layout.js';
+import { fitCounters } from './counter-fit.js';
+import { placeNarration } from './phone-layout.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
 installLook($('theme'), $('projector'));
+for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
+placeNarration($('narration'), $('board'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
+const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
 
 try {
   const wasm = await import('./pkg/bitqueens.js');
@@ -69,7 +75,9 @@ function startCountPanel() {
 /** The Compare section: the lanes (opened on what the link names) and the race of the
  *  algorithms, in a worker of its own; returns the race. */
 function startCompare({ Search, algorithmNames, treeNodes }) {
-  new Compare($, { Search, algorithmNames, treeNodes }).restore(location.search);
+  const compare = new Compare($, { Search, algorithmNames, treeNodes });
+  installPartShortcuts($('compare'), COMPARE_SHORTCUTS, { ...compare.shortcutActions(), help: toggleHelp });
+  compare.restore(location.search);
   return new AlgorithmRace({
     section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
     status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
@@ -116,7 +124,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
     panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
   }, { wholeTree, TreeView, limits: limits() }, player);
-  controls = new Controls($, player, messages, installHelp($('help'), $('shortcut-list'), $('help-button')));
+  controls = new Controls($, player, messages, toggleHelp);
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
 }

@@ -9,6 +9,7 @@
 // view keeps no running total, only the thumbnails it draws.
 
 import { imagesFigure, fillClassesTable } from './symmetry.js';
+import { count as grouped, plural } from './format.js';
 
 export const MAX_LISTED = 1000;
 /** Thumbnails made per animation frame at most: a restore that passes hundreds of solutions
@@ -174,9 +175,8 @@ export class SolutionsView {
     this.trim(snapshot.kept);
     this.listWaiting();
     const { finished } = snapshot;
-    const grouped = (value) => value.toLocaleString('en');
     this.unique.textContent = grouped(this.uniqueCount);
-    this.note.textContent = this.count === 0 ? 'None yet.'
+    this.note.textContent = this.count === 0 ? (finished ? `None: the ${this.n}×${this.n} board has no solution.` : 'None yet.')
       : this.count <= MAX_LISTED ? 'Click one to see it large, with its turns and mirror images. ★ marks the one of them that “Unique solutions” counts.'
         : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`;
     const others = this.count - this.uniqueCount;
@@ -185,7 +185,7 @@ export class SolutionsView {
       : 'Unique solutions counts each solution once together with its turns and mirror images (a symmetry ' +
         'class, up to 8 boards), when the search reaches the class’s ★ board: the one first in order when read as ' +
         'column numbers. ' + (finished
-        ? `All ${grouped(this.uniqueCount)} classes are complete: they hold the ${grouped(this.count)} solutions.`
+        ? `${this.uniqueCount === 1 ? 'The one class is complete: it holds' : `All ${grouped(this.uniqueCount)} classes are complete: they hold`} ${plural(this.count, 'solution')}.`
         : `So far ${grouped(this.uniqueCount)} of the ${grouped(this.count)} solutions found ` +
           `${this.uniqueCount === 1 ? 'is a ★ board' : 'are ★ boards'}; the other ${grouped(others)} ` +
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +

@@ -7,8 +7,8 @@ import { BitsView } from './bits.js';
 import { CodeView } from './code.js';
 import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { describe } from './narration.js';
+import { count as grouped } from './format.js';
 
-const grouped = (value) => value.toLocaleString('en');
 
 export class Stage {
   /**

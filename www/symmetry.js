@@ -4,6 +4,7 @@
 // whole search. The images come from the core (symmetryImages); nothing is computed here.
 
 import { published } from './published.js';
+import { count as grouped } from './format.js';
 
 /** Class sizes in the order of Solutions.representativesBySize (see play.rs). */
 export const CLASS_SIZES = [1, 2, 4, 8];
@@ -66,7 +67,6 @@ export function fillClassesTable(table, bySize, n) {
     (known ? ` (OEIS A002562: ${grouped(known.unique)}, A000170: ${grouped(known.total)})` : '');
 }
 
-const grouped = (value) => value.toLocaleString('en');
 
 function row(cells, first = 'td') {
   const tr = document.createElement('tr');

@@ -15,17 +15,19 @@
 //
 // Pointing at a node (or moving to it with the arrow keys when the tree has focus) shows its
 // call's ld, col, rd and poss; clicking it (or Enter) moves the player to the step that
-// entered it.
+// entered it. The newer of the two wins: an arrow key takes the readout back from the mouse
+// resting on the tree (the node framed is always the one described, and the one Enter goes
+// to), until the mouse moves again. Space keeps its page-wide meaning (Play / Pause).
 
 import { toBinary } from './binary.js';
 import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
+import { count as grouped } from './format.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
-const grouped = (value) => value.toLocaleString('en');
 
 export class TreePanel {
   /**
@@ -67,7 +69,8 @@ export class TreePanel {
       this.redraw();
     });
     this.view.addEventListener('change', () => this.rebuild());
-    this.panel.addEventListener('toggle', () => this.redraw());
+    // Closed, the panel does no work: on opening, the view catches up with the player first.
+    this.panel.addEventListener('toggle', () => this.refresh());
     // The canvas's size, as the resize observer last saw it: reading it from the layout in
     // each redraw would force the browser to lay the page out there and then again.
     this.size = { width: 0, height: 0 };
@@ -104,6 +107,7 @@ export class TreePanel {
       path: () => new PathView(this.n, () => this.seen.stackTree(this.treeView)),
     };
     this.display = views[this.view.value]();
+    this.stale = true;
     for (const button of [this.zoomIn, this.zoomOut, this.zoomFit]) button.disabled = !this.display.zoomable;
     this.rows.hidden = !this.display.countsRows;
     // Marked nodes are the old view's: let them go.
@@ -115,6 +119,7 @@ export class TreePanel {
   /** After each change of the player. */
   render(snapshot) {
     this.snapshot = snapshot;
+    this.stale = true; // until the view shown has caught up with it (refresh())
     if (!this.panel.open) return;
     // At full speed the tree changes faster than anyone can follow: it is redrawn every
     // FULL_SPEED_EVERY-th frame there, to leave the frame to the search (at N=32 the page's own
@@ -122,6 +127,13 @@ export class TreePanel {
     // noisy measurements). At rest, and at a chosen speed, every change is drawn.
     this.frame = this.seen.fullSpeed ? (this.frame + 1) % FULL_SPEED_EVERY : 0;
     if (this.frame !== 0) return;
+    this.refresh();
+  }
+
+  /** Brings the view shown up to the player's position and draws it (when open). */
+  refresh() {
+    if (!this.panel.open || !this.snapshot) return;
+    this.stale = false;
     this.display.update();
     // Marked nodes are found again by their path; one the view no longer shows is let go.
     this.selected = this.display.refind(this.selected);
@@ -148,6 +160,11 @@ export class TreePanel {
 
   redraw() {
     if (!this.panel.open || !this.snapshot) return;
+    // A view never draws before it has caught up with the player (a panel opened, a new view).
+    if (this.stale) {
+      this.refresh();
+      return;
+    }
     const { canvas } = this;
     const ratio = window.devicePixelRatio || 1;
     const { width, height } = this.size;
@@ -281,7 +298,7 @@ export class TreePanel {
     this.redraw();
   }
 
-  /** Arrow keys move the selection; Enter or Space goes to the selected node's step. */
+  /** Arrow keys move the selection (and take the readout from the mouse); Enter goes to its step. */
   key(event) {
     const { display } = this;
     const moves = {
@@ -292,17 +309,20 @@ export class TreePanel {
       Home: () => display.currentNode(),
     };
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      if (this.selected) this.go(this.selected);
+    if (event.key === 'Enter') {
+      const marked = this.hovered ?? this.selected; // the node framed and described
+      if (marked) this.go(marked);
     } else if (event.key === '+' || event.key === '-') {
       if (display.zoomable) this.zoomBy(event.key === '+' ? 2 : 0.5);
     } else if (moves[event.key]) {
       const next = this.selected ? moves[event.key]() : display.currentNode();
+      this.hovered = null; // the keyboard's selection is the one shown now
       if (next) this.select(next);
+      else this.redraw();
     } else {
       return; // every other key keeps its page-wide meaning
     }
-    // The page's own shortcuts (← → Space + −) must not act while the tree has the keys.
+    // The page's own shortcuts (← → + −) must not act while the tree has the keys.
     event.preventDefault();
     event.stopPropagation();
   }

@@ -18,10 +18,10 @@
 import {
   layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeView, zoomView, follow,
 } from './tree-layout.js';
+import { count as grouped } from './format.js';
 
 /** The whole view's first zoom, by board size. */
 const START_ZOOM = { 7: 4, 8: 8, 9: 12 };
-const grouped = (value) => value.toLocaleString('en');
 
 export class WholeView {
   zoomable = true;

@@ -238,3 +238,66 @@ test('Space on a button of the Compare section presses that button, not the play
   assert.equal(await number(output(page, 'Bit by bit', 'Nodes')), 1);
   assert.equal(await page.evaluate(() => document.body.dataset.state), 'idle', 'the player did not start');
 });
+
+test('inside Compare the player’s keys drive the lanes: → ← Space E, listed in the help; the main board stays put', async () => {
+  const page = await openCompare(['Flag arrays', 'Bit by bit'], 6);
+  const nodes = () => number(output(page, 'Bit by bit', 'Nodes'));
+  await page.locator('#compare-status').click(); // not focusable: the last click says where the user is
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await nodes(), 2);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('#compare-status').textContent(), 'Node event 1: 1 queen placed so far in every lane.');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('compare').dataset.state === 'playing');
+  await page.keyboard.press('Space');
+  await idle(page);
+  await page.keyboard.press('e');
+  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2);
+  assert.equal(await page.evaluate(() => document.getElementById('steps').textContent), '0', 'the main board did not move');
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'idle');
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  const list = await page.locator('#compare-shortcut-list').textContent();
+  for (const phrase of ['Next node', 'Previous node', 'Play / pause the lanes', 'Run the lanes to the end']) assert.ok(list.includes(phrase), phrase);
+  await page.keyboard.press('Escape');
+  // Back on the main board, the keys are the player's again.
+  await page.locator('#narration').click();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.getElementById('steps').textContent), '1');
+});
+
+test('"untick one first" goes once the user moves on: Next node, Play, Run to end', async () => {
+  const page = await openCompare(['Board scan', 'Flag arrays', 'Bit by bit', "Richards' bitmask"], 6);
+  const message = page.locator('#compare-message');
+  await section(page).getByRole('checkbox', { name: 'Free masks with rotation' }).click(); // refused: four already
+  assert.match(await message.textContent(), /untick one first/);
+  await control(page, 'Next node').click();
+  assert.equal(await message.isVisible(), false);
+});
+
+test('at the default speed, board and algorithms, Play brings a node at least every second', async () => {
+  const page = await session.open();
+  await page.locator('#compare summary').click();
+  await page.locator('#compare-lanes .lane-view').first().waitFor();
+  const perSecond = Number((await page.locator('#compare-speed-label').textContent()).match(/^([\d,]+) steps?\/s/)[1].replace(/,/g, ''));
+  // The most beats between two nodes: every lane's steps within a node, plus the node event.
+  const beats = await page.evaluate(() => {
+    const n = Number(document.getElementById('compare-size').value);
+    const slugs = [...document.querySelectorAll('#compare-algorithms input:checked')].map((box) => box.value);
+    let most = 0;
+    for (const slug of slugs) {
+      const search = new window.bitqueensDebug.Search(n, false, slug);
+      while (!search.finished) {
+        let k = 1;
+        while (search.stepWithinNode()) k += 1;
+        most = Math.max(most, k);
+        search.runNodes(1, 0xffffffff);
+      }
+      search.free();
+    }
+    return most;
+  });
+  assert.ok(beats / perSecond <= 1, `up to ${beats} beats between nodes at ${perSecond} steps/s`);
+});

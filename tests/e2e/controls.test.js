@@ -497,3 +497,28 @@ test('no request leaves the page’s own origin', async () => {
   assert.ok(origins.size > 0);
   assert.deepEqual([...origins].filter((o) => o !== mine && !o.startsWith('blob:') && o !== 'null'), []);
 });
+
+test('numbers and plurals read right: "1 step/s", the classes of N = 1, grouped solutions in the lanes', async () => {
+  const page = await session.open('?n=1&speed=1');
+  assert.equal(await page.locator('#speed-label').textContent(), '1 step/s');
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  const note = await page.locator('#unique-note').textContent();
+  assert.match(note, /The one class is complete: it holds 1 solution\./);
+  assert.doesNotMatch(note, /All 1 classes|1 solutions/);
+});
+
+test('nothing to export: "Solutions as text" says so instead of an empty file; N = 3 says it has no solution', async () => {
+  const page = await session.open('?n=3');
+  let downloads = 0;
+  page.on('download', () => { downloads += 1; });
+  const message = page.locator('#message');
+  await button(page, 'Solutions as text').click();
+  assert.match(await message.textContent(), /^Nothing to export yet: no solution has been found/);
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await page.locator('#solutions-note').textContent(), 'None: the 3×3 board has no solution.');
+  await button(page, 'Solutions as text').click();
+  await page.waitForFunction(() => /has no solution/.test(document.getElementById('message').textContent));
+  assert.equal(downloads, 0, 'no empty file');
+});

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { usePage, button, clickStep } from '../support/session.js';
+import { usePage, button, clickStep, frames } from '../support/session.js';
 
 const session = usePage();
 const folder = process.env.SCREENSHOTS || mkdtempSync(path.join(tmpdir(), 'bitqueens-layout-'));
@@ -47,3 +47,60 @@ for (const { file, width, height, projector, theme, see } of CASES) {
     await page.screenshot({ path: path.join(folder, file) });
   });
 }
+
+/** Every element under `selector` that is wider than its box, or reaches past its tile: names and sizes. */
+const overflowing = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)]
+  .filter((dd) => dd.scrollWidth > dd.clientWidth + 0.5
+    || dd.getBoundingClientRect().right > dd.parentElement.getBoundingClientRect().right + 0.5)
+  .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent} (${dd.scrollWidth} in ${dd.clientWidth})`), selector);
+
+const WIDTHS = [
+  { width: 1280, height: 900, projector: false }, { width: 1366, height: 768, projector: true },
+  { width: 1920, height: 1080, projector: false }, { width: 390, height: 844, projector: false },
+  { width: 390, height: 844, projector: true },
+];
+for (const { width, height, projector } of WIDTHS) {
+  test(`${width}×${height}${projector ? ', Projector on' : ''}: the largest numbers fit their counter tiles, in the lanes too`, async () => {
+    const page = await session.open('?n=32&compare=board-scan,bit-by-bit,richards,free-masks&cn=16', { viewport: { width, height } });
+    if (projector) await button(page, 'Projector').click();
+    await page.locator('#compare-lanes .lane-view').first().waitFor();
+    // The most the page can show: 2^53 steps (the player counts in doubles), and in the lanes
+    // a board scan's operations at N = 16.
+    const most = (2 ** 53).toLocaleString('en');
+    await page.evaluate((text) => {
+      for (const id of ['steps', 'nodes', 'solutions-found', 'unique-found']) document.getElementById(id).textContent = text;
+      for (const output of document.querySelectorAll('#compare-lanes .counters output')) output.textContent = text;
+    }, most);
+    await frames(page, 2);
+    assert.deepEqual(await overflowing(page, '.counters > div:not(.explored) > dd'), []);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `the page is ${wide} px wide on a ${width} px screen`);
+  });
+}
+
+test('390×844, Projector on, Compare open: nothing makes the page wider than the screen; the bottom bar stays on it', async () => {
+  const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
+  await button(page, 'Projector').click();
+  await page.locator('#compare-lanes .lane-view').first().waitFor();
+  await page.locator('#compare-speed').scrollIntoViewIfNeeded();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the page is ${wide} px wide`);
+  for (const name of ['Play', 'Reset']) {
+    const box = await page.locator('.controls .buttons').getByRole('button', { name, exact: true }).boundingBox();
+    assert.ok(box.x + box.width <= 390, `${name} lies on the screen: ${JSON.stringify(box)}`);
+  }
+});
+
+test('390×844: after Step, the sentence of that step is on screen with the board, above the bottom bar', async () => {
+  const page = await session.open('?n=8', { viewport: { width: 390, height: 844 } });
+  for (let k = 0; k < 40; k++) {
+    await button(page, 'Step').click();
+    if (k % 8 !== 0) continue;
+    const [board, sentence, bar] = await Promise.all([
+      page.getByRole('grid', { name: 'Board' }).boundingBox(), page.locator('#narration').boundingBox(),
+      page.locator('.controls .buttons').boundingBox(),
+    ]);
+    assert.ok(board.y >= 0 && sentence.y >= board.y + board.height, `step ${k + 1}: the sentence is under the board`);
+    assert.ok(sentence.y + sentence.height <= bar.y, `step ${k + 1}: the sentence ${JSON.stringify(sentence)} ends above the bar at ${bar.y}`);
+  }
+});

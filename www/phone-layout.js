@@ -1,0 +1,17 @@
+// On a phone (style.css: max-width 40rem) the narration stands right under the board, not in
+// the side column below the eleven bit rows: the sentence of the last step is then on screen
+// with the board and the bottom bar's Step. Back in the side column on a wider screen.
+
+const PHONE = '(max-width: 40rem)';
+
+/** Keeps `narration` under `board` while the screen is a phone's. */
+export function placeNarration(narration, board) {
+  const home = { parent: narration.parentElement, next: narration.nextElementSibling };
+  const phone = matchMedia(PHONE);
+  const place = () => {
+    if (phone.matches) board.after(narration);
+    else home.parent.insertBefore(narration, home.next);
+  };
+  phone.addEventListener('change', place);
+  place();
+}
