@@ -37,13 +37,6 @@ const JOIN_STEPS = 5_000_000;
 const LABELS = { play: 'Play', pause: 'Pause', runToEnd: 'Run to end' };
 
 
-/** The last step `search` took (one step back and forth again), or null at the start. */
-function lastStep(search) {
-  const step = search.back();
-  if (step) search.step();
-  return step;
-}
-
 export class Compare {
   /**
    * @param {Function} $ looks an element up by id
@@ -200,7 +193,6 @@ export class Compare {
       this.restart({ keepMessage: true });
       return;
     }
-    for (const lane of joining) lane.lastEvent = lastStep(lane.search);
     this.ui.lanes.replaceChildren(...this.lanes.map((lane) => lane.element));
     this.ui.lanes.style.setProperty('--lanes', this.lanes.length);
     this.redraw();
@@ -234,10 +226,7 @@ export class Compare {
   nextNode() {
     if (!can(this.state, 'next', this.at)) return;
     this.take('next');
-    for (const lane of this.lanes) {
-      const batch = lane.search.runNodes(1, 0xffffffff);
-      if (batch.last) lane.lastEvent = batch.last;
-    }
+    for (const lane of this.lanes) lane.search.runNodes(1, 0xffffffff);
     this.position = this.lanes[0]?.search.nodeEvents ?? 0;
     this.mid = false;
     this.redraw();
@@ -247,10 +236,7 @@ export class Compare {
     if (!can(this.state, 'previous', this.at)) return;
     this.take('previous');
     const target = this.mid ? this.position : Math.max(0, this.position - 1);
-    for (const lane of this.lanes) {
-      lane.search.seekNodes(target, 0xffffffff);
-      lane.lastEvent = lastStep(lane.search);
-    }
+    for (const lane of this.lanes) lane.search.seekNodes(target, 0xffffffff);
     this.position = target;
     this.mid = false;
     this.redraw();
@@ -324,9 +310,7 @@ export class Compare {
       this.credit -= 1;
       for (const lane of this.lanes) {
         if (this.atBarrier.has(lane) || lane.search.finished) continue;
-        const step = lane.search.stepWithinNode();
-        if (step) {
-          lane.lastEvent = step;
+        if (lane.search.stepWithinNode()) {
           this.mid = true;
         } else {
           this.atBarrier.add(lane);
@@ -340,10 +324,7 @@ export class Compare {
 
   nextNodeTogether() {
     this.atBarrier.clear();
-    for (const lane of this.lanes) {
-      const batch = lane.search.runNodes(1, 0xffffffff);
-      if (batch.last) lane.lastEvent = batch.last;
-    }
+    for (const lane of this.lanes) lane.search.runNodes(1, 0xffffffff);
     this.position = this.lanes[0].search.nodeEvents;
     this.mid = false;
     if (this.finished) this.take('arrived');
@@ -363,7 +344,6 @@ export class Compare {
       const took = this.clock.now() - started;
       this.chunk = took < 1 ? this.chunk * 2 : took > 4 ? Math.max(1, Math.floor(this.chunk / 2)) : this.chunk;
       if (reached === this.target || this.finished) {
-        for (const lane of this.lanes) lane.lastEvent = lastStep(lane.search);
         this.take('arrived');
         return;
       }

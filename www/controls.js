@@ -71,8 +71,7 @@ export class Controls {
     this.ui.mirror.checked = this.seen.mirror;
   }
 
-  /** Buttons, Position and the address bar after each change of the player. */
-  /** On the way to a seek's target: the Position slider and its label follow the step. */
+  /** The Position slider and its label at `steps`; alone on the way to a seek's target. */
   progress(steps) {
     const { ui, seen } = this;
     const furthest = Math.max(seen.furthest, steps);
@@ -81,15 +80,14 @@ export class Controls {
     ui.positionLabel.textContent = `step ${grouped(steps)} of ${grouped(furthest)}`;
   }
 
+  /** Buttons, Position and the address bar after each change of the player. */
   render(snapshot, state) {
-    const { ui, seen } = this;
+    const { ui } = this;
     ui.play.textContent = state === PLAYING ? 'Pause' : 'Play';
     for (const forward of [ui.play, ui.step, ui.nextSolution, ui.runToEnd]) forward.disabled = state === DONE;
     ui.back.disabled = state === IDLE;
     document.body.dataset.state = state;
-    ui.position.max = seen.furthest;
-    ui.position.value = snapshot.steps;
-    ui.positionLabel.textContent = `step ${grouped(snapshot.steps)} of ${grouped(seen.furthest)}`;
+    this.progress(snapshot.steps);
     this.keepUrlCurrent();
   }
 

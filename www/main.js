@@ -107,13 +107,12 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
       tree.cleared(n, player.mirror);
     },
     solutionsFound: (found) => stage.solutionsFound(found),
-    solutionsUndone: (undone) => stage.solutionsUndone(undone),
     failed: (error) => messages.internalError(error),
     progress(steps) {
       stage.progress(steps);
       controls.progress(steps);
     },
-    render(snapshot, event, state) {
+    render(snapshot, state) {
       stage.render(snapshot);
       explored.render(snapshot, state);
       tree.render(snapshot);

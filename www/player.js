@@ -23,7 +23,8 @@
 // Pause stays responsive.
 //
 // The player owns no DOM. It tells a `view` what happened:
-//   view.render(snapshot, lastEvent, state)   once per change (once per frame while playing)
+//   view.render(snapshot, state)               once per change (once per frame while playing);
+//                                              snapshot.last is the step that led there
 //   view.progress(steps)                       each frame of a long seek, on the way: where it
 //                                              stands (render follows on arrival)
 //   view.keep                                  how many solutions the view lists in full
@@ -31,7 +32,6 @@
 //                                              in order; `listed` holds those numbered up to
 //                                              view.keep: {number, step, queens, classSize,
 //                                              isRepresentative, mirrorOf}
-//   view.solutionsUndone({count, representatives})  solutions undone going back
 //   view.cleared(n)                            when a new search starts
 //   view.failed(error)                         when the core throws (a bug): play stops
 //
@@ -103,7 +103,6 @@ export class Player {
     this.budget = BUDGET_MS.start;
     this.search = null;
     this.state = IDLE;
-    this.lastEvent = null;
     this.ticking = false; // an animation frame is requested
     this.readOnly = readOnlyView(this);
   }
@@ -122,7 +121,6 @@ export class Player {
     this.search?.free();
     this.search = new this.Search(n, mirror);
     this.mirror = mirror;
-    this.lastEvent = null;
     this.state = next(this.state, 'reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
     this.view.cleared(n);
@@ -250,7 +248,6 @@ export class Player {
   runBatch(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
     if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
-    if (batch.last) this.lastEvent = batch.last;
     return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
   }
 
@@ -262,8 +259,6 @@ export class Player {
   /** Tells the view what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
   passed(moved) {
     if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
-    if (moved.undone.count > 0) this.view.solutionsUndone(moved.undone);
-    if (moved.last) this.lastEvent = moved.lastUndone ? { ...moved.last, undone: true } : moved.last;
     return moved.arrived;
   }
 
@@ -285,7 +280,7 @@ export class Player {
   redraw() {
     const snapshot = this.search.snapshot();
     this.furthest = Math.max(this.furthest, snapshot.steps);
-    this.view.render(snapshot, this.lastEvent, this.state);
+    this.view.render(snapshot, this.state);
   }
 }
 

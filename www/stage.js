@@ -40,9 +40,6 @@ export class Stage {
     this.solutions.add(found);
   }
 
-  /** Nothing to do at once: the next render trims the gallery to the boards the session keeps. */
-  solutionsUndone() {}
-
   /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
   progress(steps) {
     this.text.steps.textContent = grouped(steps);

@@ -27,8 +27,11 @@ export const keptProgressRead = (page) => page.evaluate(() => globalThis.bitquee
 
 /** How many finished sub-problems of n are kept in the browser's IndexedDB now. */
 export const keptParts = (page, n) => page.evaluate((size) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('bitqueens-counts');
-  open.onerror = () => reject(open.error);
+  // Version 1, the page's own: were the page's store not there yet, opening it here must not
+  // create an empty one the page would then take for its own (the upgrade is aborted).
+  const open = indexedDB.open('bitqueens-counts', 1);
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => resolve(0);
   open.onsuccess = () => {
     const db = open.result;
     if (!db.objectStoreNames.contains('parts')) { db.close(); resolve(0); return; }

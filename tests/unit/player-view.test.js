@@ -23,7 +23,7 @@ class FiveSteps {
 }
 
 function setUp() {
-  const view = { keep: 0, render() {}, cleared() {}, solutionsFound() {}, solutionsUndone() {}, failed() {} };
+  const view = { keep: 0, render() {}, cleared() {}, solutionsFound() {}, failed() {} };
   const frames = [];
   const player = new Player(FiveSteps, view, { now: () => 0, nextFrame: (f) => frames.push(f) });
   return { player, seen: player.readOnly };

@@ -117,11 +117,10 @@ class FakeClock {
 function setUp({ length = 1_000, solutionsAt = [100, 300, 301], failAt = Infinity } = {}) {
   Object.assign(FakeSearch, { length, solutionsAt, failAt });
   const view = {
-    keep: 2, found: 0, undone: 0, failures: [], renders: 0,
-    render(snapshot, event, state) { Object.assign(this, { snapshot, event, state }); this.renders += 1; },
+    keep: 2, found: 0, failures: [], renders: 0,
+    render(snapshot, state) { Object.assign(this, { snapshot, state }); this.renders += 1; },
     cleared(n) { this.clearedWith = n; },
     solutionsFound({ count }) { this.found += count; },
-    solutionsUndone({ count }) { this.undone += count; },
     failed(error) { this.failures.push(error.message); },
   };
   const clock = new FakeClock();
@@ -186,7 +185,7 @@ test('Next solution stops right after each solution, then at the end; solutions 
   for (const at of [100, 300, 301]) {
     player.nextSolution();
     clock.frames(100);
-    assert.deepEqual([player.state, player.search.steps, player.lastEvent.kind], [PAUSED, at, 'solution']);
+    assert.deepEqual([player.state, player.search.steps], [PAUSED, at], 'right after the solution');
   }
   assert.equal(view.found, 3);
   player.nextSolution();
@@ -209,8 +208,7 @@ test('Run to end arrives at the end in time slices, and a far seek goes back fro
   assert.equal(player.state, PLAYING, 'a long way: played frame by frame');
   clock.frames(1_000);
   assert.deepEqual([player.state, player.search.steps], [PAUSED, 10]);
-  assert.equal(view.undone, 3);
-  assert.equal(player.lastEvent.undone, true);
+  assert.deepEqual([view.state, view.snapshot.steps], [PAUSED, 10], 'redrawn on arrival');
   player.seek(0);
   assert.deepEqual([player.state, player.search.steps], [IDLE, 0], 'a short way: at once');
 });
