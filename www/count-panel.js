@@ -367,9 +367,16 @@ export class CountPanel {
     this.#take('ended');
   }
 
-  #progress({ done, of, nodes, ms, counted = done }) {
-    this.ui.progress.value = of ? done / of : 0;
-    const left = counted > 0 && done < of ? ` · about ${duration((ms * (of - done)) / counted)} left` : '';
+  /**
+   * The bar and the time left follow the estimated work, not the number of sub-problems
+   * finished: sub-problems differ in size a thousandfold, and a count hands them out in an
+   * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
+   * finished work applies to the work left.
+   */
+  #progress({ done, of, nodes, ms, workBefore, workDone, workLeft }) {
+    const finished = workBefore + workDone;
+    this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
+    const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
     this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms)} · ${duration(ms)} elapsed${left}`;
   }
 

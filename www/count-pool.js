@@ -90,12 +90,13 @@ export class CountPool {
   async countAll(n, workers, onProgress, { earlier = null, onStart, onParts } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint } = await lanes[0].post({ kind: 'list', n });
+      const { subProblems, fingerprint, work, order } = await lanes[0].post({ kind: 'list', n });
       if (earlier && earlier.fingerprint !== fingerprint) throw new ListChanged(n);
       await onStart?.({ subProblems, fingerprint });
       const done = earlier?.parts ?? new Map();
-      const todo = [];
-      for (let index = 0; index < subProblems; index++) if (!done.has(index)) todo.push(index);
+      // In the core's hand-out order, so that the sub-problems finished are a fair sample of
+      // all of them and the time left can be read from their estimated work.
+      const todo = Array.from(order).filter((index) => !done.has(index));
       // Batches of sub-problems: enough of them (BATCHES_PER_WORKER each) to keep every worker
       // busy to the end, few enough that messages cost nothing next to counting. From
       // ONE_PER_JOB_FROM up, sub-problems are slow enough to be a job each: each is then
@@ -104,12 +105,13 @@ export class CountPool {
         : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
       const jobs = [];
       for (let from = 0; from < todo.length; from += size) {
-        jobs.push({ kind: 'fast', n, indices: todo.slice(from, from + size), delayMs: this.delayMs });
+        jobs.push(fastJob(n, todo.slice(from, from + size), work, this.delayMs));
       }
-      const before = { total: 0, unique: 0, done: done.size };
-      for (const [total, unique] of done.values()) {
+      const before = { total: 0, unique: 0, done: done.size, work: 0 };
+      for (const [index, [total, unique]] of done) {
         before.total += total;
         before.unique += unique;
+        before.work += work[index];
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
       return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size };
@@ -125,11 +127,11 @@ export class CountPool {
   async countSome(n, indices, workers, onProgress, expected = null) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint } = await lanes[0].post({ kind: 'list', n });
+      const { subProblems, fingerprint, work } = await lanes[0].post({ kind: 'list', n });
       if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
       const parts = new Map();
       const valid = indices.filter((index) => index < subProblems);
-      const jobs = valid.map((index) => ({ kind: 'fast', n, indices: [index], delayMs: this.delayMs }));
+      const jobs = valid.map((index) => fastJob(n, [index], work, this.delayMs));
       await this.#share(lanes, jobs, onProgress, undefined, (done) => {
         for (const [index, ...counts] of done) parts.set(index, counts);
       });
@@ -141,7 +143,7 @@ export class CountPool {
   async countPlain(kind, n, onProgress) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(1);
-      const jobs = Array.from({ length: n }, (_, column) => ({ kind, n, column }));
+      const jobs = Array.from({ length: n }, (_, column) => ({ kind, n, column, work: 1 }));
       return { ...(await this.#share(lanes, jobs, onProgress)), workers: 1 };
     });
   }
@@ -177,19 +179,24 @@ export class CountPool {
 
   /**
    * Runs `jobs` on `lanes`, timing from the first post; sums the answers onto `before`
-   * ({total, unique, done}: what was counted earlier) and hands each answer's parts to
-   * `onParts`. Progress: {total, unique, nodes (this run's), done, of, ms, counted}.
+   * ({total, unique, done, work}: what was counted earlier) and hands each answer's parts to
+   * `onParts`. Progress: {total, unique, nodes (this run's), done, of, ms, workBefore,
+   * workDone, workLeft}: sub-problems (or columns) done of all, and the estimated work (a
+   * job's `work`) counted earlier, finished by this run, and left.
    */
-  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0 }, onParts) {
+  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0, work: 0 }, onParts) {
     const sum = { total: before.total, unique: before.unique, nodes: 0 };
     const started = performance.now();
     let next = 0;
     let done = before.done;
+    let workDone = 0;
     // Progress counts sub-problems (or columns): a job holds its indices, or one column.
     const weight = (job) => job.indices?.length ?? 1;
     const of = before.done + jobs.reduce((total, job) => total + weight(job), 0);
+    let workLeft = jobs.reduce((total, job) => total + job.work, 0);
     const report = () => onProgress?.({
-      ...sum, done, of, counted: done - before.done, ms: performance.now() - started,
+      ...sum, done, of, ms: performance.now() - started,
+      workBefore: before.work, workDone, workLeft,
     });
     const feed = async (lane) => {
       const pending = [];
@@ -206,6 +213,8 @@ export class CountPool {
         sum.unique += part.unique;
         sum.nodes += part.nodes;
         done += weight(job);
+        workDone += job.work;
+        workLeft -= job.work;
         if (part.parts) onParts?.(part.parts);
         report();
       }
@@ -214,4 +223,10 @@ export class CountPool {
     await Promise.all(lanes.map(feed));
     return { ...sum, ms: performance.now() - started };
   }
+}
+
+/** A job of the fast counter: the sub-problems `indices` of n×n, with their estimated work. */
+function fastJob(n, indices, work, delayMs) {
+  const estimated = indices.reduce((total, index) => total + work[index], 0);
+  return { kind: 'fast', n, indices, delayMs, work: estimated };
 }

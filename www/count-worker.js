@@ -1,8 +1,10 @@
 // A counting worker: one job at a time, posted by the pool (count-pool.js), answered with
 // {ok: true, total, unique, nodes} or {ok: false, error}. Jobs:
 //   {kind: 'ready'}                 answers once the wasm core is loaded
-//   {kind: 'list', n}               how many sub-problems the n×n count has, and the
-//                                   fingerprint of their list: {subProblems, fingerprint}
+//   {kind: 'list', n}               how many sub-problems the n×n count has, the
+//                                   fingerprint of their list, the estimated work of each
+//                                   and the order to hand them out in: {subProblems,
+//                                   fingerprint, work: Float64Array, order: Uint32Array}
 //   {kind: 'fast', n, indices, delayMs}  the listed sub-problems, by the optimised wasm
 //                                   counter: their sums, and parts: [[index, total, unique,
 //                                   nodes], …]; waits delayMs before each (tests only, else 0)
@@ -33,7 +35,12 @@ self.onmessage = async ({ data: job }) => {
       part = {};
     } else if (job.kind === 'list') {
       const counter = counterFor(Counter, job.n);
-      part = { subProblems: counter.subProblems, fingerprint: counter.fingerprint };
+      part = {
+        subProblems: counter.subProblems,
+        fingerprint: counter.fingerprint,
+        work: counter.estimatedWork(),
+        order: counter.handOutOrder(),
+      };
     } else if (job.kind === 'fast') {
       const counter = counterFor(Counter, job.n);
       part = { total: 0, unique: 0, nodes: 0, parts: [] };

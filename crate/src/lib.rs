@@ -31,7 +31,8 @@
 //! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
-//! - [`published`]: the OEIS tables every test compares with.
+//! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
+//!   numbers of the estimates and samples.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod algorithms;
@@ -40,6 +41,7 @@ pub mod count;
 pub mod plain;
 pub mod play;
 pub mod published;
+pub mod random;
 pub mod session;
 pub mod shard;
 pub mod stepping;

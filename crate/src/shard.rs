@@ -13,6 +13,7 @@
 //! Nothing here counts or touches files: it is plain arithmetic, the same natively and in wasm.
 
 use crate::count::SubProblem;
+use crate::random::Random;
 use std::fmt;
 use std::str::FromStr;
 
@@ -192,7 +193,7 @@ impl FromStr for Slice {
 
 /// `k` distinct positions out of `0..len` (all of them when `k >= len`), chosen at random
 /// from `seed` and returned in increasing order. The same `(len, k, seed)` gives the same
-/// positions on every machine (a SplitMix64 stream driving a partial Fisher–Yates shuffle),
+/// positions on every machine (a [`Random`] stream driving a partial Fisher–Yates shuffle),
 /// so a spot check can be repeated exactly.
 ///
 /// ```
@@ -204,21 +205,13 @@ impl FromStr for Slice {
 /// assert_eq!(sample(3, 10, 7), vec![0, 1, 2]);
 /// ```
 pub fn sample(len: usize, k: usize, seed: u64) -> Vec<usize> {
-    let mut state = seed;
-    let mut next = move || {
-        // SplitMix64 (Steele, Lea and Flood): every seed gives a full-period stream.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut random = Random::new(seed);
     let mut positions: Vec<usize> = (0..len).collect();
     let k = k.min(len);
     // Invariant: positions[..i] are the picks so far, positions[i..] the ones left.
     for i in 0..k {
         let left = (len - i) as u64;
-        let j = i + (next() % left) as usize;
+        let j = i + (random.next_u64() % left) as usize;
         positions.swap(i, j);
     }
     positions.truncate(k);

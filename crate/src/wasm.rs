@@ -4,7 +4,7 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::algorithms::{Algorithm, Kind};
-use crate::count::{count_sub_problem, sub_problems, SubProblem};
+use crate::count::{count_sub_problem, estimated_work, hand_out_order, sub_problems, SubProblem};
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::play::{self, Stop};
 use crate::session::Session;
@@ -214,6 +214,19 @@ impl Counter {
     #[wasm_bindgen(getter)]
     pub fn fingerprint(&self) -> String {
         fingerprint(self.n, &self.problems).to_string()
+    }
+
+    /// The estimated work of each sub-problem, in queens placed (`count::estimated_work`):
+    /// progress and time left are measured in it.
+    #[wasm_bindgen(js_name = estimatedWork)]
+    pub fn estimated_work(&self) -> Result<Vec<f64>, JsError> {
+        estimated_work(self.n).map_err(js_error)
+    }
+
+    /// Every sub-problem index once, in the order to hand them out (`count::hand_out_order`).
+    #[wasm_bindgen(js_name = handOutOrder)]
+    pub fn hand_out_order(&self) -> Vec<u32> {
+        hand_out_order(self.problems.len())
     }
 
     /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
@@ -447,6 +460,18 @@ mod tests {
         assert!(Counter::new(0).is_err() && Counter::new(33).is_err());
         let counter = Counter::new(8).unwrap();
         assert!(counter.count(counter.sub_problem_count()).is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_counter_gives_a_work_estimate_and_a_hand_out_place_for_each_sub_problem() {
+        let counter = Counter::new(10).unwrap();
+        let len = counter.sub_problem_count() as usize;
+        let work = counter.estimated_work().unwrap();
+        assert_eq!(work.len(), len);
+        assert!(work.iter().all(|&w| w >= 1.0));
+        let mut order = counter.hand_out_order();
+        order.sort_unstable();
+        assert!(order.into_iter().eq(0..len as u32));
     }
 
     #[wasm_bindgen_test]

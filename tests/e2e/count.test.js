@@ -81,6 +81,34 @@ test('one worker gives the same counts as two, each in a row of its own', async 
   assert.deepEqual(cells.map((r) => [r[0], r[1], r[2], r[5]]), [row(1), row(2)]);
 });
 
+test('the time left is read from the work done: on a real count it stays near the truth', async () => {
+  // The pool's reports, as the panel gets them: the estimated work done and left, and the
+  // queens really placed so far. Queens placed are the count's clock here (the time each
+  // sub-problem takes follows them), so the check does not depend on this machine's speed.
+  const page = await session.open('', { cores: 2 });
+  await page.evaluate(() => {
+    const pool = globalThis.bitqueensDebug.countPool;
+    const countAll = pool.countAll.bind(pool);
+    globalThis.reports = [];
+    pool.countAll = (n, workers, onProgress, options) =>
+      countAll(n, workers, (report) => { globalThis.reports.push({ ...report }); onProgress(report); }, options);
+  });
+  const result = await countAll(page, 14);
+  assert.ok(result.startsWith(resultFor(14)), result);
+  const reports = await page.evaluate(() => globalThis.reports);
+  const queens = reports.at(-1).nodes;
+  let checked = 0;
+  for (const { nodes, workDone, workLeft } of reports) {
+    if (nodes < queens / 10 || nodes > queens * 0.9) continue;
+    // The page's time left is time so far × workLeft / workDone; the truth is time so far ×
+    // queens left / queens placed.
+    const ratio = (workLeft / workDone) / ((queens - nodes) / nodes);
+    assert.ok(ratio > 0.7 && ratio < 1.4, `at ${nodes} of ${queens} queens the estimate is ${ratio.toFixed(2)} of the truth`);
+    checked++;
+  }
+  assert.ok(checked >= 20, `${checked} reports checked`);
+});
+
 test('Cancel stops every worker at once and the next count works', async () => {
   const page = await session.open('', RUNNING);
   await setSize(page, '13');

@@ -3,35 +3,8 @@
 
 use super::{below, Node};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use crate::random::Random;
 use serde::Serialize;
-
-/// A generator of random numbers for the probes: SplitMix64, so that an estimate made with
-/// the same seed is the same everywhere (the core never asks JS for randomness).
-#[derive(Clone, Debug)]
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A whole number in `0..k` (k >= 1), each equally likely up to 2^-32.
-    fn below(&mut self, k: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(k)) >> 32) as u32
-    }
-}
-
-/// The `j`-th set bit of `mask`, lowest first.
-fn nth_bit(mut mask: u32, j: u32) -> u32 {
-    for _ in 0..j {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
-}
 
 /// One of Knuth's random probes below a frame: walk down choosing one child at random in
 /// each row; the product of the numbers of children met, summed over the rows, is an
@@ -56,7 +29,7 @@ fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
         }
         weight *= f64::from(k);
         estimate += weight;
-        let bit = nth_bit(poss, random.below(k));
+        let bit = random.bit_of(poss);
         if row == 0 {
             top = bit;
         }
@@ -103,7 +76,7 @@ pub fn estimate_tree(
 }
 
 fn estimate_below(n: u32, mirror: bool, at: Node, probes: u32, seed: u64) -> Estimate {
-    let mut random = Random(seed);
+    let mut random = Random::new(seed);
     // Welford's running mean and sum of squared deviations.
     let (mut mean, mut squares) = (0.0, 0.0);
     for i in 1..=probes {
@@ -187,23 +160,6 @@ pub(super) fn subtree_size(n: u32, mirror: bool, node: Node) -> SubtreeSize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn random_numbers_are_below_their_bound_and_cover_it() {
-        let mut random = Random(7);
-        let mut seen = [0; 5];
-        for _ in 0..1000 {
-            seen[random.below(5) as usize] += 1;
-        }
-        assert!(seen.iter().all(|&s| s > 150), "{seen:?}");
-    }
-
-    #[test]
-    fn nth_bit_counts_from_the_lowest() {
-        assert_eq!(nth_bit(0b1011_0100, 0), 0b100);
-        assert_eq!(nth_bit(0b1011_0100, 2), 0b10_0000);
-        assert_eq!(nth_bit(0b1011_0100, 3), 0b1000_0000);
-    }
 
     #[test]
     fn count_below_gives_up_past_its_budget() {
