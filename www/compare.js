@@ -373,7 +373,7 @@ export class Compare {
 
   keepUrlCurrent() {
     const state = this.ui.section.open && this.lanes.length
-      ? { algorithms: this.lanes.map((l) => l.algorithm.slug), n: this.n, position: this.position, mirror: this.mirror }
+      ? { algorithms: this.lanes.map((l) => l.algorithm.slug), n: this.n, position: this.finished ? Infinity : this.position, mirror: this.mirror }
       : null;
     if (this.state === IDLE) history.replaceState(null, '', writeComparePermalink(location.href, state));
   }

@@ -1,7 +1,7 @@
 // The permalink: board size, speed and step position in the URL's query, so that opening a
 // link restores the exact same state; and the Compare section's own state beside it. Pure; no DOM.
 //   ?n=8&speed=20&pos=1234&mirror=1    speed is steps per second, or "max"
-//   &compare=board-scan,richards&cn=8&cnode=120&cmirror=1
+//   &compare=board-scan,richards&cn=8&cnode=120&cmirror=1   (cnode=end: every lane finished)
 
 import { parseBoardSize, DEFAULT_SIZE } from './board-size.js';
 
@@ -56,8 +56,10 @@ const COMPARE_KEYS = ['compare', 'cn', 'cnode', 'cmirror'];
 
 /**
  * Reads the Compare section's state: `?compare=board-scan,richards&cn=8&cnode=120&cmirror=1`
- * (the algorithms by slug, board size, node position, mirror mode). Returns null when the
- * link names none, else { algorithms, n, position, mirror, problems }: bad values replaced by
+ * (the algorithms by slug, board size, node position, mirror mode; `cnode=end` is the end,
+ * every lane finished, read as position Infinity: the node events alone stop short of the
+ * lanes' last steps). Returns null when the link names none, else
+ * { algorithms, n, position, mirror, problems }: bad values replaced by
  * the defaults given (`defaults.algorithms`, `defaults.n`, position 0, mirror off), one
  * sentence per bad value. `slugs` are the algorithms that exist; `maxSize` the largest board.
  */
@@ -84,7 +86,8 @@ export function readComparePermalink(query, slugs, defaults, maxSize) {
   if (params.has('cnode')) {
     const text = params.get('cnode');
     if (/^\d{1,12}$/.test(text)) position = Number(text);
-    else problems.push(`The link asks the comparison for node “${clip(text)}”, which is not a whole number; starting at the first.`);
+    else if (text === 'end') position = Infinity;
+    else problems.push(`The link asks the comparison for node “${clip(text)}”, which is not a whole number or “end”; starting at the first.`);
   }
   let mirror = false;
   if (params.has('cmirror')) {
@@ -95,14 +98,17 @@ export function readComparePermalink(query, slugs, defaults, maxSize) {
   return { algorithms, n, position, mirror, problems };
 }
 
-/** The URL `base` with the Compare section's state in its query, or without it (`null`). */
+/**
+ * The URL `base` with the Compare section's state in its query, or without it (`null`); a
+ * position of Infinity is the end.
+ */
 export function writeComparePermalink(base, state) {
   const url = new URL(base);
   for (const key of COMPARE_KEYS) url.searchParams.delete(key);
   if (state) {
     url.searchParams.set('compare', state.algorithms.join(','));
     url.searchParams.set('cn', state.n);
-    url.searchParams.set('cnode', state.position);
+    url.searchParams.set('cnode', state.position === Infinity ? 'end' : state.position);
     if (state.mirror) url.searchParams.set('cmirror', '1');
   }
   return url.toString();

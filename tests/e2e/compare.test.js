@@ -125,6 +125,30 @@ test('Run to end: every lane finds the published solutions of N = 6 with the sam
   assert.ok(await number(output(page, 'Bit by bit', 'Nodes')) < 0.6 * [...nodes][0]);
 });
 
+test('a link copied after every lane finished restores the end exactly', async () => {
+  const names = ['Bit by bit', "Richards' bitmask", 'Flag arrays'];
+  const page = await openCompare(names, 6);
+  await control(page, 'Run to end').click();
+  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 3);
+  await idle(page);
+  const shown = async (p) => ({
+    status: await section(p).locator('#compare-status').textContent(),
+    counters: await Promise.all(names.flatMap((name) => ['Nodes', 'Operations', 'Solutions found']
+      .map((counter) => output(p, name, counter).textContent()))),
+    details: await Promise.all(names.map((name) => lane(p, name).locator('.lane-detail').textContent())),
+  });
+  const atEnd = await shown(page);
+  assert.match(page.url(), /cnode=end\b/);
+  const reopened = await session.open(new URL(page.url()).search);
+  await reopened.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 3);
+  await idle(reopened);
+  assert.deepEqual(await shown(reopened), atEnd);
+  for (const name of ['Next node', 'Play', 'Run to end']) {
+    assert.equal(await control(reopened, name).isDisabled(), true, name);
+  }
+  assert.equal(await control(reopened, 'Previous node').isDisabled(), false);
+});
+
 test('each lane highlights the lines its last step ran, in the language chosen for all', async () => {
   const page = await openCompare(['Flag arrays', "Richards' bitmask"], 8);
   await control(page, 'Next node').click();

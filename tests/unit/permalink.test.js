@@ -48,6 +48,11 @@ test('the Compare section travels in the link and reads back, beside the player\
   assert.equal(url.searchParams.get('pos'), '3');
   assert.deepEqual(readComparePermalink(url.search, SLUGS, DEFAULTS, 16), { ...state, problems: [] });
   assert.equal(new URL(writeComparePermalink(url.href, null)).search, '?n=8&pos=3');
+  // The end, every lane finished, is a place of its own: the node events stop short of it.
+  const end = new URL(writeComparePermalink('http://localhost/', { ...state, position: Infinity }));
+  assert.equal(end.searchParams.get('cnode'), 'end');
+  assert.equal(readComparePermalink(end.search, SLUGS, DEFAULTS, 16).position, Infinity);
+  assert.equal(readComparePermalink('?cnode=ends', SLUGS, DEFAULTS, 16).position, 0);
 });
 
 test('junk in the Compare part of the link gives one sentence per bad value and the defaults', () => {
