@@ -16,6 +16,7 @@ import { parseShard, sample, compareParts } from './shard-check.js';
 import { CountHistory } from './count-history.js';
 import { RaceView, RACERS } from './race.js';
 import { Messages } from './messages.js';
+import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from './board-size.js';
 import { published, TOTALS } from './published.js';
 import { count, duration, rate, workerCount } from './format.js';
@@ -50,10 +51,11 @@ export class CountPanel {
     this.store = null;
     this.offered = null; // the kept count that Resume would go on with
     /** Settles once the kept counts are read and the Resume offer is shown (or not). */
+    this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
     this.ready = CountStore.open().then((store) => {
       this.store = store;
       if (!store) ui.keep.disabled = true;
-      return this.#offerResume();
+      return this.#offerResume({ atStart: true });
     });
     ui.resume.addEventListener('click', () => this.resume());
     ui.discard.addEventListener('click', () => this.discard());
@@ -69,6 +71,7 @@ export class CountPanel {
     ui.confirmYes.addEventListener('click', () => this.#confirmed(true));
     ui.confirmNo.addEventListener('click', () => this.#confirmed(false));
     ui.size.addEventListener('input', () => {
+      this.notice.hide(); // it named the size that was there
       if (can(this.state, 'resize')) {
         this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.n}: cancelled. Press Count all to count the new size.`);
       }
@@ -192,6 +195,13 @@ export class CountPanel {
     }
   }
 
+  /** "Resume it" at the top of the page: the count panel comes into view and resumes. */
+  #resumeFromNotice() {
+    this.ui.panel.open = true;
+    this.ui.panel.scrollIntoView({ block: 'start' });
+    this.resume();
+  }
+
   /** Goes on with the kept count offered (see #offerResume). */
   async resume() {
     if (this.#refuseWhileBusy('resume')) return;
@@ -218,6 +228,7 @@ export class CountPanel {
   async discard() {
     if (this.#refuseWhileBusy('discard') || !this.offered || !this.store) return;
     const { n } = this.offered;
+    this.notice.hide();
     await this.store.forget(n);
     this.ui.status.textContent = `The kept progress of N = ${n} was discarded.`;
     await this.#offerResume();
@@ -225,16 +236,24 @@ export class CountPanel {
 
   /**
    * Shows Resume for a kept count, if any and nothing runs: the one of the size typed if
-   * there is one, else the latest.
+   * there is one, else the latest. When the page starts, the latest, whose size goes into
+   * Size to count, told also at the top of the page (the panel is far down).
    */
-  async #offerResume() {
+  async #offerResume({ atStart = false } = {}) {
     const runs = this.store ? await this.store.runs() : [];
     if (this.state !== IDLE) return;
     const typed = Number(this.ui.size.value);
-    const run = runs.find((r) => r.n === typed) ?? runs[0] ?? null;
+    const run = (atStart ? null : runs.find((r) => r.n === typed)) ?? runs[0] ?? null;
     this.offered = run;
     this.ui.saved.hidden = !run;
-    if (!run) return;
+    if (!run) {
+      this.notice.hide();
+      return;
+    }
+    if (atStart) {
+      this.ui.size.value = String(run.n);
+      this.notice.show(`A count of N = ${run.n} was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
+    }
     const others = runs.filter((r) => r !== run).map((r) => r.n);
     const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
     this.ui.savedText.textContent = `An unfinished count of N = ${run.n}: ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
@@ -356,6 +375,7 @@ export class CountPanel {
   /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, status) {
     this.#take(event);
+    this.notice.hide();
     this.started = performance.now();
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;

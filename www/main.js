@@ -68,6 +68,7 @@ function startCountPanel() {
     confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
+    notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later') },
   }, pool, cores);
   return { countPool: pool, countPanel: panel };
 }

@@ -174,3 +174,39 @@ test('the panel counts up to N = 21 (asking first) and refuses 22', async () => 
   await button(page, 'Count all').click();
   assert.match(await text(page, 'count-message'), /^Board size 22 is out of range: use 1 to 21\./);
 });
+
+test('after a reload the kept count is told at the top of the page with its size; Resume it counts the rest there', async () => {
+  const page = await session.open('', RUNNING);
+  const of = await countUntil(page, 13, 150);
+  await waitUntilKept(page, 13, 150);
+  await reloaded(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const notice = page.getByRole('group', { name: 'Count kept from an earlier visit' });
+  assert.ok(await notice.isVisible(), 'the notice is shown');
+  const box = await notice.boundingBox();
+  const viewport = page.viewportSize();
+  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the notice is on the first screen: ${JSON.stringify(box)}`);
+  const said = await notice.textContent();
+  const match = said.match(/A count of N = 13 was left unfinished in this browser: ([\d,]+) of ([\d,]+) sub-problems are kept/);
+  assert.ok(match, said);
+  assert.equal(number(match[2]), of);
+  assert.equal(await page.locator('#count-size').inputValue(), '13', 'Size to count is the size it would resume');
+  assert.equal((await offered(page)).n, 13);
+  await notice.getByRole('button', { name: 'Resume it' }).click();
+  await page.waitForFunction(() => {
+    const box = document.getElementById('count-panel').getBoundingClientRect();
+    return box.top < innerHeight && box.bottom > 0;
+  });
+  assert.equal(await notice.isVisible(), false, 'the notice goes once resumed');
+  await ended(page);
+  const result = await text(page, 'count-result');
+  assert.ok(result.startsWith(resultFor(13)) && result.includes('✓ agree'), result);
+  assert.match(await text(page, 'count-status'), new RegExp(` ${grouped(number(match[1]))} of ${grouped(of)} sub-problems were kept from before\\.$`));
+  // Later hides it and leaves the offer in the panel.
+  await countUntil(page, 12, 40);
+  await waitUntilKept(page, 12, 40);
+  await reloaded(page);
+  await notice.getByRole('button', { name: 'Later' }).click();
+  assert.equal(await notice.isVisible(), false);
+  assert.equal((await offered(page)).n, 12);
+});
