@@ -78,6 +78,46 @@ for (const { width, height, projector } of WIDTHS) {
   });
 }
 
+/** Every code box that scrolls sideways, and every code line with a character past its box
+ *  (spaces aside: those at a wrap hang past the edge unseen). */
+const cutCode = (page) => page.evaluate(() => {
+  const cut = [];
+  for (const box of document.querySelectorAll('.code')) {
+    const where = box.closest('.lane-view')?.getAttribute('aria-label') ?? 'the main code panel';
+    if (box.scrollWidth > box.clientWidth + 0.5) cut.push(`${where} scrolls: ${box.scrollWidth} in ${box.clientWidth}`);
+    const right = box.getBoundingClientRect().right;
+    for (const line of box.querySelectorAll('.code-line')) {
+      const node = line.firstChild;
+      const glyph = document.createRange();
+      let reach = 0;
+      for (let i = 0; i < node.length; i++) {
+        if (/\s/.test(node.data[i])) continue;
+        glyph.setStart(node, i);
+        glyph.setEnd(node, i + 1);
+        reach = Math.max(reach, glyph.getBoundingClientRect().right);
+      }
+      if (reach > right + 0.5) cut.push(`${where}${line.classList.contains('active') ? ', highlighted' : ''}: “${line.textContent.trim()}” reaches ${reach} past ${right}`);
+    }
+  }
+  return cut;
+});
+
+for (const { width, height, projector } of WIDTHS) {
+  test(`${width}×${height}${projector ? ', Projector on' : ''}: every line of code is seen whole, the highlighted ones above all, in the lanes too`, async () => {
+    const page = await session.open('?n=8&pos=40&compare=board-scan,flag-arrays,bit-by-bit,richards&cn=8&cnode=40', { viewport: { width, height } });
+    if (projector) await button(page, 'Projector').click();
+    await page.locator('#compare-lanes .lane-view').first().waitFor();
+    await page.waitForFunction(() => document.getElementById('compare').dataset.state === 'idle'
+      && document.querySelectorAll('.code-line.active').length >= 5);
+    for (const language of ['pseudocode', 'rust', 'javascript']) {
+      await page.locator('#code-language').selectOption(language);
+      await page.locator('#compare-language').selectOption(language);
+      await frames(page, 2);
+      assert.deepEqual(await cutCode(page), [], language);
+    }
+  });
+}
+
 test('390×844, Projector on, Compare open: nothing makes the page wider than the screen; the bottom bar stays on it', async () => {
   const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
   await button(page, 'Projector').click();
