@@ -6,7 +6,7 @@
 //
 //   idle ── Race every algorithm ──▶ racing ──(done / Stop the race / section closed)──▶ idle
 
-import { drawLogChart } from './log-chart.js';
+import { LogChart } from './log-chart.js';
 import { published } from './published.js';
 import { count, duration } from './format.js';
 
@@ -51,6 +51,7 @@ export class AlgorithmRace {
     this.algorithms = algorithms;
     this.makeWorker = makeWorker;
     this.rows = [];
+    this.chart = new LogChart(elements.chart);
     this.running = false;
     this.skipAboveMs = SKIP_ABOVE_MS;
     elements.start.addEventListener('click', () => this.start());
@@ -147,7 +148,7 @@ export class AlgorithmRace {
       return tr;
     }));
     this.ui.table.hidden = this.rows.length === 0;
-    drawLogChart(this.ui.chart, this.algorithms.map(({ slug, name }, i) => ({
+    this.chart.draw(this.algorithms.map(({ slug, name }, i) => ({
       label: name, className: `a${i}`,
       points: this.rows.filter((r) => r.slug === slug && r.ms !== undefined).map((r) => ({ n: r.n, ms: r.ms })),
     })));

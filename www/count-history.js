@@ -4,12 +4,12 @@
 
 import { published } from './published.js';
 import { count, duration, rate, workerCount } from './format.js';
-import { drawLogChart } from './log-chart.js';
+import { LogChart } from './log-chart.js';
 
 export class CountHistory {
   constructor(table, chart) {
     this.table = table;
-    this.chart = chart;
+    this.chart = new LogChart(chart);
     this.rows = [];
   }
 
@@ -54,7 +54,7 @@ export class CountHistory {
   #renderChart() {
     const byWorkers = new Map();
     for (const r of this.rows) byWorkers.set(r.workers, [...(byWorkers.get(r.workers) ?? []), { n: r.n, ms: r.ms }]);
-    drawLogChart(this.chart, [...byWorkers].map(([workers, points]) => ({
+    this.chart.draw([...byWorkers].map(([workers, points]) => ({
       label: workerCount(workers), className: `w${Math.min(workers, 4)}`, points,
     })));
   }

@@ -1,56 +1,115 @@
 // A line chart of times on a log scale against N, as SVG: one line per series. Used by the
 // count panel's history and by the race of the algorithms.
+//
+// The chart is drawn at the size it is shown, one SVG unit per CSS pixel, with the page's own
+// font size (larger in Projector mode): its text is as large as the text around it, and the
+// margins are made to hold the longest label. It is drawn again when its width changes.
 
 import { duration } from './format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
+/** The advance of a character of the monospace font, in ems (DejaVu Sans Mono: 0.602). */
+const CHARACTER_EMS = 0.62;
+/** The width drawn while the chart is not laid out (its section closed): redrawn once it is. */
+const UNLAID_WIDTH = 600;
 
-/**
- * Draws `series` ([{label, className, points: [{n, ms}]}]) into the <svg> `chart`, hidden
- * when there is no point. Each series gets a line, a dot per point and its label at its
- * last point.
- */
-export function drawLogChart(chart, series) {
-  // Below a millisecond a time is noise: such points sit on the 1 ms line.
-  const floor = (ms) => Math.max(ms, 1);
-  const points = series.flatMap((s) => s.points).map((p) => ({ n: p.n, ms: floor(p.ms) }));
-  chart.toggleAttribute('hidden', points.length === 0); // an SVG element has no .hidden
-  if (points.length === 0) return;
-  // The right margin holds each line's label, beside its last point.
-  const [width, height, left, bottom, top, right] = [600, 240, 56, 28, 10, 180];
-  const ns = points.map((p) => p.n);
-  const [n0, n1] = [Math.min(...ns), Math.max(Math.max(...ns), Math.min(...ns) + 1)];
-  const logs = points.map((p) => Math.log10(p.ms));
-  const [l0, l1] = [Math.floor(Math.min(...logs)), Math.max(Math.ceil(Math.max(...logs)), Math.floor(Math.min(...logs)) + 1)];
-  const x = (n) => left + ((n - n0) / (n1 - n0)) * (width - left - right);
-  const y = (ms) => top + (1 - (Math.log10(floor(ms)) - l0) / (l1 - l0)) * (height - top - bottom);
-  const parts = [];
-  const el = (name, attrs, text) => {
-    const node = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    parts.push(node);
-  };
-  for (let l = l0; l <= l1; l++) {
-    el('line', { x1: left, x2: width - right, y1: y(10 ** l), y2: y(10 ** l), class: 'grid' });
-    el('text', { x: left - 6, y: y(10 ** l) + 4, class: 'tick', 'text-anchor': 'end' }, duration(10 ** l));
+export class LogChart {
+  /** Draws into the <svg> `chart` (hidden while there is no point). */
+  constructor(chart) {
+    this.chart = chart;
+    this.series = [];
+    this.drawnWidth = 0;
+    new ResizeObserver(() => {
+      if (this.#width() !== this.drawnWidth) this.#draw();
+    }).observe(chart);
   }
-  for (let n = n0; n <= n1; n++) {
-    el('text', { x: x(n), y: height - 8, class: 'tick', 'text-anchor': 'middle' }, String(n));
+
+  /**
+   * Shows `series` ([{label, className, points: [{n, ms}]}]): each series gets a line, a dot
+   * per point and its label beside its last point (or in a legend under a narrow chart).
+   */
+  draw(series) {
+    this.series = series;
+    this.#draw();
   }
-  const drawn = series.filter((s) => s.points.length);
-  for (const { className, points: line } of drawn) {
-    const cls = `series ${className}`;
-    el('polyline', { points: line.map((p) => `${x(p.n)},${y(p.ms)}`).join(' '), class: cls });
-    for (const p of line) el('circle', { cx: x(p.n), cy: y(p.ms), r: 3.5, class: cls });
+
+  #width() {
+    return Math.round(this.chart.getBoundingClientRect().width) || UNLAID_WIDTH;
   }
-  // Labels at the height of their line's last point, pushed apart to stay readable.
-  const labels = drawn.map(({ label, className, points: line }) => ({ label, className, at: y(line.at(-1).ms) }))
-    .sort((a, b) => a.at - b.at);
-  labels.forEach((l, i) => { if (i > 0) l.at = Math.max(l.at, labels[i - 1].at + 13); });
-  for (const { label, className, at } of labels) {
-    el('text', { x: width - right + 8, y: at + 4, class: `tick label ${className}` }, label);
+
+  #draw() {
+    const { chart, series } = this;
+    // Below a millisecond a time is noise: such points sit on the 1 ms line.
+    const floor = (ms) => Math.max(ms, 1);
+    const points = series.flatMap((s) => s.points).map((p) => ({ n: p.n, ms: floor(p.ms) }));
+    chart.toggleAttribute('hidden', points.length === 0); // an SVG element has no .hidden
+    if (points.length === 0) return;
+    const width = this.#width();
+    this.drawnWidth = width;
+    const font = parseFloat(getComputedStyle(chart).fontSize) || 12;
+    const textWidth = (text) => text.length * CHARACTER_EMS * font;
+
+    const ns = points.map((p) => p.n);
+    const [n0, n1] = [Math.min(...ns), Math.max(Math.max(...ns), Math.min(...ns) + 1)];
+    const logs = points.map((p) => Math.log10(p.ms));
+    const [l0, l1] = [Math.floor(Math.min(...logs)), Math.max(Math.ceil(Math.max(...logs)), Math.floor(Math.min(...logs)) + 1)];
+    const ticks = [];
+    for (let l = l0; l <= l1; l++) ticks.push({ ms: 10 ** l, text: duration(10 ** l) });
+    const drawn = series.filter((s) => s.points.length);
+    // The margins hold the longest time on the left and the longest label on the right; when
+    // the labels would leave the lines less than half the width (a phone), they go in a legend
+    // under the chart instead, one per line.
+    const gap = 1.2 * font;
+    const left = Math.max(...ticks.map((t) => textWidth(t.text))) + 0.6 * font;
+    const besideWidth = Math.max(...drawn.map((s) => textWidth(s.label))) + 1.2 * font;
+    const legend = width - left - besideWidth < width / 2;
+    const right = legend ? font : besideWidth;
+    const [top, bottom] = [0.8 * font, 2 * font];
+    const plotHeight = Math.round(Math.max(0.42 * width, 14 * font));
+    const height = plotHeight + (legend ? drawn.length * gap + 0.4 * font : 0);
+    const x = (n) => left + ((n - n0) / (n1 - n0)) * (width - left - right);
+    const y = (ms) => top + (1 - (Math.log10(floor(ms)) - l0) / (l1 - l0)) * (plotHeight - top - bottom);
+
+    const parts = [];
+    const el = (name, attrs, text) => {
+      const node = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      parts.push(node);
+    };
+    const baseline = 0.35 * font; // a text's middle at its y
+    for (const { ms, text } of ticks) {
+      el('line', { x1: left, x2: width - right, y1: y(ms), y2: y(ms), class: 'grid' });
+      el('text', { x: left - 0.4 * font, y: y(ms) + baseline, class: 'tick', 'text-anchor': 'end' }, text);
+    }
+    for (let n = n0; n <= n1; n++) {
+      el('text', { x: x(n), y: plotHeight - 0.5 * font, class: 'tick', 'text-anchor': 'middle' }, String(n));
+    }
+    for (const { className, points: line } of drawn) {
+      const cls = `series ${className}`;
+      el('polyline', { points: line.map((p) => `${x(p.n)},${y(p.ms)}`).join(' '), class: cls });
+      for (const p of line) el('circle', { cx: x(p.n), cy: y(p.ms), r: 0.3 * font, class: cls });
+    }
+    if (legend) {
+      // Top to bottom in the order of the lines' last points, highest first.
+      const order = [...drawn].sort((a, b) => a.points.at(-1).ms - b.points.at(-1).ms).reverse();
+      order.forEach(({ label, className }, i) => {
+        const at = plotHeight + 0.4 * font + (i + 0.5) * gap;
+        el('circle', { cx: left, cy: at, r: 0.3 * font, class: `series ${className}` });
+        el('text', { x: left + 0.8 * font, y: at + baseline, class: `tick label ${className}` }, label);
+      });
+    } else {
+      // Labels at the height of their line's last point, pushed apart to stay readable, and
+      // kept inside the chart (pushed back up from its foot when they would run past it).
+      const labels = drawn.map(({ label, className, points: line }) => ({ label, className, at: y(line.at(-1).ms) }))
+        .sort((a, b) => a.at - b.at);
+      labels.forEach((l, i) => { if (i > 0) l.at = Math.max(l.at, labels[i - 1].at + gap); });
+      labels.forEach((l, i) => { l.at = Math.min(l.at, plotHeight - bottom - (labels.length - 1 - i) * gap); });
+      for (const { label, className, at } of labels) {
+        el('text', { x: width - right + 0.6 * font, y: at + baseline, class: `tick label ${className}` }, label);
+      }
+    }
+    chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    chart.replaceChildren(...parts);
   }
-  chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  chart.replaceChildren(...parts);
 }

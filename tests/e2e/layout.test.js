@@ -118,6 +118,52 @@ for (const { width, height, projector } of WIDTHS) {
   });
 }
 
+/** Each chart's texts drawn smaller than `least` px, or reaching outside the chart. */
+const unreadableChartText = (page, least) => page.evaluate((smallest) => {
+  const bad = [];
+  for (const chart of document.querySelectorAll('svg.count-chart:not([hidden])')) {
+    const box = chart.getBoundingClientRect();
+    const scale = box.width / chart.viewBox.baseVal.width;
+    for (const text of chart.querySelectorAll('text')) {
+      const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+      const t = text.getBoundingClientRect();
+      if (size < smallest) bad.push(`${chart.id} “${text.textContent}” is ${size.toFixed(1)} px`);
+      if (t.left < box.left - 0.5 || t.right > box.right + 0.5 || t.top < box.top - 0.5 || t.bottom > box.bottom + 0.5) {
+        bad.push(`${chart.id} “${text.textContent}” reaches outside the chart`);
+      }
+    }
+  }
+  return bad;
+}, least);
+
+for (const { width, height, projector, least } of [
+  { width: 1366, height: 768, projector: true, least: 16 }, { width: 1280, height: 900, projector: false, least: 12 },
+  { width: 390, height: 844, projector: false, least: 12 },
+]) {
+  test(`${width}×${height}${projector ? ', Projector on' : ''}: the charts' text is at least ${least} px and inside the charts, long times too`, async () => {
+    const page = await session.open('?compare=board-scan,richards&cn=6', { viewport: { width, height } });
+    if (projector) await button(page, 'Projector').click();
+    // The count chart, from real counts; the race chart, from rows up to 1 min 40 s (the
+    // drawing is what is checked here, not the race: compare.test.js runs it).
+    for (const n of [8, 10, 12]) {
+      await page.locator('#count-size').fill(String(n));
+      await button(page, 'Count all').click();
+      await page.waitForFunction(() => document.getElementById('count-cancel').disabled && document.getElementById('count-result').textContent);
+    }
+    await page.evaluate(() => {
+      const race = globalThis.bitqueensDebug.algorithmRace;
+      race.rows = race.algorithms.flatMap(({ slug, name }, a) => [4, 6, 8, 10, 12].map((n, i) => ({
+        slug, name, n, ms: 10 ** (i + a / 3), nodes: 10 ** n, operations: 10 ** (n + 1), solutions: 0,
+      })));
+      race.render();
+    });
+    await frames(page, 2);
+    assert.equal(await page.locator('svg.count-chart:not([hidden])').count(), 2, 'both charts are drawn');
+    assert.deepEqual(await unreadableChartText(page, least), []);
+    await page.locator('#algorithm-race-chart').screenshot({ path: path.join(folder, `race-chart-${width}${projector ? '-projector' : ''}.png`) });
+  });
+}
+
 test('390×844, Projector on, Compare open: nothing makes the page wider than the screen; the bottom bar stays on it', async () => {
   const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
   await button(page, 'Projector').click();
