@@ -20,13 +20,14 @@ import { AlgorithmRace } from './algorithm-race.js';
 import { MAX_SIZE } from './board-size.js';
 import { FLAT_STRIDE } from './tree-layout.js';
 import { fitCounters } from './counter-fit.js';
-import { placeNarration } from './phone-layout.js';
+import { placeNarration, captionBottomBar } from './phone-layout.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
 installLook($('theme'), $('projector'));
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
 placeNarration($('narration'), $('board'));
+captionBottomBar($('bar-caption'), $('bar-show-board'), $('board'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));

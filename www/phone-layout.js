@@ -1,6 +1,8 @@
 // On a phone (style.css: max-width 40rem) the narration stands right under the board, not in
 // the side column below the eleven bit rows: the sentence of the last step is then on screen
 // with the board and the bottom bar's Step. Back in the side column on a wider screen.
+// The bottom bar, always on screen there, says what it drives once the board is scrolled away
+// (under Compare's lanes, say), with a button that brings the board back.
 
 const PHONE = '(max-width: 40rem)';
 
@@ -14,4 +16,13 @@ export function placeNarration(narration, board) {
   };
   phone.addEventListener('change', place);
   place();
+}
+
+/**
+ * Shows `caption` (inside the bottom bar; style.css shows it only on a phone) while `board`
+ * is off screen; its `show` button scrolls the board into view.
+ */
+export function captionBottomBar(caption, show, board) {
+  new IntersectionObserver(([entry]) => { caption.hidden = entry.isIntersecting; }).observe(board);
+  show.addEventListener('click', () => board.scrollIntoView({ block: 'center' }));
 }

@@ -190,3 +190,26 @@ test('390×844: after Step, the sentence of that step is on screen with the boar
     assert.ok(sentence.y + sentence.height <= bar.y, `step ${k + 1}: the sentence ${JSON.stringify(sentence)} ends above the bar at ${bar.y}`);
   }
 });
+
+test('390×844, Compare open: once the board is scrolled away, the bottom bar says it drives the board at the top and brings it back', async () => {
+  const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
+  await page.locator('#compare-lanes .lane-view').first().waitFor();
+  const caption = page.locator('.controls .buttons').getByText('These buttons drive the board at the top.');
+  await frames(page, 2);
+  assert.equal(await caption.isVisible(), false, 'not while the board is on screen');
+  await page.locator('#compare-lanes').scrollIntoViewIfNeeded();
+  await caption.waitFor();
+  const [bar, said] = await Promise.all([page.locator('.controls .buttons').boundingBox(), caption.boundingBox()]);
+  assert.ok(said.y >= bar.y && said.y + said.height <= 844, `the caption is in the bar on screen: ${JSON.stringify(said)}`);
+  await page.locator('.controls .buttons').getByRole('button', { name: 'Show it ↑' }).click();
+  await page.waitForFunction(() => {
+    const box = document.getElementById('board').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+  await caption.waitFor({ state: 'hidden' });
+  // On a wide screen there is no bottom bar and no caption.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('#compare-lanes').scrollIntoViewIfNeeded();
+  await frames(page, 2);
+  assert.equal(await caption.isVisible(), false, 'not on a wide screen');
+});
