@@ -4,10 +4,12 @@
 import { toBinary } from './binary.js';
 
 /**
- * The sentence for `event` (an object from Search.step/back/run) on an n×n board.
- * `weight` is 2 in mirror mode (each solution found stands for itself and its mirror image).
+ * The sentence for `event` (the step taken last, snapshot.last) at the position `at`: the
+ * session's snapshot, or what the sentence reads of it, {n, weight, solutions}. `weight` is 2
+ * in mirror mode (each solution found stands for itself and its mirror image); `solutions` is
+ * the session's count of the boards passed (the only place a count is derived).
  */
-export function describe(event, n, weight = 1) {
+export function describe(event, { n, weight = 1, solutions = 0 }) {
   if (!event) return 'Ready: press Step or Play to start the search in row 1.';
   const row = event.row + 1;
   switch (event.kind) {
@@ -23,17 +25,15 @@ export function describe(event, n, weight = 1) {
         : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
       return weight === 2
-        ? `Solutions ${2 * event.number - 1} and ${2 * event.number} found: this board and its mirror image (col = done).`
+        ? `Solutions ${solutions - 1} and ${solutions} found: this board and its mirror image (col = done).`
         : `Solution ${event.number} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':
       return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
-    case 'finished': {
-      const total = event.solutions * weight;
-      return `Search finished: ${total} solution${total === 1 ? '' : 's'} on the ${n}×${n} board` +
-        (weight === 2 ? `, ${event.solutions} found and ${event.solutions} mirror images.` : '.');
-    }
+    case 'finished':
+      return `Search finished: ${solutions} solution${solutions === 1 ? '' : 's'} on the ${n}×${n} board` +
+        (weight === 2 ? `, ${event.solutions} found and ${solutions - event.solutions} mirror images.` : '.');
     default:
       return `Unknown event “${event.kind}”.`;
   }

@@ -55,7 +55,7 @@ export class Stage {
     this.code.render(event);
     this.solutions.update(snapshot);
     const { narration, steps, nodes, onBoard, found, row } = this.text;
-    narration.textContent = describe(event, snapshot.n, snapshot.weight);
+    narration.textContent = describe(event, snapshot);
     steps.textContent = grouped(snapshot.steps);
     nodes.textContent = grouped(snapshot.nodes);
     onBoard.textContent = grouped(snapshot.queens.length);

@@ -83,3 +83,13 @@ test('the last row never names a row past the board', async () => {
     session.page = null;
   }
 });
+
+test('in mirror mode a solution\'s sentence numbers the boards as the Solutions found counter does', async () => {
+  const page = await session.open('?n=6&mirror=1');
+  for (const shown of [2, 4]) {
+    await button(page, 'Next solution').click();
+    await waitForState(page, 'paused');
+    assert.match(await narration(page), new RegExp(`^Solutions ${shown - 1} and ${shown} found: this board and its mirror image`));
+    assert.equal(await page.getByRole('status', { name: 'Solutions found' }).textContent(), String(shown));
+  }
+});

@@ -14,27 +14,27 @@ test('binary digits are most significant first, n of them', () => {
 });
 
 test('sentences carry 1-based rows and columns and binary masks', () => {
-  assert.equal(describe({ kind: 'free', row: 2, poss: 0b100110 }, 8),
+  assert.equal(describe({ kind: 'free', row: 2, poss: 0b100110 }, { n: 8 }),
     'Row 3: free squares poss = ~(ld | col | rd) & done = 00100110.');
-  assert.match(describe({ kind: 'try', row: 0, column: 7, bit: 1 }, 8), /^Row 1: try column 8.*00000001/);
-  assert.match(describe({ kind: 'deadEnd', row: 4 }, 8), /^Dead end in row 5/);
-  assert.match(describe({ kind: 'backtrack', row: 3, column: 0 }, 8), /^Back to row 4: lift the queen from column 1/);
-  assert.equal(describe({ kind: 'solution', row: 8, number: 4 }, 8).startsWith('Solution 4 found'), true);
-  assert.match(describe({ kind: 'finished', solutions: 1 }, 1), /1 solution on/);
+  assert.match(describe({ kind: 'try', row: 0, column: 7, bit: 1 }, { n: 8 }), /^Row 1: try column 8.*00000001/);
+  assert.match(describe({ kind: 'deadEnd', row: 4 }, { n: 8 }), /^Dead end in row 5/);
+  assert.match(describe({ kind: 'backtrack', row: 3, column: 0 }, { n: 8 }), /^Back to row 4: lift the queen from column 1/);
+  assert.equal(describe({ kind: 'solution', row: 8, number: 4 }, { n: 8, solutions: 4 }).startsWith('Solution 4 found'), true);
+  assert.match(describe({ kind: 'finished', solutions: 1 }, { n: 1, solutions: 1 }), /1 solution on/);
 });
 
 test('in mirror mode a solution is named with its mirror image, and totals count both', () => {
-  assert.match(describe({ kind: 'solution', row: 8, number: 3 }, 8, 2), /^Solutions 5 and 6 found: this board and its mirror image/);
-  assert.match(describe({ kind: 'finished', solutions: 46 }, 8, 2), /^Search finished: 92 solutions on the 8×8 board, 46 found and 46 mirror images\./);
+  assert.match(describe({ kind: 'solution', row: 8, number: 3 }, { n: 8, weight: 2, solutions: 6 }), /^Solutions 5 and 6 found: this board and its mirror image/);
+  assert.match(describe({ kind: 'finished', solutions: 46 }, { n: 8, weight: 2, solutions: 92 }), /^Search finished: 92 solutions on the 8×8 board, 46 found and 46 mirror images\./);
 });
 
 test('a queen placed in the last row says the board is full, never names a row past it', () => {
-  assert.equal(describe({ kind: 'place', row: 7, column: 3 }, 8),
+  assert.equal(describe({ kind: 'place', row: 7, column: 3 }, { n: 8 }),
     'Queen placed in row 8, column 4: the last row, so the board is full.');
-  assert.equal(describe({ kind: 'place', row: 0, column: 0 }, 1),
+  assert.equal(describe({ kind: 'place', row: 0, column: 0 }, { n: 1 }),
     'Queen placed in row 1, column 1: the last row, so the board is full.');
-  assert.match(describe({ kind: 'place', row: 6, column: 0 }, 8), /; row 8 gets /);
+  assert.match(describe({ kind: 'place', row: 6, column: 0 }, { n: 8 }), /; row 8 gets /);
   for (const n of [1, 4, 8, 32]) {
-    assert.doesNotMatch(describe({ kind: 'place', row: n - 1, column: 0 }, n), new RegExp(`row ${n + 1}\\b`));
+    assert.doesNotMatch(describe({ kind: 'place', row: n - 1, column: 0 }, { n }), new RegExp(`row ${n + 1}\\b`));
   }
 });
