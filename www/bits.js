@@ -83,9 +83,9 @@ export class BitsView {
   /** Draws the lines for the row being searched; `event` is the last step (or null). */
   render(snapshot, event) {
     const { n, row } = snapshot;
-    const { frames, phase } = snapshot.detail; // Richards' bitmask: its stack of frames
+    const { calls, phase } = snapshot.detail; // Richards' bitmask: its stack of calls of search
     if (n !== this.n) this.build(n);
-    const top = frames[row];
+    const top = calls[row];
     const done = n === 32 ? 0xffffffff : (1 << n) - 1;
     const active = (event && !event.undone && LINES_OF_EVENT[event.kind]) || [];
     LINES.forEach(({ name, value, known }, i) => {

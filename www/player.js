@@ -311,7 +311,7 @@ function readOnlyView(player) {
     get finished() { return player.search.finished; },
     /** The search as it stands: board, masks, stack (a full snapshot: once per redraw). */
     snapshot: () => player.search.snapshot(),
-    /** The children of every frame on the search's stack, as the wasm `treeView` reads them. */
+    /** The children of every call of search on the stack, as the wasm `treeView` reads them. */
     stackTree: (treeView) => treeView.update(player.search),
   });
 }

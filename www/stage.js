@@ -45,7 +45,7 @@ export class Stage {
     this.text.steps.textContent = grouped(steps);
   }
 
-  /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the framed masks
+  /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the outlined masks
    *  describe `snapshot.last`, the step taken last to reach the position (null at the start),
    *  however the player got there (step, Back, seek, a node of the tree). */
   render(snapshot) {

@@ -4,7 +4,7 @@
 //                              row, each node as wide as its subtree (in nodes), its children
 //                              side by side under it in the order they are tried. Positions
 //                              never move: a node appears in place when the search enters it.
-//   path (any board)           the frames on the search's stack, one band each: the frame's
+//   path (any board)           the calls on the search's stack, one band each: the call's
 //                              children side by side across the whole width, each as wide as
 //                              its subtree's share of theirs (counted when small, estimated
 //                              when not), so every band is its parent node zoomed to fit.
@@ -80,7 +80,7 @@ export function wholeChildren(tree, i) {
 }
 
 /**
- * Decodes TreeView.update()'s numbers into levels, one per frame on the stack:
+ * Decodes TreeView.update()'s numbers into levels, one per call on the stack:
  * [{row, children: [{row, column, status, kind, size, exact, ld, col, rd, poss, from, to}]}],
  * where [from, to) is the child's share of the band, in 0..1.
  */

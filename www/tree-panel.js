@@ -3,20 +3,20 @@
 //
 //   Whole tree   (N <= 9) every node the search has entered so far, in place in the icicle of
 //                the whole tree: tree-whole-view.js
-//   Path, zoomed (any N) the frames on the search's stack, every band its parent node zoomed
+//   Path, zoomed (any N) the calls on the search's stack, every band its parent node zoomed
 //                to the full width: tree-path-view.js
 // The two views share one interface (see tree-whole-view.js): this panel holds the one
 // shown and never asks which it is.
 //
 // Marks: on the board now (the path to the current row) in the accent colour, the current
-// node framed; done (the search entered it and backtracked out) pale; dead ends red;
+// node outlined; done (the search entered it and backtracked out) pale; dead ends red;
 // solutions green; in mirror mode the half it never searches grey; the square being tried
 // dashed; in the path view, children not entered yet in outline.
 //
 // Pointing at a node (or moving to it with the arrow keys when the tree has focus) shows its
 // call's ld, col, rd and poss; clicking it (or Enter) moves the player to the step that
 // entered it. The newer of the two wins: an arrow key takes the readout back from the mouse
-// resting on the tree (the node framed is always the one described, and the one Enter goes
+// resting on the tree (the node outlined is always the one described, and the one Enter goes
 // to), until the mouse moves again. Space keeps its page-wide meaning (Play / Pause).
 
 import { toBinary } from './binary.js';
@@ -179,9 +179,9 @@ export class TreePanel {
     context.clearRect(0, 0, width, height);
     this.display.draw(context, width, height, this);
     const current = this.display.currentNode();
-    if (current) this.frameNode(context, current, 'ink');
+    if (current) this.outlineNode(context, current, 'ink');
     const marked = this.hovered ?? this.selected;
-    if (marked) this.frameNode(context, marked, 'select');
+    if (marked) this.outlineNode(context, marked, 'select');
     this.describe(marked);
   }
 
@@ -231,7 +231,7 @@ export class TreePanel {
     context.restore();
   }
 
-  frameNode(context, node, color) {
+  outlineNode(context, node, color) {
     const [x, y, w, h] = this.display.rect(node, this.size.width);
     context.save();
     context.strokeStyle = this.colors[color];
@@ -310,7 +310,7 @@ export class TreePanel {
     };
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'Enter') {
-      const marked = this.hovered ?? this.selected; // the node framed and described
+      const marked = this.hovered ?? this.selected; // the node outlined and described
       if (marked) this.go(marked);
     } else if (event.key === '+' || event.key === '-') {
       if (display.zoomable) this.zoomBy(event.key === '+' ? 2 : 0.5);

@@ -1,4 +1,4 @@
-// The Search tree panel's path view (any N): the frames on the search's stack, a band each,
+// The Search tree panel's path view (any N): the calls on the search's stack, a band each,
 // every band its parent node zoomed to the full width: the node's children with their
 // subtrees' shares. Only the stack's levels are kept (at most 33 × 32 children).
 //
@@ -22,7 +22,7 @@ export class PathView {
 
   /**
    * @param {number} n the board's size
-   * @param {Function} readStack () => the children of every frame on the search's stack
+   * @param {Function} readStack () => the children of every call on the search's stack
    *   (the flat array of the wasm TreeView)
    */
   constructor(n, readStack) {

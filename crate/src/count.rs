@@ -303,9 +303,9 @@ fn sparing(free: u32, below: u32) -> u32 {
 }
 
 /// A row's masks and the squares left to try in it: `(ld, col, rd, untried)`.
-type Frame = (u32, u32, u32, u32);
+type OpenRow = (u32, u32, u32, u32);
 
-/// A row to come back to: its index, then its [`Frame`] (`untried` never empty).
+/// A row to come back to: its index, then its [`OpenRow`] (`untried` never empty).
 type Resume = (u32, u32, u32, u32, u32);
 
 /// Room for a mask per row in [`Rules`]. The inner loop reads `allowed[row % ROWS_ROOM]`: the
@@ -532,16 +532,16 @@ impl Rules {
             // The last rows are settled in nested loops, without a push.
             let rows_below = n - 1 - index;
             if rows_below <= 4 {
-                let frame = (ld1, col1, rd1, free1);
+                let open = (ld1, col1, rd1, free1);
                 let above = &queens[..index];
                 match rows_below {
-                    4 => self.settle_four(index + 1, frame, &mut nodes, |b1, b2, b3, b4| {
+                    4 => self.settle_four(index + 1, open, &mut nodes, |b1, b2, b3, b4| {
                         self.count_found(above, &[bit, b1, b2, b3, b4], tally)
                     }),
-                    3 => self.settle_three(index + 1, frame, &mut nodes, |b1, b2, b3| {
+                    3 => self.settle_three(index + 1, open, &mut nodes, |b1, b2, b3| {
                         self.count_found(above, &[bit, b1, b2, b3], tally)
                     }),
-                    _ => self.settle_two(index + 1, frame, &mut nodes, |b1, b2| {
+                    _ => self.settle_two(index + 1, open, &mut nodes, |b1, b2| {
                         self.count_found(above, &[bit, b1, b2], tally)
                     }),
                 }
@@ -561,7 +561,7 @@ impl Rules {
     fn settle_four(
         &self,
         index: usize,
-        (ld, col, rd, free): Frame,
+        (ld, col, rd, free): OpenRow,
         nodes: &mut u64,
         mut found: impl FnMut(u32, u32, u32, u32),
     ) {
@@ -583,7 +583,7 @@ impl Rules {
     fn settle_three(
         &self,
         index: usize,
-        (ld, col, rd, free): Frame,
+        (ld, col, rd, free): OpenRow,
         nodes: &mut u64,
         mut found: impl FnMut(u32, u32, u32),
     ) {
@@ -607,7 +607,7 @@ impl Rules {
     fn settle_two(
         &self,
         index: usize,
-        (ld, col, rd, free): Frame,
+        (ld, col, rd, free): OpenRow,
         nodes: &mut u64,
         mut found: impl FnMut(u32, u32),
     ) {

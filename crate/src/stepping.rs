@@ -180,7 +180,7 @@ pub enum Step {
     /// `poss == 0` right after computing it: no square of `row` is free.
     #[serde(rename_all = "camelCase")]
     DeadEnd { row: u32 },
-    /// The row below `row` had nothing left; its frame was popped and the queen at
+    /// The row below `row` had nothing left; its call returned and the queen at
     /// (`row`, `column`) lifted.
     #[serde(rename_all = "camelCase")]
     Backtrack { row: u32, column: u32 },

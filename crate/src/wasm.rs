@@ -167,7 +167,7 @@ impl Search {
 
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
     /// rejected, steps, nodes, operations, found, weight, finished, detail}` (see
-    /// `algorithms::State`; Richards' `detail` holds its `phase` and `frames`) and the
+    /// `algorithms::State`; Richards' `detail` holds its `phase` and `calls`) and the
     /// session's counts `{solutions, unique, classesBySize, kept, last}` (see
     /// `session::Snapshot`).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
@@ -267,9 +267,9 @@ impl TreeView {
         }
     }
 
-    /// The children of every frame on the stack of `search` as a `Float64Array`,
+    /// The children of every call of `search` on the stack of `search` as a `Float64Array`,
     /// `tree::FLAT_STRIDE` numbers per child (see `PathTree::flat`). Throws for a search
-    /// that is not Richards' bitmask (the tree follows its frames).
+    /// that is not Richards' bitmask (the tree follows its calls).
     pub fn update(&mut self, search: &Search) -> Result<Vec<f64>, JsError> {
         match search.session.algorithm() {
             Algorithm::Richards(stepper) => Ok(self.path.flat(stepper)),
@@ -578,8 +578,8 @@ mod tests {
         assert_eq!(queens.to_vec(), vec![JsValue::from(4)]);
         let detail = get(&snap, "detail");
         assert_eq!(get(&detail, "kind").as_string().unwrap(), "richards");
-        let frames = js_sys::Array::from(&get(&detail, "frames"));
-        assert_eq!(get(&frames.get(1), "col").as_f64().unwrap(), 1.0);
+        let calls = js_sys::Array::from(&get(&detail, "calls"));
+        assert_eq!(get(&calls.get(1), "col").as_f64().unwrap(), 1.0);
     }
 
     /// The tree's functions are tested natively in `tree`; here, that they reach JS in the

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct View {
     /// (ld, col, rd, poss, bit) for every row on the stack, row 0 first.
-    frames: Vec<(u32, u32, u32, u32, u32)>,
+    calls: Vec<(u32, u32, u32, u32, u32)>,
     queens: Vec<u32>,
     steps: u64,
     nodes: u64,
@@ -21,8 +21,8 @@ struct View {
 
 fn view_of(stepper: &Stepper) -> View {
     View {
-        frames: stepper
-            .frames()
+        calls: stepper
+            .calls()
             .iter()
             .map(|f| (f.ld, f.col, f.rd, f.poss, f.bit))
             .collect(),
@@ -58,7 +58,7 @@ impl Reference {
         };
         let _ = r.search();
         let view = View {
-            frames: r.stack.clone(),
+            calls: r.stack.clone(),
             queens: r.stack[..r.stack.len() - 1]
                 .iter()
                 .map(|f| r.column(f.4))

@@ -135,7 +135,7 @@ fn the_path_levels_account_for_every_node_visited_at_every_step() {
         let mut tree = PathTree::new();
         loop {
             let levels = tree.update(&search);
-            assert_eq!(levels.len(), search.frames().len());
+            assert_eq!(levels.len(), search.calls().len());
             let mut visited = 0.0;
             for (row, level) in levels.iter().enumerate() {
                 let on_path = level.iter().filter(|c| c.status == Status::OnPath).count();
@@ -155,7 +155,7 @@ fn the_path_levels_account_for_every_node_visited_at_every_step() {
                     }
                     assert_eq!(child.status == Status::Pruned, {
                         let part =
-                            bitqueens::board::searched_part(n, mirror, row, search.frames()[0].bit);
+                            bitqueens::board::searched_part(n, mirror, row, search.calls()[0].bit);
                         part & (1 << (n - 1 - child.column)) == 0
                     });
                 }

@@ -17,7 +17,7 @@ export default {
   /** Its data structure, drawn: `d` is the snapshot's detail, `s` the snapshot. */
   draw(d, s) {
     const n = s.n;
-    const top = d.frames[Math.min(s.row, d.frames.length - 1)];
+    const top = d.calls[Math.min(s.row, d.calls.length - 1)];
     const done = n === 32 ? 0xffffffff : 2 ** n - 1;
     const rows = [bitRow('ld', top.ld, n), bitRow('col', top.col, n), bitRow('rd', top.rd, n)];
     // Just chosen: poss as it was when the bit was taken from it, and how.

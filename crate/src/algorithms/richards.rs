@@ -1,5 +1,5 @@
 //! Richards' stepper, the page's own search: Richards' bitmask backtracker with its recursion turned into an
-//! explicit stack of frames, so that it can stop after any single action, show itself, and
+//! explicit stack of calls, so that it can stop after any single action, show itself, and
 //! go on — or go back.
 //!
 //! One call of [`Stepper::step`] performs exactly one observable action of the algorithm and
@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
 
-/// Where a frame stands in the body of `search`. Every frame below the top is `Trying`:
+/// Where a call stands in the body of `search`. Every call below the top is `Trying`:
 /// its chosen queen is placed and the row below is being searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -38,7 +38,7 @@ pub enum Phase {
 /// Masks use the display convention: bit `n - 1 - c` stands for column `c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Frame {
+pub struct SearchCall {
     /// Bit set => that square is attacked along a `\` diagonal by a queen above.
     /// Moving down one row shifts it right (`>> 1`).
     pub ld: u32,
@@ -52,7 +52,7 @@ pub struct Frame {
     /// The square chosen last in this row (a single bit); 0 while none was chosen.
     /// Invariant: squares of the row below `bit` have been tried, squares above it are in `poss`.
     pub bit: u32,
-    /// Where this frame stands in the loop body.
+    /// Where this call stands in the loop body.
     pub phase: Phase,
 }
 
@@ -71,8 +71,8 @@ pub struct Stepper {
     n: u32,
     /// `done = (1 << n) - 1`: one bit per column.
     done: u32,
-    /// `frames[..depth]` is the call stack; `frames[depth - 1]` is the top. `depth >= 1`.
-    frames: [Frame; MAX_N as usize + 1],
+    /// `calls[..depth]` is the call stack; `calls[depth - 1]` is the top. `depth >= 1`.
+    calls: [SearchCall; MAX_N as usize + 1],
     depth: usize,
     /// Word operations are charged as the `COST_*` of the lines each step runs.
     counters: Counters,
@@ -99,7 +99,7 @@ impl Stepper {
     /// ```
     pub fn with_mirror(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
         let done = full_mask(n)?;
-        let empty = Frame {
+        let empty = SearchCall {
             ld: 0,
             col: 0,
             rd: 0,
@@ -110,7 +110,7 @@ impl Stepper {
         Ok(Stepper {
             n,
             done,
-            frames: [empty; MAX_N as usize + 1],
+            calls: [empty; MAX_N as usize + 1],
             depth: 1,
             counters: Counters::default(),
             mirror,
@@ -128,17 +128,17 @@ impl Stepper {
         self.n
     }
 
-    /// The row being worked on (the top frame); `n` at a solution.
+    /// The row being worked on (the top call); `n` at a solution.
     pub fn row(&self) -> u32 {
         (self.depth - 1) as u32
     }
 
     /// The call stack, row 0 first.
-    pub fn frames(&self) -> &[Frame] {
-        &self.frames[..self.depth]
+    pub fn calls(&self) -> &[SearchCall] {
+        &self.calls[..self.depth]
     }
 
-    /// Where the top frame stands.
+    /// Where the top call stands.
     pub fn phase(&self) -> Phase {
         self.top().phase
     }
@@ -163,14 +163,14 @@ impl Stepper {
         self.counters.solutions
     }
 
-    /// The column of the queen in each row above the top frame.
+    /// The column of the queen in each row above the top call.
     pub fn queens(&self) -> Vec<u32> {
         self.queen_columns().collect()
     }
 
     /// The same, without allocating.
     pub fn queen_columns(&self) -> impl Iterator<Item = u32> + '_ {
-        self.frames[..self.depth - 1]
+        self.calls[..self.depth - 1]
             .iter()
             .map(|f| self.column_of(f.bit))
     }
@@ -200,7 +200,7 @@ impl Stepper {
     #[inline]
     pub fn step(&mut self) -> Step {
         let row = self.depth - 1;
-        let top = self.frames[row];
+        let top = self.calls[row];
         let event = match top.phase {
             Phase::Finished => {
                 return Step::Finished {
@@ -210,7 +210,7 @@ impl Stepper {
             Phase::Enter if top.col == self.done => {
                 self.counters.solutions += 1;
                 self.counters.operations += COST_SOLUTION;
-                self.frames[row].phase = Phase::Closed;
+                self.calls[row].phase = Phase::Closed;
                 Step::Solution {
                     row: row as u32,
                     number: self.counters.solutions,
@@ -219,8 +219,8 @@ impl Stepper {
             Phase::Enter => {
                 let poss = self.free_squares(row, &top);
                 self.counters.operations += COST_FREE;
-                self.frames[row].poss = poss;
-                self.frames[row].phase = Phase::Scanned;
+                self.calls[row].poss = poss;
+                self.calls[row].phase = Phase::Scanned;
                 Step::Free {
                     row: row as u32,
                     poss,
@@ -228,16 +228,16 @@ impl Stepper {
             }
             Phase::Scanned if top.poss == 0 => {
                 self.counters.operations += COST_DEAD_END;
-                self.frames[row].phase = Phase::Closed;
+                self.calls[row].phase = Phase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Scanned | Phase::Returned if top.poss != 0 => {
                 let bit = top.poss & top.poss.wrapping_neg();
                 self.counters.operations += COST_TRY;
-                let frame = &mut self.frames[row];
-                frame.poss -= bit;
-                frame.bit = bit;
-                frame.phase = Phase::Trying;
+                let call = &mut self.calls[row];
+                call.poss -= bit;
+                call.bit = bit;
+                call.phase = Phase::Trying;
                 Step::Try {
                     row: row as u32,
                     column: self.column_of(bit),
@@ -246,7 +246,7 @@ impl Stepper {
             }
             Phase::Trying => {
                 let bit = top.bit;
-                self.frames[row + 1] = Frame {
+                self.calls[row + 1] = SearchCall {
                     ld: (top.ld | bit) >> 1,
                     col: top.col | bit,
                     rd: (top.rd | bit) << 1,
@@ -265,7 +265,7 @@ impl Stepper {
             // Left: `Closed`, or `Returned` with `poss == 0`. The row is exhausted.
             Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
                 self.counters.operations += cost_of_leaving(top.phase);
-                self.frames[0].phase = Phase::Finished;
+                self.calls[0].phase = Phase::Finished;
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -273,7 +273,7 @@ impl Stepper {
             Phase::Scanned | Phase::Returned | Phase::Closed => {
                 self.counters.operations += cost_of_leaving(top.phase);
                 self.depth -= 1;
-                let parent = &mut self.frames[row - 1];
+                let parent = &mut self.calls[row - 1];
                 parent.phase = Phase::Returned;
                 let bit = parent.bit;
                 Step::Backtrack {
@@ -288,7 +288,7 @@ impl Stepper {
 
     /// Undoes the last step exactly and returns the event it undid; `None` at the start.
     ///
-    /// Each phase of the top frame is reached by one kind of step only, so the state alone
+    /// Each phase of the top call is reached by one kind of step only, so the state alone
     /// says what to undo:
     /// `Enter` by `Place` (or nothing, at row 0); `Scanned` by `Free`; `Closed` by `Solution`
     /// (when `col == done`) or `DeadEnd`; `Trying` by `Try`; `Returned` by `Backtrack`;
@@ -296,14 +296,14 @@ impl Stepper {
     #[inline] // as `step`
     pub fn back(&mut self) -> Option<Step> {
         let row = self.depth - 1;
-        let top = self.frames[row];
+        let top = self.calls[row];
         let undone = match top.phase {
             Phase::Enter if row == 0 => return None,
             Phase::Enter => {
                 self.depth -= 1;
                 self.counters.nodes -= 1;
                 self.counters.operations -= COST_PLACE;
-                let parent = self.frames[row - 1];
+                let parent = self.calls[row - 1];
                 Step::Place {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
@@ -311,15 +311,15 @@ impl Stepper {
             }
             Phase::Scanned => {
                 self.counters.operations -= COST_FREE;
-                self.frames[row].poss = 0;
-                self.frames[row].phase = Phase::Enter;
+                self.calls[row].poss = 0;
+                self.calls[row].phase = Phase::Enter;
                 Step::Free {
                     row: row as u32,
                     poss: top.poss,
                 }
             }
             Phase::Closed if top.col == self.done => {
-                self.frames[row].phase = Phase::Enter;
+                self.calls[row].phase = Phase::Enter;
                 let number = self.counters.solutions;
                 self.counters.solutions -= 1;
                 self.counters.operations -= COST_SOLUTION;
@@ -330,7 +330,7 @@ impl Stepper {
             }
             Phase::Closed => {
                 self.counters.operations -= COST_DEAD_END;
-                self.frames[row].phase = Phase::Scanned;
+                self.calls[row].phase = Phase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Trying => {
@@ -339,10 +339,10 @@ impl Stepper {
                 let bit = top.bit;
                 let tried_before = self.free_squares(row, &top) & (bit - 1);
                 self.counters.operations -= COST_TRY;
-                let frame = &mut self.frames[row];
-                frame.poss |= bit;
-                frame.bit = highest_bit(tried_before);
-                frame.phase = if tried_before == 0 {
+                let call = &mut self.calls[row];
+                call.poss |= bit;
+                call.bit = highest_bit(tried_before);
+                call.phase = if tried_before == 0 {
                     Phase::Scanned
                 } else {
                     Phase::Returned
@@ -356,7 +356,7 @@ impl Stepper {
             Phase::Returned => {
                 // The row below was popped exhausted; rebuild it from this row's masks and bit.
                 let bit = top.bit;
-                let child = Frame {
+                let child = SearchCall {
                     ld: (top.ld | bit) >> 1,
                     col: top.col | bit,
                     rd: (top.rd | bit) << 1,
@@ -364,9 +364,9 @@ impl Stepper {
                     bit: 0,
                     phase: Phase::Enter,
                 };
-                self.frames[row].phase = Phase::Trying;
-                self.frames[row + 1] = self.exhausted(row + 1, child);
-                self.counters.operations -= cost_of_leaving(self.frames[row + 1].phase);
+                self.calls[row].phase = Phase::Trying;
+                self.calls[row + 1] = self.exhausted(row + 1, child);
+                self.counters.operations -= cost_of_leaving(self.calls[row + 1].phase);
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -374,8 +374,8 @@ impl Stepper {
                 }
             }
             Phase::Finished => {
-                self.frames[0] = self.exhausted(0, top);
-                self.counters.operations -= cost_of_leaving(self.frames[0].phase);
+                self.calls[0] = self.exhausted(0, top);
+                self.counters.operations -= cost_of_leaving(self.calls[0].phase);
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -385,32 +385,32 @@ impl Stepper {
         Some(undone)
     }
 
-    /// The frame as it stood just before it was left: a solution or a dead end is `Closed`;
+    /// The call as it stood just before it was left: a solution or a dead end is `Closed`;
     /// otherwise every free square was tried, the highest last.
-    fn exhausted(&self, row: usize, frame: Frame) -> Frame {
-        let free = self.free_squares(row, &frame);
-        let (bit, phase) = if frame.col == self.done || free == 0 {
+    fn exhausted(&self, row: usize, call: SearchCall) -> SearchCall {
+        let free = self.free_squares(row, &call);
+        let (bit, phase) = if call.col == self.done || free == 0 {
             (0, Phase::Closed)
         } else {
             (highest_bit(free), Phase::Returned)
         };
-        Frame {
+        SearchCall {
             poss: 0,
             bit,
             phase,
-            ..frame
+            ..call
         }
     }
 
     /// `~(ld | col | rd) & done`: the squares of row `row` no queen attacks, within the
     /// part of the row the search covers (all of it, except in mirror mode).
-    fn free_squares(&self, row: usize, frame: &Frame) -> u32 {
-        !(frame.ld | frame.col | frame.rd) & self.searched_part(row)
+    fn free_squares(&self, row: usize, call: &SearchCall) -> u32 {
+        !(call.ld | call.col | call.rd) & self.searched_part(row)
     }
 
     /// The columns of row `row` the search covers (see [`searched_part`]).
     fn searched_part(&self, row: usize) -> u32 {
-        searched_part(self.n, self.mirror, row, self.frames[0].bit)
+        searched_part(self.n, self.mirror, row, self.calls[0].bit)
     }
 
     /// The board column (from the left) of a single-bit mask.
@@ -418,17 +418,17 @@ impl Stepper {
         self.n - 1 - bit.trailing_zeros()
     }
 
-    fn top(&self) -> &Frame {
-        &self.frames[self.depth - 1]
+    fn top(&self) -> &SearchCall {
+        &self.calls[self.depth - 1]
     }
 }
 
-/// Two steppers are equal when their live state is: frames above the top are leftovers.
+/// Two steppers are equal when their live state is: calls above the top are leftovers.
 impl PartialEq for Stepper {
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
             && self.mirror == other.mirror
-            && self.frames() == other.frames()
+            && self.calls() == other.calls()
             && self.counters == other.counters
     }
 }
@@ -439,7 +439,7 @@ impl fmt::Debug for Stepper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Stepper")
             .field("n", &self.n)
-            .field("frames", &self.frames())
+            .field("calls", &self.calls())
             .field("counters", &self.counters)
             .finish()
     }
@@ -518,15 +518,15 @@ impl Iterator for Stepper {
 
 impl FusedIterator for Stepper {}
 
-/// What Richards' lane draws: the stack of frames (`ld`, `col`, `rd`, `poss`, `bit`), as the
+/// What Richards' lane draws: the stack of calls (`ld`, `col`, `rd`, `poss`, `bit`), as the
 /// main page shows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RichardsDetail {
-    /// Where the top frame stands.
+    /// Where the top call stands.
     pub phase: Phase,
-    /// One frame per row down to the one being searched.
-    pub frames: Vec<Frame>,
+    /// One call per row down to the one being searched.
+    pub calls: Vec<SearchCall>,
 }
 
 /// Richards' bitmask takes only free squares: it tests nothing (`last_test` is `None`).
@@ -539,7 +539,7 @@ impl Describe for Stepper {
     fn detail(&self) -> Detail {
         Detail::Richards(RichardsDetail {
             phase: self.phase(),
-            frames: self.frames().to_vec(),
+            calls: self.calls().to_vec(),
         })
     }
 }

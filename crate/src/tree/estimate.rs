@@ -6,9 +6,9 @@ use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
 use crate::random::Random;
 use serde::Serialize;
 
-/// One of Knuth's random probes below a frame: walk down choosing one child at random in
+/// One of Knuth's random probes below a node: walk down choosing one child at random in
 /// each row; the product of the numbers of children met, summed over the rows, is an
-/// unbiased estimate of the nodes below the frame (the frame's own node not included).
+/// unbiased estimate of the nodes below the node (not counting itself).
 fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
     let done = u32::MAX >> (MAX_N - n);
     let Node {
@@ -97,7 +97,7 @@ fn estimate_below(n: u32, mirror: bool, at: Node, probes: u32, seed: u64) -> Est
     }
 }
 
-/// Counts the nodes below a frame exactly, giving up (`None`) once more than `budget` are found.
+/// Counts the nodes below a node exactly, giving up (`None`) once more than `budget` are found.
 fn count_below(n: u32, mirror: bool, at: Node, budget: &mut u64) -> Option<u64> {
     let done = u32::MAX >> (MAX_N - n);
     let [ld, col, rd] = at.masks;

@@ -8,7 +8,7 @@
 //!
 //! Facts the page relies on, each tested below:
 //! - a walk of the whole tree takes exactly `2 + 4 * nodes + dead_ends` steps
-//!   ([`TreeSize::steps`]): one `Free` per frame that is not a solution, `Try`, `Place` and
+//!   ([`TreeSize::steps`]): one `Free` per call that is not a solution, `Try`, `Place` and
 //!   `Backtrack` per node, one `Solution` or `DeadEnd` per leaf, and the final `Finished`;
 //! - the subtrees of row-0 columns `c` and `n - 1 - c` are mirror images, so counting the
 //!   mirror-mode tree by parts ([`TreeCounter`]) also gives the whole tree.
@@ -40,7 +40,7 @@ fn below(done: u32, [ld, col, rd]: [u32; 3], bit: u32) -> [u32; 3] {
     [(ld | bit) >> 1, col | bit, ((rd | bit) << 1) & done]
 }
 
-/// A frame of the tree, as a probe or a count starts from it: its row, row 0's queen bit
+/// A node of the tree, as a probe or a count starts from it: its row, row 0's queen bit
 /// (`top`, which mirror mode's row 1 depends on; 0 in row 0) and its masks `[ld, col, rd]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {

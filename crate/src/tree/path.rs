@@ -6,7 +6,7 @@ use super::{below, bit_of, kind_of, Node, NodeKind};
 use crate::board::{searched_part, MAX_N};
 use crate::stepping::{CurrentRow, Stepping};
 
-/// Where a child of a frame on the search's path stands.
+/// Where a child of a call on the search's path stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Entered and left: its whole subtree is done.
@@ -21,10 +21,10 @@ pub enum Status {
     Pruned,
 }
 
-/// One child of a frame on the path: a node of the tree around the search's position.
+/// One child of a call on the path: a node of the tree around the search's position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Child {
-    /// The row of its queen (the frame's row).
+    /// The row of its queen (the call's row).
     pub row: u32,
     /// The column of its queen.
     pub column: u32,
@@ -40,20 +40,20 @@ pub struct Child {
     pub poss: u32,
 }
 
-/// The children of one frame that do not depend on where the search stands in it.
+/// The children of one call that do not depend on where the search stands in it.
 #[derive(Clone, Debug, PartialEq)]
 struct Level {
-    /// The frame: its row, row 0's queen bit and masks.
+    /// The call: its row, row 0's queen bit and masks.
     key: Node,
     children: Vec<Child>,
 }
 
-/// The part of the tree around the search's path: for each frame on the stack, its children
+/// The part of the tree around the search's path: for each call on the stack, its children
 /// (the free squares of its row, pruned ones included) with their subtree sizes, kinds and
 /// where the search stands with them. It keeps one level per row (at most 33 levels of at
 /// most 32 children), whatever the board: memory is bounded at n = 32.
 ///
-/// Sizes are computed when a frame is first seen with its masks and kept while the frame
+/// Sizes are computed when a call is first seen with its masks and kept while the call
 /// stays on the path, so a redraw while playing recomputes only the rows that changed.
 #[derive(Clone, Debug, Default)]
 pub struct PathTree {
@@ -153,16 +153,16 @@ impl PathTree {
     }
 }
 
-/// The children of a frame, lowest bit first (the order the search tries them), with the
+/// The children of a call, lowest bit first (the order the search tries them), with the
 /// columns mirror mode does not search as `Pruned` (their sizes are those of the whole search).
-fn children_of(n: u32, mirror: bool, frame: Node) -> Vec<Child> {
+fn children_of(n: u32, mirror: bool, call: Node) -> Vec<Child> {
     let done = u32::MAX >> (MAX_N - n);
-    let [ld, col, rd] = frame.masks;
+    let [ld, col, rd] = call.masks;
     if col == done {
         return Vec::new();
     }
     let free = !(ld | col | rd) & done;
-    let searched = free & searched_part(n, mirror, frame.row as usize, frame.top);
+    let searched = free & searched_part(n, mirror, call.row as usize, call.top);
     let mut children = Vec::with_capacity(free.count_ones() as usize);
     let mut rest = free;
     while rest != 0 {
@@ -172,13 +172,13 @@ fn children_of(n: u32, mirror: bool, frame: Node) -> Vec<Child> {
         // A pruned subtree is walked by no search here: size it as the whole search would.
         let walked_in_mirror = mirror && !pruned;
         let node = Node {
-            row: frame.row + 1,
-            top: if frame.row == 0 { bit } else { frame.top },
-            masks: below(done, frame.masks, bit),
+            row: call.row + 1,
+            top: if call.row == 0 { bit } else { call.top },
+            masks: below(done, call.masks, bit),
         };
         let [cld, ccol, crd] = node.masks;
         children.push(Child {
-            row: frame.row,
+            row: call.row,
             column: n - 1 - bit.trailing_zeros(),
             status: if pruned {
                 Status::Pruned

@@ -64,10 +64,10 @@ struct Walked {
     solutions: u64,
 }
 
-/// Counts the tree below a frame of row `row` with masks `ld`, `col`, `rd` (not the frame's
+/// Counts the tree below a node of row `row` with masks `ld`, `col`, `rd` (not the node's
 /// own node) into `walked`. `part` is the part of the row the walk covers; every row below
 /// is covered whole. The plain recursive bitmask loop, plus a dead-end count and the nodes
-/// of each row (all the children of a frame at once).
+/// of each row (all the children of a call at once).
 fn walk(done: u32, row: usize, [ld, col, rd]: [u32; 3], part: u32, walked: &mut Walked) {
     if col == done {
         walked.solutions += 1;

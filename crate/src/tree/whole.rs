@@ -99,12 +99,12 @@ pub fn whole_tree(n: u32, mirror: bool) -> Result<WholeTree, WholeTreeError> {
         match search.step() {
             Step::Place { row, column } => {
                 let index = tree.row.len() as u32;
-                let frame = search.frames()[row as usize + 1];
+                let call = search.calls()[row as usize + 1];
                 let top = match path.first() {
                     Some(&first) => bit_of(n, tree.column[first as usize]),
                     None => bit_of(n, column),
                 };
-                let free = !(frame.ld | frame.col | frame.rd)
+                let free = !(call.ld | call.col | call.rd)
                     & searched_part(n, mirror, row as usize + 1, top);
                 tree.parent.push(path.last().copied());
                 tree.row.push(row);
@@ -113,9 +113,9 @@ pub fn whole_tree(n: u32, mirror: bool) -> Result<WholeTree, WholeTreeError> {
                 tree.kind.push(NodeKind::Inner);
                 tree.enter.push(Some(search.steps()));
                 tree.leave.push(None);
-                tree.ld.push(frame.ld);
-                tree.col.push(frame.col);
-                tree.rd.push(frame.rd);
+                tree.ld.push(call.ld);
+                tree.col.push(call.col);
+                tree.rd.push(call.rd);
                 tree.poss.push(free);
                 path.push(index);
             }
