@@ -76,6 +76,7 @@ export class Compare {
       if (can(this.state, event, this.at)) actions[event]();
     };
     for (const [name] of this.buttons) this.ui[name].addEventListener('click', () => this.press(name));
+    ui.size.max = MAX_COMPARE_SIZE;
     ui.size.addEventListener('change', () => this.restart());
     ui.mirror.addEventListener('change', () => this.restart());
     ui.choices.addEventListener('change', (event) => this.choicesChanged(event.target));

@@ -127,7 +127,7 @@ export class Controls {
 
   /** Starts on what the page's URL names; each bad part falls back to its default, with a message. */
   restore(query) {
-    const linked = readPermalink(query, SPEEDS, DEFAULT_SPEED);
+    const linked = readPermalink(query, SPEEDS, DEFAULT_SPEED, Number(this.ui.size.max));
     if (linked.problems.length) this.messages.show(linked.problems.join(' '));
     this.ui.speed.value = SPEEDS.indexOf(linked.speed);
     this.showSpeed();

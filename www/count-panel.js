@@ -32,9 +32,14 @@ export const MAX_RACE_SIZE = 16;
 const MS_PER_SOLUTION_ONE_WORKER = 7_640 / 95_815_104;
 
 export class CountPanel {
-  /** `elements`: the panel's DOM nodes by name; `pool`: a CountPool. */
-  constructor(elements, pool, cores) {
+  /**
+   * `elements`: the panel's DOM nodes by name; `pool`: a CountPool; `largestBoard`: the
+   * player's (the core's board::MAX_N).
+   */
+  constructor(elements, pool, cores, largestBoard) {
     this.ui = elements;
+    this.largestBoard = largestBoard;
+    elements.size.max = MAX_COUNT_SIZE;
     this.pool = pool;
     this.state = IDLE;
     this.messages = new Messages(elements.message);
@@ -84,12 +89,13 @@ export class CountPanel {
 
   /**
    * The board size typed, or null after showing why it can't be used here (1 to `max`);
-   * a size the player accepts (up to 32) but this panel doesn't is told `why`.
+   * a size the player accepts (up to the core's largest board) but this panel doesn't is
+   * told `why`.
    */
   #readSize(max, why) {
     const parsed = parseBoardSizeField(this.ui.size, max);
     if (parsed.ok) return parsed.n;
-    const playable = parseBoardSizeField(this.ui.size).ok;
+    const playable = parseBoardSizeField(this.ui.size, this.largestBoard).ok;
     this.messages.show(playable ? `${parsed.message} ${why}` : parsed.message);
     return null;
   }

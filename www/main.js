@@ -17,8 +17,6 @@ import { TreeSizes } from './tree-sizes.js';
 import { ExploredView } from './explored.js';
 import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
-import { MAX_SIZE } from './board-size.js';
-import { FLAT_STRIDE } from './tree-layout.js';
 import { fitCounters } from './counter-fit.js';
 import { placeNarration, captionBottomBar } from './phone-layout.js';
 
@@ -35,8 +33,9 @@ const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcu
 try {
   const wasm = await import('./pkg/bitqueens.js');
   const { Search, wasmMemoryBytes } = wasm;
-  checkLimits(wasm.limits());
-  const { countPool, countPanel } = startCountPanel();
+  const limits = wasm.limits();
+  $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
+  const { countPool, countPanel } = startCountPanel(limits);
   const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
@@ -45,19 +44,8 @@ try {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
 
-/** The limits are the core's (wasm `limits()`): the board size field takes its largest board,
- *  and the pure modules that carry a copy for their unit tests (board-size.js, tree-layout.js)
- *  must agree with it, or the page says so at once. */
-function checkLimits(limits) {
-  $('size').max = limits.maxN;
-  const copies = { maxN: MAX_SIZE, flatStride: FLAT_STRIDE };
-  for (const [name, value] of Object.entries(copies)) {
-    if (limits[name] !== value) throw new Error(`The page's ${name} is ${value} but the core's is ${limits[name]}.`);
-  }
-}
-
 /** The count panel, on a pool of one worker per core (at most 16); returns both. */
-function startCountPanel() {
+function startCountPanel(limits) {
   const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1));
   // Tests (and only tests) slow each sub-problem down, so that a count is still running when
   // they act on it, however fast the machine: tests/support/browser.js sets this.
@@ -70,7 +58,7 @@ function startCountPanel() {
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
     notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later') },
-  }, pool, cores);
+  }, pool, cores, limits.maxN);
   return { countPool: pool, countPanel: panel };
 }
 

@@ -7,14 +7,15 @@ import { parseBoardSize, DEFAULT_SIZE } from './board-size.js';
 
 /**
  * Reads the query string. Returns { n, speed, position, mirror, problems }: every value valid
- * (bad ones replaced by their defaults: 8, `defaultSpeed`, 0, off), and one sentence per bad value.
+ * (bad ones replaced by their defaults: 8, `defaultSpeed`, 0, off), and one sentence per bad
+ * value. `maxN` is the largest board (the core's).
  */
-export function readPermalink(query, speeds, defaultSpeed) {
+export function readPermalink(query, speeds, defaultSpeed, maxN) {
   const params = new URLSearchParams(query);
   const problems = [];
   let n = DEFAULT_SIZE;
   if (params.has('n')) {
-    const parsed = parseBoardSize(params.get('n'));
+    const parsed = parseBoardSize(params.get('n'), maxN);
     if (parsed.ok) n = parsed.n;
     else problems.push(`The link asks for a bad board size. ${parsed.message} Showing ${DEFAULT_SIZE}×${DEFAULT_SIZE} instead.`);
   }

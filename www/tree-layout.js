@@ -13,10 +13,6 @@
 // backtrack), 'path' (its queen is on the board), 'trying' (chosen, its queen placed next),
 // 'ahead' (not entered yet) or 'pruned' (never entered: outside the half mirror mode searches).
 
-/** The numbers per child of TreeView.update(): see tree::PathTree::flat in the core. A copy of
- *  the core's tree::FLAT_STRIDE for the pure functions here (their unit tests run without
- *  wasm); main.js checks it against the core's limits() when the page starts. */
-export const FLAT_STRIDE = 10;
 const STATUSES = ['done', 'path', 'trying', 'ahead', 'pruned'];
 const KINDS = ['inner', 'deadEnd', 'solution'];
 
@@ -80,13 +76,15 @@ export function wholeChildren(tree, i) {
 }
 
 /**
- * Decodes TreeView.update()'s numbers into levels, one per call on the stack:
+ * Decodes TreeView.update()'s numbers (see tree::PathTree::flat in the core: `stride` of them
+ * per child, the core's tree::FLAT_STRIDE, read from wasm limits()) into levels, one per call
+ * on the stack:
  * [{row, children: [{row, column, status, kind, size, exact, ld, col, rd, poss, from, to}]}],
  * where [from, to) is the child's share of the band, in 0..1.
  */
-export function layoutPath(flat) {
+export function layoutPath(flat, stride) {
   const levels = [];
-  for (let k = 0; k < flat.length; k += FLAT_STRIDE) {
+  for (let k = 0; k < flat.length; k += stride) {
     const row = flat[k];
     if (levels.length === 0 || levels[levels.length - 1].row !== row) levels.push({ row, children: [] });
     levels[levels.length - 1].children.push({

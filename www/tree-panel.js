@@ -104,7 +104,7 @@ export class TreePanel {
   rebuild() {
     const views = {
       whole: () => new WholeView(this.core.wholeTree(this.n, this.mirror), this.size.width, () => this.snapshot),
-      path: () => new PathView(this.n, () => this.seen.stackTree(this.treeView)),
+      path: () => new PathView(this.n, () => this.seen.stackTree(this.treeView), this.core.limits.flatStride),
     };
     this.display = views[this.view.value]();
     this.stale = true;

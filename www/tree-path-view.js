@@ -24,10 +24,12 @@ export class PathView {
    * @param {number} n the board's size
    * @param {Function} readStack () => the children of every call on the search's stack
    *   (the flat array of the wasm TreeView)
+   * @param {number} stride the numbers per child in that array (the core's FLAT_STRIDE)
    */
-  constructor(n, readStack) {
+  constructor(n, readStack, stride) {
     this.n = n;
     this.readStack = readStack;
+    this.stride = stride;
     this.levels = null;
     this.band = 0;
     this.bandStep = 0; // a band and the zoom connector below it
@@ -35,7 +37,7 @@ export class PathView {
 
   /** The levels of the search's stack as it stands now. */
   update() {
-    this.levels = layoutPath(this.readStack());
+    this.levels = layoutPath(this.readStack(), this.stride);
   }
 
   draw(context, width, height, paint) {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, layoutPath, pathTo, FLAT_STRIDE,
+  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, layoutPath, pathTo,
   makeView, zoomView, follow, roughly,
 } from '../../www/tree-layout.js';
 
@@ -44,12 +44,13 @@ test('a node is ahead until entered, on the path until left, then done; pruned w
   assert.deepEqual(enteredPerRow(TREE, 100), [1, 2], 'pruned nodes are never counted');
 });
 
-test('the path view: one level per frame, each child its share of the band', () => {
+test('the path view: one level per call on the stack, each child its share of the band', () => {
+  const STRIDE = 10; // the core's tree::FLAT_STRIDE: the numbers per child below
   // Row 0: column 2 done (size 30), column 1 on the path (size 10); row 1: 0 ahead (1), 3 trying (3).
   const child = (row, column, status, size) => [row, column, status, 0, size, 1, 0, 0, 0, 0];
   const flat = [child(0, 2, 0, 30), child(0, 1, 1, 10), child(1, 0, 3, 1), child(1, 3, 2, 3)].flat();
-  assert.equal(flat.length, 4 * FLAT_STRIDE);
-  const levels = layoutPath(flat);
+  assert.equal(flat.length, 4 * STRIDE);
+  const levels = layoutPath(flat, STRIDE);
   assert.equal(levels.length, 2);
   assert.deepEqual(levels[0].children.map((c) => [c.column, c.status, c.from, c.to]), [[2, 'done', 0, 0.75], [1, 'path', 0.75, 1]]);
   assert.deepEqual(levels[1].children.map((c) => [c.status, c.to - c.from]), [['ahead', 0.25], ['trying', 0.75]]);

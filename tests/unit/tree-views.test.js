@@ -12,7 +12,7 @@ const INTERFACE = ['update', 'draw', 'currentNode', 'hit', 'rect', 'exists', 're
 
 test('the two views have one interface', () => {
   const whole = new WholeView(wholeTree(), 300, () => null);
-  const path = new PathView(4, () => []);
+  const path = new PathView(4, () => [], 10);
   for (const view of [whole, path]) {
     for (const name of INTERFACE) assert.equal(typeof view[name], 'function', `${view.constructor.name}.${name}`);
   }
@@ -78,7 +78,7 @@ const frameChild = (row, column, status, size) => [row, column, status, 0, size,
 test('the path view: the stack as levels, the selection moving along them, the player sent to a node', () => {
   // Row 0: column 2 done, column 1 on the board; row 1: column 0 not entered, column 3 being tried.
   let stack = [frameChild(0, 2, 0, 30), frameChild(0, 1, 1, 10), frameChild(1, 0, 3, 1), frameChild(1, 3, 2, 3)].flat();
-  const view = new PathView(4, () => stack);
+  const view = new PathView(4, () => stack, 10);
   assert.equal(view.currentNode(), null, 'nothing read before the first update');
   view.update();
   const current = view.currentNode();
