@@ -1,8 +1,12 @@
 // A/B of full-speed play on two or more built pages (each a dist/ folder), to tell a change of
-// code from a change of machine: N=16 played at full speed, 4 s windows after 1 s of warm-up,
-// a fresh browser for every run, the pages taking turns for 3 rounds. Prints, per run, steps
-// per second, frames per second, and the render cost per frame: the main thread's busy time
-// less its script time (style, layout, paint), from Chromium's performance metrics.
+// code from a change of machine: a fresh browser for every run, the pages taking turns for 3
+// rounds, every panel as the page opens (search tree, explored, gallery, code). Per run:
+//  - N=16 at full speed, a 4 s window after 1 s of warm-up: steps per second, frames per
+//    second, and the render cost per frame: the main thread's busy time less its script time
+//    (style, layout, paint), from Chromium's performance metrics;
+//  - N=12 played to the end: frames per second while the gallery fills;
+//  - then, deep in the N=16 search, 500 presses of ← (Back): the median time of one, wasm and
+//    the page's redraw.
 //   npm run build && cp -r dist /tmp/new && git checkout OLD && npm run build &&
 //   node scripts/bench-play-ab.js dist /tmp/new
 import { serve } from '../tests/support/server.js';
@@ -18,36 +22,64 @@ const WINDOW_MS = 4000;
 const servers = await Promise.all(folders.map((folder) => serve(folder)));
 const runs = folders.map(() => []);
 
+/** Opens n×n at full speed once the Explored figure has its tree size; counts frames. */
+async function openAtFullSpeed(browser, url, n) {
+  const page = await openPage(browser, `${url}?n=${n}`);
+  await pageReady(page);
+  // Pages that count the tree for Explored do it first, in a worker: wait for that.
+  await page.waitForFunction(() => document.getElementById('explored')?.textContent !== '…', null, { timeout: 120_000 });
+  await page.locator('#speed').fill('13');
+  await page.evaluate(() => {
+    window.frames_ = 0;
+    const count = () => { window.frames_ += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+  });
+  return page;
+}
+
+const readout = (page) => page.evaluate(() => ({
+  steps: Number(document.getElementById('steps').textContent.replace(/,/g, '')),
+  frames: window.frames_,
+  at: performance.now(),
+}));
+
 async function playOnce(url) {
   const browser = await launch();
   try {
-    const page = await openPage(browser, `${url}?n=16`);
-    await pageReady(page);
-    // Pages that count the tree for Explored do it first, in a worker: wait for that.
-    await page.waitForFunction(() => document.getElementById('explored')?.textContent !== '…', null, { timeout: 120_000 });
-    await page.locator('#speed').fill('13');
-    await page.evaluate(() => {
-      window.frames_ = 0;
-      const count = () => { window.frames_ += 1; requestAnimationFrame(count); };
-      requestAnimationFrame(count);
-    });
+    const twelve = await openAtFullSpeed(browser, url, 12);
+    const t0 = await readout(twelve);
+    await twelve.locator('#play').click();
+    await twelve.waitForFunction(() => document.body.dataset.state === 'done', null, { timeout: 120_000, polling: 20 });
+    const t1 = await readout(twelve);
+    const toTheEnd = (t1.frames - t0.frames) / ((t1.at - t0.at) / 1000);
+    await twelve.close();
+
+    const page = await openAtFullSpeed(browser, url, 16);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const readout = () => page.evaluate(() => ({
-      steps: Number(document.getElementById('steps').textContent.replace(/,/g, '')),
-      frames: window.frames_,
-      at: performance.now(),
-    }));
     await page.locator('#play').click();
     await page.waitForTimeout(1000);
-    const [m0, r0] = [await metrics(), await readout()];
+    const [m0, r0] = [await metrics(), await readout(page)];
     await page.waitForTimeout(WINDOW_MS);
-    const [m1, r1] = [await metrics(), await readout()];
+    const [m1, r1] = [await metrics(), await readout(page)];
     const seconds = (r1.at - r0.at) / 1000;
     const frames = r1.frames - r0.frames;
     const busy = (m1.TaskDuration - m0.TaskDuration) - (m1.ScriptDuration - m0.ScriptDuration);
-    return `${((r1.steps - r0.steps) / seconds / 1e6).toFixed(1)} M steps/s, ${(frames / seconds).toFixed(1)} fps, render ${(busy * 1000 / frames).toFixed(1)} ms/frame`;
+    await page.locator('#play').click(); // Pause
+    await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { polling: 10 });
+    const backs = await page.evaluate(() => {
+      const took = [];
+      for (let i = 0; i < 500; i++) {
+        const t = performance.now();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+        took.push(performance.now() - t);
+      }
+      return took.sort((a, b) => a - b);
+    });
+    return `N=16: ${((r1.steps - r0.steps) / seconds / 1e6).toFixed(1)} M steps/s, ${(frames / seconds).toFixed(1)} fps, `
+      + `render ${(busy * 1000 / frames).toFixed(1)} ms/frame; N=12 to the end: ${toTheEnd.toFixed(1)} fps; `
+      + `Back at step ${r1.steps.toLocaleString('en')}: median ${backs[250].toFixed(3)} ms`;
   } finally {
     await browser.close();
   }
