@@ -68,6 +68,7 @@ async function playOnce(url) {
     const busy = (m1.TaskDuration - m0.TaskDuration) - (m1.ScriptDuration - m0.ScriptDuration);
     await page.locator('#play').click(); // Pause
     await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { polling: 10 });
+    const depth = (await readout(page)).steps;
     const backs = await page.evaluate(() => {
       const took = [];
       for (let i = 0; i < 500; i++) {
@@ -79,7 +80,7 @@ async function playOnce(url) {
     });
     return `N=16: ${((r1.steps - r0.steps) / seconds / 1e6).toFixed(1)} M steps/s, ${(frames / seconds).toFixed(1)} fps, `
       + `render ${(busy * 1000 / frames).toFixed(1)} ms/frame; N=12 to the end: ${toTheEnd.toFixed(1)} fps; `
-      + `Back at step ${r1.steps.toLocaleString('en')}: median ${backs[250].toFixed(3)} ms`;
+      + `Back at step ${depth.toLocaleString('en')}: median ${backs[250].toFixed(3)} ms`;
   } finally {
     await browser.close();
   }

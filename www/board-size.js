@@ -10,6 +10,7 @@ export const DEFAULT_SIZE = 8;
  * person can act on.
  */
 export function parseBoardSize(text, max) {
+  if (!Number.isInteger(max) || max < MIN_SIZE) throw new Error(`parseBoardSize needs the largest board, got ${max}`);
   const trimmed = String(text ?? '').trim();
   if (trimmed === '') {
     return { ok: false, message: `Board size is empty: type a whole number from 1 to ${max}.` };

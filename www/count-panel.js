@@ -55,8 +55,8 @@ export class CountPanel {
     });
     this.store = null;
     this.offered = null; // the kept count that Resume would go on with
-    /** Settles once the kept counts are read and the Resume offer is shown (or not). */
     this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
+    /** Settles once the kept counts are read and the Resume offer is shown (or not). */
     this.ready = CountStore.open().then((store) => {
       this.store = store;
       if (!store) ui.keep.disabled = true;
@@ -122,7 +122,7 @@ export class CountPanel {
 
   countAll() {
     if (this.#refuseWhileBusy('count')) return;
-    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = 22 would take days in a browser. The player above goes up to 32.`);
+    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = ${MAX_COUNT_SIZE + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
     if (n === null) return;
     this.messages.clear();
     this.n = n;
@@ -170,6 +170,7 @@ export class CountPanel {
     const workers = this.#workers();
     const keep = Boolean(this.store && this.ui.keep.checked);
     const store = this.store;
+    this.notice.hide(); // a count runs: what it told of is moot
     this.#begin(event, earlier
       ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
       : `Counting N = ${n} on ${workerCount(workers)}…`);
@@ -205,6 +206,8 @@ export class CountPanel {
   #resumeFromNotice() {
     this.ui.panel.open = true;
     this.ui.panel.scrollIntoView({ block: 'start' });
+    this.ui.status.tabIndex = -1; // the focus follows to what the count says
+    this.ui.status.focus({ preventScroll: true });
     this.resume();
   }
 
@@ -268,7 +271,7 @@ export class CountPanel {
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
     if (this.#refuseWhileBusy('check')) return;
-    const parsed = parseShard(this.ui.shardJson.value);
+    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard);
     if (!parsed.ok) {
       this.#shardVerdict(false, parsed.message);
       return;
@@ -381,7 +384,6 @@ export class CountPanel {
   /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, status) {
     this.#take(event);
-    this.notice.hide();
     this.started = performance.now();
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;

@@ -10,6 +10,7 @@
 //                                   nodes], …]; waits delayMs before each (tests only, else 0)
 //   {kind: 'plain-wasm', n, column} the plain recursive bitmask in wasm, one top-row column
 //   {kind: 'plain-js', n, column}   the same in plain JavaScript
+// A job's `work` (its estimated size) is the pool's, for progress; the worker ignores it.
 // A count is stopped by terminating the worker, never by a message: a job runs to its end.
 
 import { plainCountWithTop as plainJs } from './plain-count.js';

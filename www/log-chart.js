@@ -3,7 +3,9 @@
 //
 // The chart is drawn at the size it is shown, one SVG unit per CSS pixel, with the page's own
 // font size (larger in Projector mode): its text is as large as the text around it, and the
-// margins are made to hold the longest label. It is drawn again when its width changes.
+// margins are made to hold the longest label. It is drawn again, at the next animation frame,
+// when its width or its font size changes (a resize, Projector mode): drawing changes its
+// height, so it is never drawn inside the ResizeObserver's callback, which would loop.
 
 import { duration } from './format.js';
 
@@ -18,10 +20,21 @@ export class LogChart {
   constructor(chart) {
     this.chart = chart;
     this.series = [];
-    this.drawnWidth = 0;
-    new ResizeObserver(() => {
-      if (this.#width() !== this.drawnWidth) this.#draw();
-    }).observe(chart);
+    this.drawn = { width: 0, font: 0 };
+    this.pending = false;
+    new ResizeObserver(() => this.#redrawIfChanged()).observe(chart);
+    new MutationObserver(() => this.#redrawIfChanged())
+      .observe(document.documentElement, { attributes: true, attributeFilter: ['data-projector'] });
+  }
+
+  /** Draws again at the next frame if the width or the font size is not what was drawn. */
+  #redrawIfChanged() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      if (this.#width() !== this.drawn.width || this.#font() !== this.drawn.font) this.#draw();
+    });
   }
 
   /**
@@ -37,6 +50,10 @@ export class LogChart {
     return Math.round(this.chart.getBoundingClientRect().width) || UNLAID_WIDTH;
   }
 
+  #font() {
+    return parseFloat(getComputedStyle(this.chart).fontSize) || 12;
+  }
+
   #draw() {
     const { chart, series } = this;
     // Below a millisecond a time is noise: such points sit on the 1 ms line.
@@ -44,9 +61,8 @@ export class LogChart {
     const points = series.flatMap((s) => s.points).map((p) => ({ n: p.n, ms: floor(p.ms) }));
     chart.toggleAttribute('hidden', points.length === 0); // an SVG element has no .hidden
     if (points.length === 0) return;
-    const width = this.#width();
-    this.drawnWidth = width;
-    const font = parseFloat(getComputedStyle(chart).fontSize) || 12;
+    const [width, font] = [this.#width(), this.#font()];
+    this.drawn = { width, font };
     const textWidth = (text) => text.length * CHARACTER_EMS * font;
 
     const ns = points.map((p) => p.n);
@@ -91,12 +107,15 @@ export class LogChart {
       for (const p of line) el('circle', { cx: x(p.n), cy: y(p.ms), r: 0.3 * font, class: cls });
     }
     if (legend) {
-      // Top to bottom in the order of the lines' last points, highest first.
+      // Top to bottom in the order of the lines' last points, highest first; in a smaller
+      // type if the longest label would not fit the width otherwise.
       const order = [...drawn].sort((a, b) => a.points.at(-1).ms - b.points.at(-1).ms).reverse();
+      const longest = Math.max(...drawn.map((s) => s.label.length));
+      const small = Math.min(font, (width - 1.6 * font) / (longest * CHARACTER_EMS));
       order.forEach(({ label, className }, i) => {
         const at = plotHeight + 0.4 * font + (i + 0.5) * gap;
-        el('circle', { cx: left, cy: at, r: 0.3 * font, class: `series ${className}` });
-        el('text', { x: left + 0.8 * font, y: at + baseline, class: `tick label ${className}` }, label);
+        el('circle', { cx: 0.4 * font, cy: at, r: 0.3 * font, class: `series ${className}` });
+        el('text', { x: 1.2 * font, y: at + 0.35 * small, 'font-size': small, class: `tick label ${className}` }, label);
       });
     } else {
       // Labels at the height of their line's last point, pushed apart to stay readable, and

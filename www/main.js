@@ -39,7 +39,7 @@ try {
   const algorithmRace = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
-  startPlayer(wasm);
+  startPlayer(wasm, limits);
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
@@ -57,7 +57,7 @@ function startCountPanel(limits) {
     confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
-    notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later') },
+    notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later'), next: $('size') },
   }, pool, cores, limits.maxN);
   return { countPool: pool, countPanel: panel };
 }
@@ -76,7 +76,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
 
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
-function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages }, limits) {
   // "Go to step" in a solution's large view: the board it goes to is brought into view.
   const goToStep = (step) => {
     player.seek(step);
@@ -112,7 +112,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, limits }) {
   tree = new TreePanel({
     panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
-  }, { wholeTree, TreeView, limits: limits() }, player);
+  }, { wholeTree, TreeView, limits }, player);
   controls = new Controls($, player, messages, toggleHelp);
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);

@@ -26,7 +26,7 @@ export function describe(event, { n, weight = 1, solutions = 0 }) {
     case 'solution':
       return weight === 2
         ? `Solutions ${solutions - 1} and ${solutions} found: this board and its mirror image (col = done).`
-        : `Solution ${event.number} found: every column is taken (col = done).`;
+        : `Solution ${solutions} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':

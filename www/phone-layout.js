@@ -23,6 +23,6 @@ export function placeNarration(narration, board) {
  * is off screen; its `show` button scrolls the board into view.
  */
 export function captionBottomBar(caption, show, board) {
-  new IntersectionObserver(([entry]) => { caption.hidden = entry.isIntersecting; }).observe(board);
+  new IntersectionObserver((entries) => { caption.hidden = entries.at(-1).isIntersecting; }).observe(board);
   show.addEventListener('click', () => board.scrollIntoView({ block: 'center' }));
 }

@@ -8,11 +8,11 @@ export const MAX_SHARD_N = 25;
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 
 /**
- * Reads a shard report. Resolves to {ok: true, shard: {n, what, fingerprint, allSubProblems,
+ * Reads a shard report, of a board up to `largestBoard` (the core's). Resolves to {ok: true, shard: {n, what, fingerprint, allSubProblems,
  * parts: [[index, total, unique, nodes], …], total, unique}} or {ok: false, message} where
  * the message says what is wrong, in the words of the CLI's own checks.
  */
-export function parseShard(text) {
+export function parseShard(text, largestBoard) {
   if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
   let r;
   try {
@@ -25,7 +25,7 @@ export function parseShard(text) {
   for (const key of ['n', 'total', 'unique', 'nodes', 'allSubProblems']) {
     if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
   }
-  if (r.n < 1 || r.n > 32) return bad(`N = ${r.n} is not a board size (1 to 32)`);
+  if (r.n < 1 || r.n > largestBoard) return bad(`N = ${r.n} is not a board size (1 to ${largestBoard})`);
   if (r.n > MAX_SHARD_N) {
     return { ok: false, message: `N = ${r.n}: above ${MAX_SHARD_N} the counts don't fit a JavaScript number exactly. Check this shard with bitqueens verify FILE.` };
   }

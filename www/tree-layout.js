@@ -83,6 +83,7 @@ export function wholeChildren(tree, i) {
  * where [from, to) is the child's share of the band, in 0..1.
  */
 export function layoutPath(flat, stride) {
+  if (!Number.isInteger(stride) || stride < 1) throw new Error(`layoutPath needs the numbers per child, got ${stride}`);
   const levels = [];
   for (let k = 0; k < flat.length; k += stride) {
     const row = flat[k];

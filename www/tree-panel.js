@@ -9,14 +9,14 @@
 // shown and never asks which it is.
 //
 // Marks: on the board now (the path to the current row) in the accent colour, the current
-// node outlined; done (the search entered it and backtracked out) pale; dead ends red;
+// node ringed; done (the search entered it and backtracked out) pale; dead ends red;
 // solutions green; in mirror mode the half it never searches grey; the square being tried
 // dashed; in the path view, children not entered yet in outline.
 //
 // Pointing at a node (or moving to it with the arrow keys when the tree has focus) shows its
 // call's ld, col, rd and poss; clicking it (or Enter) moves the player to the step that
 // entered it. The newer of the two wins: an arrow key takes the readout back from the mouse
-// resting on the tree (the node outlined is always the one described, and the one Enter goes
+// resting on the tree (the node ringed is always the one described, and the one Enter goes
 // to), until the mouse moves again. Space keeps its page-wide meaning (Play / Pause).
 
 import { toBinary } from './binary.js';
@@ -179,9 +179,9 @@ export class TreePanel {
     context.clearRect(0, 0, width, height);
     this.display.draw(context, width, height, this);
     const current = this.display.currentNode();
-    if (current) this.outlineNode(context, current, 'ink');
+    if (current) this.ringNode(context, current, 'ink');
     const marked = this.hovered ?? this.selected;
-    if (marked) this.outlineNode(context, marked, 'select');
+    if (marked) this.ringNode(context, marked, 'select');
     this.describe(marked);
   }
 
@@ -231,7 +231,7 @@ export class TreePanel {
     context.restore();
   }
 
-  outlineNode(context, node, color) {
+  ringNode(context, node, color) {
     const [x, y, w, h] = this.display.rect(node, this.size.width);
     context.save();
     context.strokeStyle = this.colors[color];
@@ -310,7 +310,7 @@ export class TreePanel {
     };
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'Enter') {
-      const marked = this.hovered ?? this.selected; // the node outlined and described
+      const marked = this.hovered ?? this.selected; // the node ringed and described
       if (marked) this.go(marked);
     } else if (event.key === '+' || event.key === '-') {
       if (display.zoomable) this.zoomBy(event.key === '+' ? 2 : 0.5);

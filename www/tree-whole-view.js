@@ -7,7 +7,7 @@
 //   zoomable, countsRows        whether the zoom controls and the table of rows apply
 //   update()                    after a change of the player, before the redraw
 //   draw(context, width, height, paint)   the nodes (paint: the panel's fill, drawLabels and
-//                               outline); the panel outlines the current and the marked node
+//                               outline); the panel rings the current and the marked node
 //   currentNode()               the deepest node whose queen is on the board, or null
 //   hit(x, y, width)            the node at a point of the canvas, or null
 //   rect(node), exists(node), refind(node), facts(node)

@@ -163,8 +163,9 @@ pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
     Ok(rules.search(row, &mut placed))
 }
 
-/// Probes per sub-problem in [`estimated_work`]. Beyond 32, the estimates' error is their
-/// bias (see the tests), not chance.
+/// Probes per sub-problem in [`estimated_work`]. Measured at N = 14-16 with 16 to 1024
+/// probes: the time left's error was the same (about 0.7 of the truth at worst in list
+/// order); it comes from the estimates' bias by reach, not from chance.
 const PROBES: u32 = 32;
 
 /// The work each sub-problem of [`sub_problems`] will take (same order), in queens placed,

@@ -7,6 +7,7 @@
 pub struct Random(u64);
 
 impl Random {
+    /// The stream of `seed`.
     pub fn new(seed: u64) -> Random {
         Random(seed)
     }

@@ -267,7 +267,7 @@ impl TreeView {
         }
     }
 
-    /// The children of every call of `search` on the stack of `search` as a `Float64Array`,
+    /// The children of every call on the stack of the search given, as a `Float64Array`,
     /// `tree::FLAT_STRIDE` numbers per child (see `PathTree::flat`). Throws for a search
     /// that is not Richards' bitmask (the tree follows its calls).
     pub fn update(&mut self, search: &Search) -> Result<Vec<f64>, JsError> {

@@ -202,11 +202,20 @@ test('after a reload the kept count is told at the top of the page with its size
   const result = await text(page, 'count-result');
   assert.ok(result.startsWith(resultFor(13)) && result.includes('✓ agree'), result);
   assert.match(await text(page, 'count-status'), new RegExp(` ${grouped(number(match[1]))} of ${grouped(of)} sub-problems were kept from before\\.$`));
-  // Later hides it and leaves the offer in the panel.
+  // Later hides it, leaves the offer in the panel and the focus on the page's first control.
   await countUntil(page, 12, 40);
   await waitUntilKept(page, 12, 40);
   await reloaded(page);
   await notice.getByRole('button', { name: 'Later' }).click();
   assert.equal(await notice.isVisible(), false);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'size');
   assert.equal((await offered(page)).n, 12);
+  // In Projector mode, on a classroom screen, the notice is at the top too, above the board.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await button(page, 'Projector').click();
+  await reloaded(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const [top, board] = await Promise.all([notice.boundingBox(), page.getByRole('grid', { name: 'Board' }).boundingBox()]);
+  assert.ok(top && top.y + top.height <= board.y, `the notice ${JSON.stringify(top)} is above the board ${JSON.stringify(board)}`);
+  await button(page, 'Projector').click();
 });

@@ -81,7 +81,7 @@ test('one worker gives the same counts as two, each in a row of its own', async 
   assert.deepEqual(cells.map((r) => [r[0], r[1], r[2], r[5]]), [row(1), row(2)]);
 });
 
-test('the time left is read from the work done: on a real count it stays near the truth', async () => {
+test('the time left is read from the work done: on a real count the estimated work left tracks the queens left', async () => {
   // The pool's reports, as the panel gets them: the estimated work done and left, and the
   // queens really placed so far. Queens placed are the count's clock here (the time each
   // sub-problem takes follows them), so the check does not depend on this machine's speed.

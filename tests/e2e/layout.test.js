@@ -160,6 +160,17 @@ for (const { width, height, projector, least } of [
     await frames(page, 2);
     assert.equal(await page.locator('svg.count-chart:not([hidden])').count(), 2, 'both charts are drawn');
     assert.deepEqual(await unreadableChartText(page, least), []);
+    // Drawn again, without a ResizeObserver loop (a console error would fail the test), when
+    // the window narrows and when Projector mode is switched.
+    await page.setViewportSize({ width: Math.max(320, Math.round(width * 0.7)), height }); // 320: the narrowest phone
+    await frames(page, 3);
+    assert.deepEqual(await unreadableChartText(page, least), [], 'narrower');
+    await button(page, 'Projector').click();
+    await frames(page, 3);
+    assert.deepEqual(await unreadableChartText(page, 12), [], 'Projector switched');
+    await page.setViewportSize({ width, height });
+    await button(page, 'Projector').click();
+    await frames(page, 3);
     await page.locator('#algorithm-race-chart').screenshot({ path: path.join(folder, `race-chart-${width}${projector ? '-projector' : ''}.png`) });
   });
 }

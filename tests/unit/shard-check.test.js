@@ -14,13 +14,13 @@ function report(change = () => {}) {
 }
 
 test('a consistent report is read with what it covers', () => {
-  const { ok, shard } = parseShard(report());
+  const { ok, shard } = parseShard(report(), 32);
   assert.equal(ok, true);
   assert.equal(shard.what, 'shard 2/3');
   assert.deepEqual(shard.parts.map((p) => p[0]), [1, 4]);
   const whole = parseShard(report((r) => {
     r.shard = null; r.indices = [0, 1]; r.allSubProblems = 2; r.parts = [[0, 16, 2, 100], [1, 8, 1, 50]];
-  }));
+  }), 32);
   assert.equal(whole.shard.what, 'the whole count');
 });
 
@@ -39,7 +39,7 @@ test('every kind of damage is named', () => {
     [report((r) => { r.parts[1] = [4, 8, 1]; }), /parts do not match/],
     [report((r) => { r.unique = 4; }), /add up to 24 solutions, 3 unique, 150 nodes, but it says 24, 4, 150/],
   ]) {
-    const result = parseShard(text);
+    const result = parseShard(text, 32);
     assert.equal(result.ok, false, text);
     assert.match(result.message, why, text);
   }
@@ -59,7 +59,7 @@ test('a sample is distinct, sorted, in range, and all when asked for more', () =
 });
 
 test('parts are compared number by number', () => {
-  const { shard } = parseShard(report());
+  const { shard } = parseShard(report(), 32);
   const again = new Map([[1, [16, 2, 100]], [4, [8, 1, 51]]]);
   assert.deepEqual(compareParts(shard, [0, 1], again).map((r) => [r.index, r.agrees]), [[1, true], [4, false]]);
   assert.equal(compareParts(shard, [1], new Map())[0].agrees, false, 'not counted again: not agreeing');

@@ -4,7 +4,7 @@
 //! left. What differs from program to program is what it keeps and what it reads to find and
 //! test a candidate: that is a [`Program`], and its cost is counted in operations.
 //!
-//! Like [`crate::Stepper`], the walk owns an explicit stack of calls and every state has one
+//! Like [`crate::Stepper`], the walk owns an explicit stack of rows and every state has one
 //! predecessor that the state itself tells, so [`Walk::back`] is exact and keeps no log.
 //! A program's tests and candidate lists are pure functions of what it holds, so going back
 //! recomputes the operations a step spent instead of remembering them.
@@ -49,7 +49,7 @@ pub trait Program: Sized {
     fn lift(&mut self, row: u32, bit: u32);
 }
 
-/// Where a call stands in its row.
+/// Where the search stands in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum WalkPhase {
     /// Entered; the candidates are not known yet.
@@ -94,8 +94,8 @@ pub struct Walk<P> {
     n: u32,
     mirror: bool,
     program: P,
-    /// `calls[..depth]` is the stack; `calls[depth - 1]` the row being searched.
-    calls: [RowState; MAX_N as usize + 1],
+    /// `rows[..depth]` is the stack; `rows[depth - 1]` the row being searched.
+    rows: [RowState; MAX_N as usize + 1],
     depth: usize,
     counters: Counters,
 }
@@ -108,7 +108,7 @@ impl<P: Program> Walk<P> {
             n,
             mirror,
             program: P::new(n),
-            calls: [ENTERED; MAX_N as usize + 1],
+            rows: [ENTERED; MAX_N as usize + 1],
             depth: 1,
             counters: Counters::default(),
         })
@@ -149,7 +149,7 @@ impl<P: Program> Walk<P> {
     }
 
     fn top(&self) -> &RowState {
-        &self.calls[self.depth - 1]
+        &self.rows[self.depth - 1]
     }
 
     fn column_of(&self, bit: u32) -> u32 {
@@ -157,7 +157,7 @@ impl<P: Program> Walk<P> {
     }
 
     fn searched(&self, row: usize) -> u32 {
-        searched_part(self.n, self.mirror, row, self.calls[0].bit)
+        searched_part(self.n, self.mirror, row, self.rows[0].bit)
     }
 
     /// The phase a row rests in after testing `bit` (its queen, if any, lifted again).
@@ -183,10 +183,10 @@ impl<P: Program> Walk<P> {
         let bit = top.untried & top.untried.wrapping_neg();
         let (attacked, cost) = self.program.test(row as u32, bit);
         self.counters.operations += P::LOOP_TEST + cost;
-        let call = &mut self.calls[row];
-        call.untried -= bit;
-        call.bit = bit;
-        call.phase = if attacked {
+        let state = &mut self.rows[row];
+        state.untried -= bit;
+        state.bit = bit;
+        state.phase = if attacked {
             WalkPhase::Rejected
         } else {
             WalkPhase::Free
@@ -199,7 +199,7 @@ impl<P: Program> Walk<P> {
         }
     }
 
-    /// The call of `row` as it stood just before it was left: closed at a solution or when
+    /// The state of `row` as it stood just before it was left: closed at a solution or when
     /// it had no candidate, else every candidate tested, the highest last.
     fn exhausted(&self, row: usize) -> RowState {
         if row == self.n as usize {
@@ -226,12 +226,12 @@ impl<P: Program> Walk<P> {
     }
 }
 
-/// Two walks are equal when their live state is: calls above the top are leftovers.
+/// Two walks are equal when their live state is: rows above the top are leftovers.
 impl<P: PartialEq> PartialEq for Walk<P> {
     fn eq(&self, other: &Self) -> bool {
         (self.n, self.mirror, self.depth) == (other.n, other.mirror, other.depth)
             && self.program == other.program
-            && self.calls[..self.depth] == other.calls[..other.depth]
+            && self.rows[..self.depth] == other.rows[..other.depth]
             && self.counters == other.counters
     }
 }
@@ -245,7 +245,7 @@ impl<P: Program> Stepping for Walk<P> {
 
     fn step(&mut self) -> Step {
         let row = self.depth - 1;
-        let top = self.calls[row];
+        let top = self.rows[row];
         let event = match top.phase {
             WalkPhase::Finished => {
                 return Step::Finished {
@@ -255,7 +255,7 @@ impl<P: Program> Stepping for Walk<P> {
             WalkPhase::Enter if row == self.n as usize => {
                 self.counters.solutions += 1;
                 self.counters.operations += P::SOLUTION_CHECK;
-                self.calls[row].phase = WalkPhase::Closed;
+                self.rows[row].phase = WalkPhase::Closed;
                 Step::Solution {
                     row: row as u32,
                     number: self.counters.solutions,
@@ -264,7 +264,7 @@ impl<P: Program> Stepping for Walk<P> {
             WalkPhase::Enter => {
                 let (candidates, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations += P::SOLUTION_CHECK + cost;
-                self.calls[row] = RowState {
+                self.rows[row] = RowState {
                     candidates,
                     untried: candidates,
                     bit: 0,
@@ -277,7 +277,7 @@ impl<P: Program> Stepping for Walk<P> {
             }
             WalkPhase::Scanned if top.untried == 0 => {
                 self.counters.operations += P::LOOP_TEST;
-                self.calls[row].phase = WalkPhase::Closed;
+                self.rows[row].phase = WalkPhase::Closed;
                 Step::DeadEnd { row: row as u32 }
             }
             WalkPhase::Scanned | WalkPhase::Rejected | WalkPhase::Returned if top.untried != 0 => {
@@ -286,7 +286,7 @@ impl<P: Program> Stepping for Walk<P> {
             WalkPhase::Free => {
                 self.program.place(row as u32, top.bit);
                 self.counters.operations += P::PLACE;
-                self.calls[row + 1] = ENTERED;
+                self.rows[row + 1] = ENTERED;
                 self.depth += 1;
                 self.counters.nodes += 1;
                 Step::Place {
@@ -297,7 +297,7 @@ impl<P: Program> Stepping for Walk<P> {
             // Left: a closed row, or one whose candidates were all tested.
             _ if row == 0 => {
                 self.counters.operations += Self::cost_of_leaving(top.phase);
-                self.calls[0].phase = WalkPhase::Finished;
+                self.rows[0].phase = WalkPhase::Finished;
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -305,10 +305,10 @@ impl<P: Program> Stepping for Walk<P> {
             _ => {
                 self.counters.operations += Self::cost_of_leaving(top.phase);
                 self.depth -= 1;
-                let parent = self.calls[row - 1];
+                let parent = self.rows[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations += P::LIFT;
-                self.calls[row - 1].phase = WalkPhase::Returned;
+                self.rows[row - 1].phase = WalkPhase::Returned;
                 Step::Backtrack {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
@@ -319,22 +319,22 @@ impl<P: Program> Stepping for Walk<P> {
         event
     }
 
-    /// Each phase of the top call is reached by one kind of step only: `Enter` by `Place`
+    /// Each phase of the top row is reached by one kind of step only: `Enter` by `Place`
     /// (or nothing, at row 0), `Scanned` by `Free`, `Closed` by `Solution` (at row n) or
     /// `DeadEnd`, `Free` by `Try`, `Rejected` by `Reject`, `Returned` by `Backtrack`,
     /// `Finished` by `Finished`.
     fn back(&mut self) -> Option<Step> {
         let row = self.depth - 1;
-        let top = self.calls[row];
+        let top = self.rows[row];
         let undone = match top.phase {
             WalkPhase::Enter if row == 0 => return None,
             WalkPhase::Enter => {
                 self.depth -= 1;
                 self.counters.nodes -= 1;
-                let parent = self.calls[row - 1];
+                let parent = self.rows[row - 1];
                 self.program.lift(row as u32 - 1, parent.bit);
                 self.counters.operations -= P::PLACE;
-                self.calls[row - 1].phase = WalkPhase::Free;
+                self.rows[row - 1].phase = WalkPhase::Free;
                 Step::Place {
                     row: row as u32 - 1,
                     column: self.column_of(parent.bit),
@@ -343,7 +343,7 @@ impl<P: Program> Stepping for Walk<P> {
             WalkPhase::Scanned => {
                 let (_, cost) = self.program.candidates(row as u32, self.searched(row));
                 self.counters.operations -= P::SOLUTION_CHECK + cost;
-                self.calls[row] = ENTERED;
+                self.rows[row] = ENTERED;
                 Step::Free {
                     row: row as u32,
                     poss: top.candidates,
@@ -351,7 +351,7 @@ impl<P: Program> Stepping for Walk<P> {
             }
             WalkPhase::Closed if row == self.n as usize => {
                 self.counters.operations -= P::SOLUTION_CHECK;
-                self.calls[row].phase = WalkPhase::Enter;
+                self.rows[row].phase = WalkPhase::Enter;
                 let number = self.counters.solutions;
                 self.counters.solutions -= 1;
                 Step::Solution {
@@ -361,7 +361,7 @@ impl<P: Program> Stepping for Walk<P> {
             }
             WalkPhase::Closed => {
                 self.counters.operations -= P::LOOP_TEST;
-                self.calls[row].phase = WalkPhase::Scanned;
+                self.rows[row].phase = WalkPhase::Scanned;
                 Step::DeadEnd { row: row as u32 }
             }
             WalkPhase::Free | WalkPhase::Rejected => {
@@ -379,7 +379,7 @@ impl<P: Program> Stepping for Walk<P> {
                 } else {
                     self.after_testing(row, previous)
                 };
-                self.calls[row] = RowState {
+                self.rows[row] = RowState {
                     untried: top.untried | bit,
                     bit: previous,
                     phase,
@@ -396,10 +396,10 @@ impl<P: Program> Stepping for Walk<P> {
                 // Put the queen back, then the row below as it stood when it was left.
                 self.program.place(row as u32, top.bit);
                 self.counters.operations -= P::LIFT;
-                self.calls[row].phase = WalkPhase::Free;
+                self.rows[row].phase = WalkPhase::Free;
                 let child = self.exhausted(row + 1);
                 self.counters.operations -= Self::cost_of_leaving(child.phase);
-                self.calls[row + 1] = child;
+                self.rows[row + 1] = child;
                 self.depth += 1;
                 Step::Backtrack {
                     row: row as u32,
@@ -407,9 +407,9 @@ impl<P: Program> Stepping for Walk<P> {
                 }
             }
             WalkPhase::Finished => {
-                let call = self.exhausted(0);
-                self.counters.operations -= Self::cost_of_leaving(call.phase);
-                self.calls[0] = call;
+                let state = self.exhausted(0);
+                self.counters.operations -= Self::cost_of_leaving(state.phase);
+                self.rows[0] = state;
                 Step::Finished {
                     solutions: self.counters.solutions,
                 }
@@ -438,7 +438,7 @@ impl<P: Program> Stepping for Walk<P> {
         }
     }
     fn queens(&self) -> Queens {
-        self.calls[..self.depth - 1]
+        self.rows[..self.depth - 1]
             .iter()
             .map(|f| self.column_of(f.bit))
             .collect()
