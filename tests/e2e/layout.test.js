@@ -168,10 +168,6 @@ for (const { width, height, projector, least } of [
     await button(page, 'Projector').click();
     await frames(page, 3);
     assert.deepEqual(await unreadableChartText(page, 12), [], 'Projector switched');
-    await page.setViewportSize({ width, height });
-    await button(page, 'Projector').click();
-    await frames(page, 3);
-    await page.locator('#algorithm-race-chart').screenshot({ path: path.join(folder, `race-chart-${width}${projector ? '-projector' : ''}.png`) });
   });
 }
 
