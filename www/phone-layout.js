@@ -23,6 +23,11 @@ export function placeNarration(narration, board) {
  * is off screen; its `show` button scrolls the board into view.
  */
 export function captionBottomBar(caption, show, board) {
-  new IntersectionObserver((entries) => { caption.hidden = entries.at(-1).isIntersecting; }).observe(board);
+  // A class on <body>, not a :has() rule: :has() on body makes every change of the page
+  // re-check it, and the page changes every frame while playing.
+  new IntersectionObserver((entries) => {
+    caption.hidden = entries.at(-1).isIntersecting;
+    document.body.classList.toggle('bar-captioned', !caption.hidden);
+  }).observe(board);
   show.addEventListener('click', () => board.scrollIntoView({ block: 'center' }));
 }

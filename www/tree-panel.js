@@ -213,12 +213,23 @@ export class TreePanel {
   }
 
   drawLabels(context, labels, band, step = band) {
-    context.font = `600 ${Math.min(14, band * 0.6)}px system-ui, sans-serif`;
+    // A canvas attached to the page reads the element's style to set a font and, with the
+    // default direction ('inherit'), to draw text: after the page's own redraw that is a style
+    // recalculation of the whole page, several ms per Back. So the direction is explicit, and
+    // the font is set only when it changes (the context keeps it between draws).
+    context.direction = 'ltr';
+    const font = `600 ${Math.min(14, band * 0.6)}px system-ui, sans-serif`;
+    if (this.labelFont?.context !== context || this.labelFont.font !== font) {
+      context.font = font;
+      this.labelFont = { context, font };
+    }
     context.textAlign = 'center';
     context.textBaseline = 'middle';
-    for (const [text, x, k, status] of labels) {
-      context.fillStyle = status === 'path' ? this.colors.label : this.colors.ink;
-      context.fillText(text, x, k * step + band / 2);
+    for (const onPath of [false, true]) {
+      context.fillStyle = onPath ? this.colors.label : this.colors.ink;
+      for (const [text, x, k, status] of labels) {
+        if ((status === 'path') === onPath) context.fillText(text, x, k * step + band / 2);
+      }
     }
   }
 
