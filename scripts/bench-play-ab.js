@@ -10,7 +10,8 @@
 //   npm run build && cp -r dist /tmp/new && git checkout OLD && npm run build &&
 //   node scripts/bench-play-ab.js dist /tmp/new
 import { serve } from '../tests/support/server.js';
-import { launch, openPage, pageReady } from '../tests/support/browser.js';
+import { launch } from '../tests/support/browser.js';
+import { openAtFullSpeed, timeBacks } from './play-page.js';
 
 const folders = process.argv.slice(2);
 if (folders.length < 2) {
@@ -22,20 +23,6 @@ const WINDOW_MS = 4000;
 const servers = await Promise.all(folders.map((folder) => serve(folder)));
 const runs = folders.map(() => []);
 
-/** Opens n×n at full speed once the Explored figure has its tree size; counts frames. */
-async function openAtFullSpeed(browser, url, n) {
-  const page = await openPage(browser, `${url}?n=${n}`);
-  await pageReady(page);
-  // Pages that count the tree for Explored do it first, in a worker: wait for that.
-  await page.waitForFunction(() => document.getElementById('explored')?.textContent !== '…', null, { timeout: 120_000 });
-  await page.locator('#speed').fill('13');
-  await page.evaluate(() => {
-    window.frames_ = 0;
-    const count = () => { window.frames_ += 1; requestAnimationFrame(count); };
-    requestAnimationFrame(count);
-  });
-  return page;
-}
 
 const readout = (page) => page.evaluate(() => ({
   steps: Number(document.getElementById('steps').textContent.replace(/,/g, '')),
@@ -69,15 +56,7 @@ async function playOnce(url) {
     await page.locator('#play').click(); // Pause
     await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { polling: 10 });
     const depth = (await readout(page)).steps;
-    const backs = await page.evaluate(() => {
-      const took = [];
-      for (let i = 0; i < 500; i++) {
-        const t = performance.now();
-        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
-        took.push(performance.now() - t);
-      }
-      return took.sort((a, b) => a - b);
-    });
+    const backs = await timeBacks(page);
     return `N=16: ${((r1.steps - r0.steps) / seconds / 1e6).toFixed(1)} M steps/s, ${(frames / seconds).toFixed(1)} fps, `
       + `render ${(busy * 1000 / frames).toFixed(1)} ms/frame; N=12 to the end: ${toTheEnd.toFixed(1)} fps; `
       + `Back at step ${depth.toLocaleString('en')}: median ${backs[250].toFixed(3)} ms`;

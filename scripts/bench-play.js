@@ -10,27 +10,14 @@
 //     and after (it keeps only the levels on the search's stack).
 //   npm run build && npm run bench:play
 import { serve } from '../tests/support/server.js';
-import { launch, openPage, pageReady } from '../tests/support/browser.js';
+import { launch, openPage } from '../tests/support/browser.js';
+import { openAtFullSpeed, timeBacks } from './play-page.js';
 
 const WINDOW_SECONDS = Number(process.env.SECONDS_TO_PLAY ?? 5);
 const server = await serve('dist');
 const browser = await launch();
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-async function openAtFullSpeed(n) {
-  const page = await openPage(browser, `${server.url}?n=${n}`);
-  await pageReady(page);
-  // The Explored figure counts the tree in a worker first (N=16: a few seconds on one core):
-  // measure play after that, not while it shares the machine's cores.
-  await page.waitForFunction(() => document.getElementById('explored').textContent !== '…', null, { timeout: 120_000 });
-  await page.getByRole('region', { name: 'Controls', exact: true }).getByLabel('Speed').fill('13');
-  await page.evaluate(() => {
-    window.frames_ = 0;
-    const count = () => { window.frames_ += 1; requestAnimationFrame(count); };
-    requestAnimationFrame(count);
-  });
-  return page;
-}
 
 const readout = (page) => page.evaluate(() => ({
   steps: Number(document.getElementById('steps').textContent.replace(/,/g, '')),
@@ -58,7 +45,7 @@ async function playWindow(page) {
 
 try {
   {
-    const page = await openAtFullSpeed(12);
+    const page = await openAtFullSpeed(browser, server.url, 12);
     const start = await readout(page);
     const t0 = performance.now();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
@@ -73,22 +60,14 @@ try {
     if (page.problems.length) console.error(page.problems.join('\n'));
   }
   {
-    const page = await openAtFullSpeed(16);
+    const page = await openAtFullSpeed(browser, server.url, 16);
     const idle0 = await readout(page);
     await page.waitForTimeout(2000);
     const idleFps = ((await readout(page)).frames - idle0.frames) / 2;
     const { seconds, rate, fps } = await playWindow(page);
     console.log(`N=16, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps} (idle page: ${idleFps.toFixed(1)})`);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    const times = await page.evaluate(() => {
-      const took = [];
-      for (let i = 0; i < 500; i++) {
-        const t0 = performance.now();
-        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
-        took.push(performance.now() - t0);
-      }
-      return took.sort((a, b) => a - b);
-    });
+    const times = await timeBacks(page);
     const depth = (await readout(page)).steps;
     // The back mechanism alone: one exact step back in wasm, deep in a search of its own.
     const wasmBack = await page.evaluate(() => {
@@ -110,7 +89,7 @@ try {
     if (page.problems.length) console.error(page.problems.join('\n'));
   }
   {
-    const page = await openAtFullSpeed(16);
+    const page = await openAtFullSpeed(browser, server.url, 16);
     await page.locator('#tree-panel > summary').click(); // close the Search tree panel
     const { seconds, rate, fps } = await playWindow(page);
     console.log(`N=16, Search tree closed, for ${seconds.toFixed(1)} s: ${rate}, ${fps}`);
@@ -118,7 +97,7 @@ try {
     await page.close(); // a page left playing would slow every measurement after it
   }
   {
-    const page = await openAtFullSpeed(32);
+    const page = await openAtFullSpeed(browser, server.url, 32);
     const { start, end, seconds, rate, fps } = await playWindow(page);
     console.log(`N=32, Search tree open (path view), for ${seconds.toFixed(1)} s: ${rate}, ${fps}; ` +
       `JS heap ${mib(start.heap)} → ${mib(end.heap)}, wasm memory ${mib(start.wasm)} → ${mib(end.wasm)}`);
