@@ -23,8 +23,8 @@ export function placeNarration(narration, board) {
  * is off screen; its `show` button scrolls the board into view.
  */
 export function captionBottomBar(caption, show, board) {
-  // A class on <body>, not a :has() rule: :has() on body makes every change of the page
-  // re-check it, and the page changes every frame while playing.
+  // A class on <body> set here, rather than a :has() rule on body that the browser would
+  // re-check as the page changes every frame while playing (no cost of it was measured).
   new IntersectionObserver((entries) => {
     caption.hidden = entries.at(-1).isIntersecting;
     document.body.classList.toggle('bar-captioned', !caption.hidden);
