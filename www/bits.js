@@ -11,6 +11,7 @@
 //   (ld | bit) >> 1, col | bit, (rd | bit) << 1    the masks the next row will receive
 
 import { toBinary } from './binary.js';
+import { setText } from './dom.js';
 
 const attacked = (f) => f.ld | f.col | f.rd;
 
@@ -103,7 +104,7 @@ export class BitsView {
         spans[c].classList.toggle('changed', before !== null && before[c] !== text[c]);
       }
       this.previous[i] = text;
-      decimal.textContent = `= ${mask}`;
+      setText(decimal, `= ${mask}`);
       const meaningful = known(phase);
       digits.classList.toggle('pending', !meaningful);
       const highlighted = meaningful && active.includes(name);

@@ -17,6 +17,7 @@ import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
 import { BLURBS } from './algorithms/index.js';
 import { readComparePermalink, writeComparePermalink } from './permalink.js';
+import { rewriteAddress } from './address-bar.js';
 import { count, duration, plural, stepsPerSecond } from './format.js';
 
 export const MAX_COMPARE_SIZE = 16;
@@ -376,7 +377,7 @@ export class Compare {
     const state = this.ui.section.open && this.lanes.length
       ? { algorithms: this.lanes.map((l) => l.algorithm.slug), n: this.n, position: this.finished ? Infinity : this.position, mirror: this.mirror }
       : null;
-    if (this.state === IDLE) history.replaceState(null, '', writeComparePermalink(location.href, state));
+    if (this.state === IDLE) rewriteAddress(this, (href) => writeComparePermalink(href, state));
   }
 
   redraw() {

@@ -8,6 +8,8 @@ import { SPEEDS, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
 import { count as grouped, stepsPerSecond } from './format.js';
+import { setText } from './dom.js';
+import { rewriteAddress } from './address-bar.js';
 
 const DEFAULT_SPEED = 10;
 
@@ -53,16 +55,16 @@ export class Controls {
   }
 
   /** The URL of exactly what is on screen. */
-  permalink() {
+  permalink(href = location.href) {
     const { seen } = this;
-    return writePermalink(location.href, {
+    return writePermalink(href, {
       n: seen.n, speed: seen.speed, position: seen.position, mirror: seen.mirror,
     });
   }
 
   /** Keeps the address bar on the permalink; not while playing (it would change every frame). */
   keepUrlCurrent() {
-    if (this.seen.ready && this.seen.state !== PLAYING) history.replaceState(null, '', this.permalink());
+    if (this.seen.ready && this.seen.state !== PLAYING) rewriteAddress(this, (href) => this.permalink(href));
   }
 
   /** A new search: its size and mode in the fields. */
@@ -77,13 +79,13 @@ export class Controls {
     const furthest = Math.max(seen.furthest, steps);
     ui.position.max = furthest;
     ui.position.value = steps;
-    ui.positionLabel.textContent = `step ${grouped(steps)} of ${grouped(furthest)}`;
+    setText(ui.positionLabel, `step ${grouped(steps)} of ${grouped(furthest)}`);
   }
 
   /** Buttons, Position and the address bar after each change of the player. */
   render(snapshot, state) {
     const { ui } = this;
-    ui.play.textContent = state === PLAYING ? 'Pause' : 'Play';
+    setText(ui.play, state === PLAYING ? 'Pause' : 'Play');
     for (const forward of [ui.play, ui.step, ui.nextSolution, ui.runToEnd]) forward.disabled = state === DONE;
     ui.back.disabled = state === IDLE;
     document.body.dataset.state = state;

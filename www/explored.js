@@ -9,13 +9,9 @@
 // never decreases going forward: it is rounded down, and reads 100% only at the end.
 
 import { count as grouped, large as nodesText, percentDown, percentRange, timeSpan } from './format.js';
+import { setText } from './dom.js';
 
 const RATE_WINDOW_MS = 1500;
-
-/** Writes `text` into `element` unless it is there already. */
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 export class ExploredView {
   /**

@@ -1,7 +1,9 @@
 // Every number, plural, duration and percentage the page writes, in one place. Pure; no DOM.
 
+const GROUPED = new Intl.NumberFormat('en'); // made once: toLocaleString makes one per call
+
 /** 1234567 → "1,234,567" (rounded to a whole number; grouped by thousands up to 2^53). */
-export const count = (value) => Math.round(value).toLocaleString('en');
+export const count = (value) => GROUPED.format(Math.round(value));
 
 /** (1, 'queen') → "1 queen"; (3, 'queen') → "3 queens"; (2, 'class', 'classes') → "2 classes". */
 export const plural = (howMany, word, words = `${word}s`) => `${count(howMany)} ${howMany === 1 ? word : words}`;

@@ -10,6 +10,7 @@
 
 import { imagesFigure, fillClassesTable } from './symmetry.js';
 import { count as grouped, plural } from './format.js';
+import { setText } from './dom.js';
 
 export const MAX_LISTED = 1000;
 /** Thumbnails made per animation frame at most: a restore that passes hundreds of solutions
@@ -175,10 +176,10 @@ export class SolutionsView {
     this.trim(snapshot.kept);
     this.listWaiting();
     const { finished } = snapshot;
-    this.unique.textContent = grouped(this.uniqueCount);
-    this.note.textContent = this.count === 0 ? (finished ? `None: the ${this.n}×${this.n} board has no solution.` : 'None yet.')
+    setText(this.unique, grouped(this.uniqueCount));
+    setText(this.note, this.count === 0 ? (finished ? `None: the ${this.n}×${this.n} board has no solution.` : 'None yet.')
       : this.count <= MAX_LISTED ? 'Click one to see it large, with its turns and mirror images. ★ marks the one of them that “Unique solutions” counts.'
-        : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`;
+        : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`);
     const others = this.count - this.uniqueCount;
     const uniqueNote = this.count === 0
       ? 'Unique solutions counts each solution once together with its turns and mirror images.'
@@ -190,8 +191,7 @@ export class SolutionsView {
           `${this.uniqueCount === 1 ? 'is a ★ board' : 'are ★ boards'}; the other ${grouped(others)} ` +
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
           'to come (the search tries the right-most column first, so ★ boards tend to come late).');
-    // Written only when it changes: each write lays the note out again, once per redraw while playing.
-    if (this.uniqueNote.textContent !== uniqueNote) this.uniqueNote.textContent = uniqueNote;
+    setText(this.uniqueNote, uniqueNote);
     this.classes.hidden = !finished;
     if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);
   }

@@ -8,6 +8,7 @@ import { CodeView } from './code.js';
 import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { describe } from './narration.js';
 import { count as grouped } from './format.js';
+import { setText } from './dom.js';
 
 
 export class Stage {
@@ -42,7 +43,7 @@ export class Stage {
 
   /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
   progress(steps) {
-    this.text.steps.textContent = grouped(steps);
+    setText(this.text.steps, grouped(steps));
   }
 
   /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the outlined masks
@@ -55,11 +56,11 @@ export class Stage {
     this.code.render(event);
     this.solutions.update(snapshot);
     const { narration, steps, nodes, onBoard, found, row } = this.text;
-    narration.textContent = describe(event, snapshot);
-    steps.textContent = grouped(snapshot.steps);
-    nodes.textContent = grouped(snapshot.nodes);
-    onBoard.textContent = grouped(snapshot.queens.length);
-    found.textContent = grouped(snapshot.solutions);
-    row.textContent = snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed';
+    setText(narration, describe(event, snapshot));
+    setText(steps, grouped(snapshot.steps));
+    setText(nodes, grouped(snapshot.nodes));
+    setText(onBoard, grouped(snapshot.queens.length));
+    setText(found, grouped(snapshot.solutions));
+    setText(row, snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed');
   }
 }

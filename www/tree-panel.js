@@ -24,6 +24,7 @@ import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from './format.js';
+import { setText } from './dom.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
@@ -49,6 +50,12 @@ export class TreePanel {
     this.hovered = null;
     this.frame = 0;
     this.colors = null;
+    // The tree is drawn on `surface`, a canvas apart from the page, and its bitmap handed to
+    // the canvas shown (no copy). Text drawn on a canvas in the page makes the browser bring
+    // the page's style and layout up to date first: after the rest of the redraw, a layout of
+    // the whole page (measured 8 ms a frame at full speed, and most of a Back).
+    this.surface = new OffscreenCanvas(1, 1);
+    this.shown = this.canvas.getContext('bitmaprenderer');
     this.box.addEventListener('keydown', (event) => this.key(event));
     this.box.addEventListener('focus', () => { if (!this.selected) this.select(this.display.currentNode()); });
     this.canvas.addEventListener('mousemove', (event) => this.point(event));
@@ -152,7 +159,7 @@ export class TreePanel {
     }
     counts.forEach((count, r) => {
       const text = grouped(count);
-      if (body.cells[r + 1].textContent !== text) body.cells[r + 1].textContent = text;
+      setText(body.cells[r + 1], text);
     });
   }
 
@@ -165,16 +172,16 @@ export class TreePanel {
       this.refresh();
       return;
     }
-    const { canvas } = this;
     const ratio = window.devicePixelRatio || 1;
     const { width, height } = this.size;
     if (width === 0 || height === 0) return;
-    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
+    const { surface } = this;
+    if (surface.width !== Math.round(width * ratio) || surface.height !== Math.round(height * ratio)) {
+      surface.width = Math.round(width * ratio);
+      surface.height = Math.round(height * ratio);
     }
     this.colors ??= this.readColors();
-    const context = canvas.getContext('2d');
+    const context = surface.getContext('2d');
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
     this.display.draw(context, width, height, this);
@@ -182,6 +189,7 @@ export class TreePanel {
     if (current) this.ringNode(context, current, 'ink');
     const marked = this.hovered ?? this.selected;
     if (marked) this.ringNode(context, marked, 'select');
+    this.shown.transferFromImageBitmap(surface.transferToImageBitmap());
     this.describe(marked);
   }
 
@@ -199,7 +207,7 @@ export class TreePanel {
     context.moveTo(0, 6);
     context.lineTo(6, 0);
     context.stroke();
-    colors.pruned = this.canvas.getContext('2d').createPattern(tile, 'repeat');
+    colors.pruned = this.surface.getContext('2d').createPattern(tile, 'repeat');
     return colors;
   }
 
@@ -213,16 +221,8 @@ export class TreePanel {
   }
 
   drawLabels(context, labels, band, step = band) {
-    // A canvas attached to the page reads the element's style to set a font and, with the
-    // default direction ('inherit'), to draw text: after the page's own redraw that is a style
-    // recalculation of the whole page, several ms per Back. So the direction is explicit, and
-    // the font is set only when it changes (the context keeps it between draws).
     context.direction = 'ltr';
-    const font = `600 ${Math.min(14, band * 0.6)}px system-ui, sans-serif`;
-    if (this.labelFont?.context !== context || this.labelFont.font !== font) {
-      context.font = font;
-      this.labelFont = { context, font };
-    }
+    context.font = `600 ${Math.min(14, band * 0.6)}px system-ui, sans-serif`;
     context.textAlign = 'center';
     context.textBaseline = 'middle';
     for (const onPath of [false, true]) {
@@ -287,9 +287,8 @@ export class TreePanel {
       `Its call search(ld, col, rd) for row ${f.row + 2}: ${masks}.${go}`);
   }
 
-  /** The readout's text, written only when it changes (each write means a layout). */
   show(text) {
-    if (this.readout.textContent !== text) this.readout.textContent = text;
+    setText(this.readout, text);
   }
 
   select(node) {
