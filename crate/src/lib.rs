@@ -28,7 +28,9 @@
 //!   ([`Stepper`], `algorithms::richards`) is the page's own.
 //! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
 //!   [`session`]: a search with the counts the page shows, their one source.
-//! - [`count`]: the fast exact counter; [`plain`]: the classic counters it is measured against.
+//! - [`count`]: the fast exact backtracking counter; [`plain`]: the classic counters it is
+//!   measured against; [`meet`]: the meet-in-the-middle counter (its core: not yet used by the
+//!   command line or the page).
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
@@ -38,6 +40,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
+pub mod meet;
 pub mod plain;
 pub mod play;
 pub mod published;
