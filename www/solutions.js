@@ -179,7 +179,7 @@ export class SolutionsView {
     setText(this.unique, grouped(this.uniqueCount));
     setText(this.note, this.count === 0 ? (finished ? `None: the ${this.n}×${this.n} board has no solution.` : 'None yet.')
       : this.count <= MAX_LISTED ? 'Click one to see it large, with its turns and mirror images. ★ marks the one of them that “Unique solutions” counts.'
-        : `Showing the first ${MAX_LISTED.toLocaleString('en')} of ${this.count.toLocaleString('en')}; the counts go on.`);
+        : `Showing the first ${grouped(MAX_LISTED)} of ${grouped(this.count)}; the counts go on.`);
     const others = this.count - this.uniqueCount;
     const uniqueNote = this.count === 0
       ? 'Unique solutions counts each solution once together with its turns and mirror images.'

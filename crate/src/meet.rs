@@ -274,6 +274,7 @@ pub struct Halves {
     lower: Vec<Part>,
     by_columns: Vec<Part>,
     starts: Vec<u32>,
+    next: Vec<u32>,
 }
 
 /// Writes into `keys` the key of every half: a queen in each row of `rows` (a mask) in
@@ -302,6 +303,7 @@ pub fn half_keys(
         lower,
         by_columns,
         starts,
+        next,
     } = lists;
     parts(n, upper_rows, columns, blocked, upper);
     parts(n, lower_rows, columns, blocked, lower);
@@ -326,13 +328,11 @@ pub fn half_keys(
             back: 0,
         },
     );
-    {
-        let mut next = starts.clone();
-        for part in lower.iter() {
-            let slot = &mut next[(part.columns >> low) as usize];
-            by_columns[*slot as usize] = *part;
-            *slot += 1;
-        }
+    next.clone_from(starts);
+    for part in lower.iter() {
+        let slot = &mut next[(part.columns >> low) as usize];
+        by_columns[*slot as usize] = *part;
+        *slot += 1;
     }
     let mask = (1u64 << (n - 1)) - 1;
     for top in upper.iter() {
