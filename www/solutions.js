@@ -155,11 +155,13 @@ export class SolutionsView {
   /**
    * Puts up to THUMBNAILS_PER_FRAME waiting solutions into the gallery, and asks for another
    * frame while some still wait. Invariant: the gallery's items are `listed` less its last
-   * `waiting.length`, in order.
+   * `waiting.length`, in order; the gallery is aria-busy exactly while some wait.
    */
   listWaiting() {
     const now = this.waiting.splice(0, THUMBNAILS_PER_FRAME);
     if (now.length > 0) this.gallery.append(...now.map((found) => this.thumbnail(found)));
+    const busy = String(this.waiting.length > 0);
+    if (this.gallery.getAttribute('aria-busy') !== busy) this.gallery.setAttribute('aria-busy', busy);
     if (this.waiting.length > 0 && !this.frameAsked) {
       this.frameAsked = true;
       requestAnimationFrame(() => {

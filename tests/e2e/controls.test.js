@@ -1,7 +1,7 @@
 // End-to-end: Next solution, Run to end, speed, keyboard shortcuts and the help dialog.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep, frames } from '../support/session.js';
+import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep, frames, galleryListed } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
 import { published } from '../../www/published.js';
 
@@ -302,6 +302,7 @@ test('the gallery: 92 thumbnails and 12 unique for N=8, a large view, and Go to 
   const page = await session.open('?n=8');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
+  await galleryListed(page);
   const thumbs = page.getByRole('button', { name: /^Solution \d+: columns / });
   assert.equal(await thumbs.count(), published(8).total);
   // One ★ per symmetry class: as many as the unique solutions.
@@ -331,6 +332,7 @@ test('the gallery keeps at most 1000 boards and says so, while the counts go on 
   await waitForState(page, 'done');
   assert.equal(await solutionsFound(page).textContent(), grouped(published(12).total));
   assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), grouped(published(12).unique));
+  await galleryListed(page);
   assert.equal(await page.getByRole('button', { name: /^Solution \d+: columns / }).count(), 1000);
   assert.match(await page.locator('#solutions-note').textContent(), new RegExp(`first 1,000 of ${grouped(published(12).total)}`));
 });
@@ -404,6 +406,7 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   assert.equal(await unique.textContent(), String(published(8).unique));
   assert.ok(await steps(page) < 0.6 * fullSteps, 'mirror mode searches about half');
   // Mirror images are shown as such, paired with the solution they mirror.
+  await galleryListed(page);
   const mirrors = page.getByRole('button', { name: /mirror image of solution \d+$/ });
   assert.equal(await mirrors.count(), published(8).total / 2);
   const second = await page.getByRole('button', { name: /^Solution 2: / }).getAttribute('aria-label');
@@ -433,6 +436,7 @@ test('going back over solutions takes them off both counts (unique too)', async 
   await waitForState(page, 'done');
   for (const back of [5000, 0]) {
     await controls(page).getByLabel('Position').fill(String(back));
+    await galleryListed(page);
     const listed = page.getByRole('button', { name: /^Solution \d+: columns / });
     assert.equal(await solutionsFound(page).textContent(), String(await listed.count()));
     assert.equal(await unique.textContent(), String(await page.locator('.thumb.representative').count()));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard,
+  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed,
 } from '../support/session.js';
 import { published } from '../../www/published.js';
 
@@ -58,6 +58,7 @@ for (const n of [1, 4, 5, 6]) {
     await button(page, 'Play').click();
     await page.waitForFunction(() => document.body.dataset.state === 'done');
     assert.equal(await solutionsFound(page).textContent(), String(total));
+    await galleryListed(page);
     const listed = await page.getByRole('button', { name: /^Solution \d+: columns / }).evaluateAll(
       (thumbs) => thumbs.map((t) => t.getAttribute('aria-label')),
     );

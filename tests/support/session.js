@@ -56,6 +56,12 @@ export async function frames(page, count) {
   }, count);
 }
 
+/** Waits until the solutions gallery holds a thumbnail for every solution it lists: it fills a
+ *  few dozen per animation frame and is aria-busy until then. */
+export async function galleryListed(page) {
+  await page.locator('#solutions:not([aria-busy="true"])').waitFor({ state: 'attached' });
+}
+
 export async function clickStep(page, times) {
   for (let i = 0; i < times; i++) await button(page, 'Step').click();
 }
