@@ -1,24 +1,29 @@
-//! `bitqueens count N`: the page's counter, natively, on every core or as one shard of many,
+//! `bitqueens count N`: the page's counters, natively, on every core or as one shard of many,
 //! optionally keeping a journal so that a killed count goes on where it stopped.
 
 use crate::journal::{Header, Journal};
 use crate::report::Report;
-use bitqueens::count::{count_sub_problem, sub_problems, Tally};
-use bitqueens::shard::{fingerprint, Slice};
+use bitqueens::count::Tally;
+use bitqueens::plan::{Method, PartCounter, Plan, PlanError};
+use bitqueens::shard::Slice;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The arguments of `bitqueens count`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board size, 1 to 32.
+    /// Board size, 1 to 23 (to 32 with --method backtrack).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=32))]
     n: u32,
+    /// How to count: meet (meeting in the middle: east and west half-boards joined on their
+    /// diagonals) or backtrack (the search over the whole board, as the page plays it).
+    #[arg(long, value_name = "meet|backtrack", default_value_t = Method::Meet)]
+    method: Method,
     /// Worker threads [default: every core].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
@@ -53,17 +58,21 @@ pub fn run(args: Args) -> Result<(), String> {
 
     // The run's time includes listing the sub-problems and opening the journal.
     let started = Instant::now();
-    let all = sub_problems(args.n).map_err(|e| e.to_string())?;
-    let print = fingerprint(args.n, &all);
+    let plan = Plan::new(args.n, args.method).map_err(|e| match e {
+        PlanError::TooLarge { .. } => format!("{e} Use --method backtrack for a larger board."),
+        PlanError::BoardSize(_) => e.to_string(),
+    })?;
+    let print = plan.fingerprint();
     let indices = match args.shard {
-        Some(slice) => slice.indices(all.len()),
-        None => (0..all.len()).collect(),
+        Some(slice) => slice.indices(plan.len()),
+        None => (0..plan.len()).collect(),
     };
     let mut journal = match &args.journal {
         Some(path) => {
             let header = Header {
                 n: args.n,
-                sub_problems: all.len(),
+                method: args.method,
+                sub_problems: plan.len(),
                 fingerprint: print,
                 shard: args.shard,
             };
@@ -90,11 +99,15 @@ pub fn run(args: Args) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let (finished, progress_stops) = mpsc::channel::<()>();
     let (send, counted) = mpsc::channel::<(usize, Tally)>();
+    // One counter (its buffers) per thread of the pool, used by that thread only.
+    let counters: Vec<Mutex<PartCounter>> =
+        (0..threads).map(|_| Mutex::new(plan.counter())).collect();
 
     let fresh = std::thread::scope(|scope| {
         if !args.quiet {
             let (done, nodes, of) = (&done, &nodes, indices.len());
-            scope.spawn(move || report_progress(progress_stops, started, done, nodes, of));
+            let unit = work_unit(args.method);
+            scope.spawn(move || report_progress(progress_stops, started, done, nodes, of, unit));
         }
         // Every finished sub-problem goes through this thread: into the journal, if any, at
         // once, then into the sum. A journal that can't be written stops the count.
@@ -128,8 +141,11 @@ pub fn run(args: Args) -> Result<(), String> {
                     if let Some(ms) = args.delay_ms {
                         std::thread::sleep(Duration::from_millis(ms));
                     }
-                    let part = count_sub_problem(args.n, &all[index])
-                        .expect("sub_problems lists only sub-problems");
+                    let part = counters[rayon::current_thread_index().expect("in the pool")]
+                        .lock()
+                        .expect("a counter's thread does not panic")
+                        .count(index)
+                        .expect("the plan lists only sub-problems");
                     nodes.fetch_add(part.nodes, Ordering::Relaxed);
                     done.fetch_add(1, Ordering::Relaxed);
                     // The collector lives until every sender is dropped.
@@ -161,17 +177,23 @@ pub fn run(args: Args) -> Result<(), String> {
             nodes: p[3],
         })
         .sum();
+    let whole = indices.len() == plan.len();
     let report = Report {
         n: args.n,
+        method: args.method,
         total: tally.total,
-        unique: tally.unique,
+        // A meet shard's parts carry no unique count: it comes from the whole total.
+        unique: match args.method {
+            Method::Backtrack => Some(tally.unique),
+            Method::Meet => whole.then(|| plan.unique(tally)),
+        },
         nodes: tally.nodes,
         seconds: started.elapsed().as_secs_f64(),
         threads,
         sub_problems: indices.len(),
         shard: args.shard,
         fingerprint: print.to_string(),
-        all_sub_problems: all.len(),
+        all_sub_problems: plan.len(),
         indices,
         parts,
         from_journal: earlier.len(),
@@ -200,11 +222,15 @@ fn print_text(report: &Report, unique: bool, nodes_now: u64) {
         None => String::new(),
     };
     println!("N = {}: {} solutions{partial}", report.n, report.total);
-    if unique {
-        println!(
-            "N = {}: {} unique up to symmetry{partial}",
-            report.n, report.unique
-        );
+    match (unique, report.unique) {
+        (false, _) => {}
+        (true, Some(classes)) => {
+            println!("N = {}: {classes} unique up to symmetry{partial}", report.n)
+        }
+        (true, None) => println!(
+            "N = {}: the unique count comes from the whole total (bitqueens merge gives it)",
+            report.n
+        ),
     }
     let counted = report.sub_problems - report.from_journal;
     let earlier = match report.from_journal {
@@ -212,11 +238,22 @@ fn print_text(report: &Report, unique: bool, nodes_now: u64) {
         k => format!(" ({k} more from the journal)"),
     };
     println!(
-        "{counted} sub-problems{earlier} on {} threads in {:.3} s ({:.0} million nodes/s)",
+        "{counted} sub-problems{earlier} of {} on {} thread{} in {:.3} s ({:.0} million {}/s)",
+        report.method.name(),
         report.threads,
+        if report.threads == 1 { "" } else { "s" },
         report.seconds,
-        nodes_now as f64 / report.seconds.max(1e-9) / 1e6
+        nodes_now as f64 / report.seconds.max(1e-9) / 1e6,
+        work_unit(report.method)
     );
+}
+
+/// What a tally's `nodes` count for `method`.
+pub fn work_unit(method: Method) -> &'static str {
+    match method {
+        Method::Meet => "half-boards",
+        Method::Backtrack => "nodes",
+    }
 }
 
 /// Writes a progress line on stderr twice a second (in place on a terminal, as separate
@@ -227,6 +264,7 @@ fn report_progress(
     done: &AtomicU64,
     nodes: &AtomicU64,
     of: usize,
+    unit: &str,
 ) {
     let terminal = std::io::stderr().is_terminal();
     let every = Duration::from_millis(if terminal { 500 } else { 5000 });
@@ -235,7 +273,7 @@ fn report_progress(
         let seconds = started.elapsed().as_secs_f64();
         let done = done.load(Ordering::Relaxed);
         let rate = nodes.load(Ordering::Relaxed) as f64 / seconds / 1e6;
-        let line = format!("{done}/{of} sub-problems, {rate:.0} M nodes/s, {seconds:.1} s");
+        let line = format!("{done}/{of} sub-problems, {rate:.0} M {unit}/s, {seconds:.1} s");
         let mut err = std::io::stderr().lock();
         let _ = match (terminal, running) {
             (true, true) => write!(err, "\r{line}   "),

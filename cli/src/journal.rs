@@ -2,13 +2,14 @@
 //! `kill -9`, so that running the same command again counts only what is left.
 //!
 //! ```text
-//! bitqueens journal 1: n=17 sub-problems=1184 fingerprint=5f0c2d6a9b3e4417 shard=all
+//! bitqueens journal 1: n=17 method=backtrack sub-problems=1184 fingerprint=5f0c2d6a9b3e4417 shard=all
 //! 12 81520 10190 1523322
 //! 3 60816 7602 1180711
 //! ```
 //!
-//! The header names the board size, the length and [`Fingerprint`] of the sub-problem list,
-//! and the shard (`I/K`, or `all`): a journal is reused only by the same count. Then one line
+//! The header names the board size, the counting method (journals written before there were
+//! two have none: theirs is `backtrack`), the length and [`Fingerprint`] of the sub-problem
+//! list, and the shard (`I/K`, or `all`): a journal is reused only by the same count. Then one line
 //! per finished sub-problem, in the order they finished: `index total unique nodes`.
 //!
 //! Invariants:
@@ -27,6 +28,7 @@
 //! journal's cost stays far below 1% of a count.
 
 use bitqueens::count::Tally;
+use bitqueens::plan::Method;
 use bitqueens::shard::{Fingerprint, Slice};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -46,6 +48,8 @@ pub const SYNC_EVERY: Duration = Duration::from_millis(100);
 pub struct Header {
     /// Board size.
     pub n: u32,
+    /// The counter whose sub-problems these are.
+    pub method: Method,
     /// Length of the whole sub-problem list.
     pub sub_problems: usize,
     /// Fingerprint of that list.
@@ -59,8 +63,8 @@ impl Header {
     fn line(&self) -> String {
         let shard = self.shard.map_or("all".to_string(), |s| s.to_string());
         format!(
-            "{MAGIC} {FORMAT}: n={} sub-problems={} fingerprint={} shard={shard}\n",
-            self.n, self.sub_problems, self.fingerprint
+            "{MAGIC} {FORMAT}: n={} method={} sub-problems={} fingerprint={} shard={shard}\n",
+            self.n, self.method, self.sub_problems, self.fingerprint
         )
     }
 
@@ -280,6 +284,18 @@ fn check_header(line: &str, want: &Header) -> Result<(), String> {
             want.n
         ));
     }
+    let method = field("method").unwrap_or("backtrack");
+    if method != want.method.slug() {
+        let theirs = method.parse::<Method>().map_or(
+            format!("a counting method this bitqueens does not know ({method:?})"),
+            |m| format!("{} (--method {m})", m.name()),
+        );
+        return Err(format!(
+            "it was written by {theirs}, and this count uses {} (--method {}). Their sub-problems differ, so its counts can't be added to this one's: count with --method {method} to go on with it, or give another file.",
+            want.method.name(),
+            want.method
+        ));
+    }
     let shard = field("shard")?;
     let want_shard = want.shard.map_or("all".to_string(), |s| s.to_string());
     if shard != want_shard {
@@ -334,6 +350,7 @@ mod tests {
     fn header() -> Header {
         Header {
             n: 10,
+            method: Method::Backtrack,
             sub_problems: 20,
             fingerprint: Fingerprint(0xabc),
             shard: None,
@@ -356,6 +373,19 @@ mod tests {
         assert_eq!(found.done.keys().copied().collect::<Vec<_>>(), vec![0, 3]);
         assert_eq!(found.done[&3], tally(16));
         assert_eq!(found.complete_bytes, text.len() - "5 1".len());
+    }
+
+    #[test]
+    fn a_header_without_a_method_is_the_backtracking_counters() {
+        let head = header().line().replace(" method=backtrack", "");
+        assert!(!head.contains("method"));
+        let found = parse(format!("{head}3 16 2 160\n").as_bytes(), &header()).unwrap();
+        assert_eq!(found.done[&3], tally(16));
+        let meet = Header {
+            method: Method::Meet,
+            ..header()
+        };
+        assert!(parse(head.as_bytes(), &meet).is_err());
     }
 
     #[test]
@@ -386,6 +416,14 @@ mod tests {
             (
                 other(|h| h.fingerprint = Fingerprint(1)),
                 "another list of sub-problems",
+            ),
+            (
+                other(|h| h.method = Method::Meet),
+                "written by the meet-in-the-middle counter (--method meet), and this count uses the backtracking counter",
+            ),
+            (
+                header().line().replace("method=backtrack", "method=fast"),
+                "a counting method this bitqueens does not know (\"fast\")",
             ),
             (
                 other(|h| h.sub_problems = 21),

@@ -3,8 +3,9 @@
 //! board and the same sub-problem list.
 
 use crate::report::{self, Report};
-use bitqueens::published;
+use bitqueens::plan::Method;
 use bitqueens::shard::Slice;
+use bitqueens::{meet, published};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -25,6 +26,7 @@ pub struct Args {
 #[serde(rename_all = "camelCase")]
 struct Merged {
     n: u32,
+    method: Method,
     total: u64,
     unique: u64,
     nodes: u64,
@@ -93,6 +95,15 @@ fn check_and_add(reports: &[(String, Report)]) -> Result<Merged, String> {
                 first.n, r.n
             ));
         }
+        if r.method != first.method {
+            return Err(format!(
+                "{first_name} was counted by {} (--method {}) and {name} by {} (--method {}): their sub-problems differ, so their counts can't be added. Count the shards again with one method.",
+                first.method.name(),
+                first.method,
+                r.method.name(),
+                r.method
+            ));
+        }
         if (&r.fingerprint, r.all_sub_problems) != (&first.fingerprint, first.all_sub_problems) {
             return Err(format!(
                 "{first_name} and {name} were counted on different sub-problem lists ({} sub-problems, fingerprint {}; {} sub-problems, fingerprint {}), by different versions of bitqueens: their counts can't be added. Count the shards again with one version.",
@@ -135,17 +146,24 @@ fn check_and_add(reports: &[(String, Report)]) -> Result<Merged, String> {
     if !problems.is_empty() {
         return Err(problems.join("\n"));
     }
+    // Each report's unique count is the sum of its parts' (report::read checked it): none
+    // for the meet counter, whose unique count comes from the whole total below.
     let mut sum = [0u64; 3];
     for (_, r) in reports {
-        for (s, value) in sum.iter_mut().zip([r.total, r.unique, r.nodes]) {
+        let parts_unique = r.tallies().map(|(_, t)| t.unique).sum();
+        for (s, value) in sum.iter_mut().zip([r.total, parts_unique, r.nodes]) {
             *s = s
                 .checked_add(value)
                 .ok_or("the counts add up to more than 2^64")?;
         }
     }
+    if first.method == Method::Meet {
+        sum[1] = meet::unique(first.n, sum[0]).map_err(|e| e.to_string())?;
+    }
     let known = published::counts(first.n);
     Ok(Merged {
         n: first.n,
+        method: first.method,
         total: sum[0],
         unique: sum[1],
         nodes: sum[2],

@@ -2,17 +2,20 @@
 //! the counts, and which sub-problems they cover, each with its own counts.
 //!
 //! ```text
-//! {"n":14,"total":…,"unique":…,"nodes":…,"seconds":…,"threads":2,"subProblems":37,
-//!  "shard":{"index":3,"of":8},"fingerprint":"…","allSubProblems":294,
+//! {"n":14,"method":"backtrack","total":…,"unique":…,"nodes":…,"seconds":…,"threads":2,
+//!  "subProblems":37,"shard":{"index":3,"of":8},"fingerprint":"…","allSubProblems":294,
 //!  "indices":[2,10,18,…],"parts":[[2,1234,160,56789],…],"fromJournal":0}
 //! ```
 //!
 //! `parts` holds `[index, total, unique, nodes]` for each index of `indices`, in the same
-//! order; `total`, `unique` and `nodes` are their sums. [`read`] checks all of that, so a file
-//! that passes it is consistent in itself; whether it agrees with the counter is `verify`'s
-//! question.
+//! order; `total` and `nodes` are their sums. The backtracking counter's `unique` is the sum
+//! of its parts'; the meet counter's parts have none (0), and its `unique` comes from the
+//! whole total by Burnside's lemma, so a meet shard has `"unique":null`. [`read`] checks all
+//! of that, so a file that passes it is consistent in itself; whether it agrees with the
+//! counter is `verify`'s question.
 
 use bitqueens::count::Tally;
+use bitqueens::plan::Method;
 use bitqueens::shard::{Fingerprint, Slice};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -23,10 +26,15 @@ use std::path::Path;
 pub struct Report {
     /// Board size.
     pub n: u32,
+    /// The counter whose sub-problems these are (reports written before there were two were
+    /// all the backtracking counter's).
+    #[serde(default = "backtrack")]
+    pub method: Method,
     /// Solutions in the sub-problems covered.
     pub total: u64,
-    /// Symmetry classes in them.
-    pub unique: u64,
+    /// Symmetry classes in them: the backtracking counter's parts add up to it; the meet
+    /// counter's give none, so it is known only for the whole count (`None` for a shard).
+    pub unique: Option<u64>,
     /// Queens placed counting them.
     pub nodes: u64,
     /// Wall time of the run that wrote the report.
@@ -48,6 +56,10 @@ pub struct Report {
     /// How many of the parts were read from a journal rather than counted by this run.
     #[serde(default)]
     pub from_journal: usize,
+}
+
+fn backtrack() -> Method {
+    Method::Backtrack
 }
 
 impl Report {
@@ -89,11 +101,17 @@ fn check(r: &Report) -> Result<(), String> {
     r.fingerprint
         .parse::<Fingerprint>()
         .map_err(|e| format!("{e}."))?;
-    // A sub-problem is the columns of the first SPLIT_ROWS queens, so no list is longer
-    // than n^SPLIT_ROWS: a larger figure is damage, and is refused before anything is
+    if r.n > r.method.largest_n() {
+        return Err(format!(
+            "it says {} counted N = {}, larger than it takes: {damaged}.",
+            r.method.name(),
+            r.n
+        ));
+    }
+    // A figure larger than any list of this N can hold is damage, refused before anything is
     // allocated for it.
-    let longest = (r.n as usize).pow(bitqueens::count::SPLIT_ROWS as u32);
-    if r.all_sub_problems > longest {
+    let longest = longest_list(r.n, r.method);
+    if r.all_sub_problems as u64 > longest {
         return Err(format!(
             "it says N = {} has {} sub-problems, more than the {longest} a list of N = {} can hold: {damaged}.",
             r.n, r.all_sub_problems, r.n
@@ -123,11 +141,35 @@ fn check(r: &Report) -> Result<(), String> {
                 .ok_or_else(|| format!("its parts add up to more than 2^64: {damaged}."))?;
         }
     }
-    if sum != [r.total, r.unique, r.nodes] {
+    if [sum[0], sum[2]] != [r.total, r.nodes] {
         return Err(format!(
-            "its parts add up to {} solutions, {} unique, {} nodes, but it says {}, {}, {}: {damaged}.",
-            sum[0], sum[1], sum[2], r.total, r.unique, r.nodes
+            "its parts add up to {} solutions and {} nodes, but it says {} and {}: {damaged}.",
+            sum[0], sum[2], r.total, r.nodes
         ));
+    }
+    let whole = r.shard.is_none();
+    match (r.method, r.unique) {
+        (Method::Backtrack, Some(unique)) if unique == sum[1] => {}
+        (Method::Backtrack, unique) => {
+            return Err(format!(
+                "its parts add up to {} unique solutions, but it says {}: {damaged}.",
+                sum[1],
+                unique.map_or("none".to_string(), |u| u.to_string())
+            ))
+        }
+        (Method::Meet, _) if sum[1] != 0 => {
+            return Err(format!(
+                "it gives unique counts for parts of {}, which has none: {damaged}.",
+                r.method.name()
+            ))
+        }
+        (Method::Meet, Some(_)) if !whole => {
+            return Err(format!(
+                "it gives a unique count for a shard of {}, which has none: {damaged}.",
+                r.method.name()
+            ))
+        }
+        (Method::Meet, _) => {}
     }
     if let Some(&[index, ..]) = r.parts.iter().find(|p| p[2] > p[1]) {
         return Err(format!(
@@ -135,4 +177,15 @@ fn check(r: &Report) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// More sub-problems than `method`'s list for `n` can hold. The backtracking counter's are the
+/// columns of the first SPLIT_ROWS queens: at most `n^SPLIT_ROWS`. The meet counter's are a
+/// row for the middle queen (odd n) and a set of east rows: at most `n · C(n, n/2)`.
+fn longest_list(n: u32, method: Method) -> u64 {
+    let n = u64::from(n);
+    match method {
+        Method::Backtrack => n.pow(bitqueens::count::SPLIT_ROWS as u32),
+        Method::Meet => n * (1..=n / 2).fold(1, |c, k| c * (n - k + 1) / k),
+    }
 }

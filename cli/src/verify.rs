@@ -2,8 +2,9 @@
 //! `count --json`, so that a sum from a machine nobody watched can be spot-checked.
 
 use crate::report;
-use bitqueens::count::{count_sub_problem, sub_problems, Tally};
-use bitqueens::shard::{fingerprint, sample};
+use bitqueens::count::Tally;
+use bitqueens::plan::{Method, Plan};
+use bitqueens::shard::sample;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -29,14 +30,14 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let name = args.file.display().to_string();
     let report = report::read(&args.file)?;
-    let list = sub_problems(report.n).map_err(|e| format!("{name}: {e}"))?;
-    let ours = fingerprint(report.n, &list);
+    let plan = Plan::new(report.n, report.method).map_err(|e| format!("{name}: {e}"))?;
+    let ours = plan.fingerprint();
     if (report.fingerprint.as_str(), report.all_sub_problems)
-        != (ours.to_string().as_str(), list.len())
+        != (ours.to_string().as_str(), plan.len())
     {
         return Err(format!(
-            "{name} was counted on another sub-problem list ({} sub-problems, fingerprint {}) than this bitqueens lists for N = {} ({}, fingerprint {ours}): it can only be checked by the version that made it.",
-            report.all_sub_problems, report.fingerprint, report.n, list.len()
+            "{name} was counted on another sub-problem list ({} sub-problems, fingerprint {}) than this bitqueens lists for N = {} with {} ({}, fingerprint {ours}): it can only be checked by the version that made it.",
+            report.all_sub_problems, report.fingerprint, report.n, report.method.name(), plan.len()
         ));
     }
     let seed = args.seed.unwrap_or_else(|| {
@@ -51,9 +52,10 @@ pub fn run(args: Args) -> Result<(), String> {
         picked
             .par_iter()
             .with_max_len(1)
-            .map(|&p| {
-                count_sub_problem(report.n, &list[parts[p].0]).expect("an index of this list")
-            })
+            .map_init(
+                || plan.counter(),
+                |counter, &p| counter.count(parts[p].0).expect("an index of this list"),
+            )
             .collect()
     });
     println!(
@@ -66,11 +68,12 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut differ = 0;
     for (&p, again) in picked.iter().zip(&recounted) {
         let (index, said) = parts[p];
-        let counts = |t: &Tally| {
-            format!(
+        let counts = |t: &Tally| match report.method {
+            Method::Backtrack => format!(
                 "{} solutions, {} unique, {} nodes",
                 t.total, t.unique, t.nodes
-            )
+            ),
+            Method::Meet => format!("{} solutions, {} half-boards", t.total, t.nodes),
         };
         if said == *again {
             println!("  sub-problem {index}: {} ✓", counts(again));

@@ -3,7 +3,7 @@
 mod common;
 
 use bitqueens::published::{A000170 as TOTALS, A002562 as UNIQUES};
-use common::{bitqueens, json};
+use common::{bitqueens, json, refused};
 
 #[test]
 fn counts_print_the_published_totals_and_uniques() {
@@ -44,22 +44,72 @@ fn json_has_the_counts_and_one_thread_gives_the_same_answer_as_several() {
 
 #[test]
 fn the_partial_counts_of_all_shards_add_up_to_the_whole() {
-    for k in [1u64, 3, 7] {
-        let (mut total, mut unique, mut parts) = (0, 0, 0);
-        for i in 1..=k {
-            let part = json(&["count", "13", "--json", "--shard", &format!("{i}/{k}")]);
-            assert_eq!(part["shard"]["index"], i);
-            total += part["total"].as_u64().unwrap();
-            unique += part["unique"].as_u64().unwrap();
-            parts += part["subProblems"].as_u64().unwrap();
+    for method in ["meet", "backtrack"] {
+        for k in [1u64, 3, 7] {
+            let (mut total, mut unique, mut parts) = (0, 0, 0);
+            for i in 1..=k {
+                let part = json(&[
+                    "count",
+                    "13",
+                    "--json",
+                    "--method",
+                    method,
+                    "--shard",
+                    &format!("{i}/{k}"),
+                ]);
+                assert_eq!(part["shard"]["index"], i);
+                assert_eq!(part["method"], method);
+                total += part["total"].as_u64().unwrap();
+                parts += part["subProblems"].as_u64().unwrap();
+                match (method, k) {
+                    // The meet counter's unique count comes from the whole total only.
+                    ("meet", 1) => unique = part["unique"].as_u64().unwrap(),
+                    ("meet", _) => assert!(part["unique"].is_null(), "{method} {i}/{k}"),
+                    _ => unique += part["unique"].as_u64().unwrap(),
+                }
+            }
+            assert_eq!(total, TOTALS[12], "{method} k={k}");
+            if method == "backtrack" || k == 1 {
+                assert_eq!(unique, UNIQUES[12], "{method} k={k}");
+            }
+            assert_eq!(
+                parts,
+                json(&["count", "13", "--json", "--method", method])["subProblems"],
+                "{method} k={k}"
+            );
         }
-        assert_eq!((total, unique), (TOTALS[12], UNIQUES[12]), "k={k}");
-        assert_eq!(
-            parts,
-            json(&["count", "13", "--json"])["subProblems"],
-            "k={k}"
-        );
     }
+}
+
+#[test]
+fn both_methods_give_the_published_counts_and_meet_is_the_default() {
+    for n in 1..=14 {
+        let meet = json(&["count", &n.to_string(), "--json", "-q"]);
+        let back = json(&[
+            "count",
+            &n.to_string(),
+            "--json",
+            "-q",
+            "--method",
+            "backtrack",
+        ]);
+        assert_eq!(meet["method"], "meet");
+        assert_eq!(back["method"], "backtrack");
+        for report in [&meet, &back] {
+            assert_eq!(
+                (report["total"].as_u64(), report["unique"].as_u64()),
+                (Some(TOTALS[n - 1]), Some(UNIQUES[n - 1])),
+                "n = {n}, {}",
+                report["method"]
+            );
+        }
+        assert_ne!(meet["fingerprint"], back["fingerprint"]);
+    }
+    let err = refused(&["count", "24"]);
+    assert!(
+        err.contains("The meet-in-the-middle counter counts boards up to 23×23; got 24. Use --method backtrack for a larger board."),
+        "{err}"
+    );
 }
 
 #[test]
@@ -74,6 +124,7 @@ fn bad_arguments_print_the_usage_and_exit_non_zero() {
         &["count", "8", "--shard", "5/4"],
         &["count", "8", "--shard", "x"],
         &["count", "8", "--frobnicate"],
+        &["count", "8", "--method", "fast"],
         &["tally", "8"],
         &["count", "8", "--resume"],
         &["merge"],

@@ -270,6 +270,10 @@ fn a_journal_of_another_count_or_no_journal_at_all_is_refused_and_left_as_it_was
             "another list of sub-problems",
         ),
         (
+            vec!["count", "12", "--method", "backtrack", "--journal", &j12],
+            "it was written by the meet-in-the-middle counter (--method meet), and this count uses the backtracking counter (--method backtrack)",
+        ),
+        (
             vec!["count", "12", "--journal", &notes],
             "not a bitqueens journal",
         ),

@@ -7,8 +7,14 @@ use bitqueens::published::counts;
 use common::{bitqueens, json, refused, Scratch};
 use serde_json::Value;
 
-/// Counts shards 1/K … K/K of `n` into files of `scratch`; returns their paths.
+/// Counts shards 1/K … K/K of `n` into files of `scratch` with the default method; returns
+/// their paths.
 fn shards(scratch: &Scratch, n: u32, k: usize) -> Vec<String> {
+    shards_by(scratch, n, k, "meet")
+}
+
+/// The same with `--method method`.
+fn shards_by(scratch: &Scratch, n: u32, k: usize, method: &str) -> Vec<String> {
     (1..=k)
         .map(|i| {
             let out = bitqueens(&[
@@ -16,12 +22,14 @@ fn shards(scratch: &Scratch, n: u32, k: usize) -> Vec<String> {
                 &n.to_string(),
                 "--shard",
                 &format!("{i}/{k}"),
+                "--method",
+                method,
                 "--json",
                 "-q",
             ]);
             assert!(out.status.success());
             scratch.write(
-                &format!("n{n}-{i}of{k}.json"),
+                &format!("n{n}-{i}of{k}-{method}.json"),
                 &String::from_utf8(out.stdout).unwrap(),
             )
         })
@@ -76,8 +84,14 @@ fn a_shard_says_which_count_and_which_sub_problems_it_covers_each_with_its_count
 #[test]
 fn merge_adds_up_shards_that_cover_everything_once_next_to_the_published_value() {
     let scratch = Scratch::new("merge");
-    for (n, k) in [(12, 3), (13, 8), (5, 4)] {
-        let files = shards(&scratch, n, k);
+    for (n, k, method) in [
+        (12, 3, "meet"),
+        (13, 8, "meet"),
+        (5, 4, "meet"),
+        (12, 3, "backtrack"),
+        (13, 8, "backtrack"),
+    ] {
+        let files = shards_by(&scratch, n, k, method);
         let args: Vec<&str> = ["merge"]
             .into_iter()
             .chain(files.iter().map(String::as_str))
@@ -107,6 +121,7 @@ fn merge_adds_up_shards_that_cover_everything_once_next_to_the_published_value()
         );
         assert_eq!(merged["agrees"], true);
         assert_eq!(merged["files"], k);
+        assert_eq!(merged["method"], method);
     }
     // A whole count is a file of its own too.
     let whole = scratch.write(
@@ -139,6 +154,11 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
     huge_list["allSubProblems"] = 4_000_000_000_000u64.into();
     huge_list["indices"] = serde_json::json!([0, 1_000_000_000_000u64]);
     let huge_list = write(&scratch, "huge-list.json", &huge_list);
+    let backtracked = shards_by(&scratch, 12, 4, "backtrack");
+    // A meet shard has no unique count of its own: one that gives one was changed.
+    let mut with_unique = read(&f[2]);
+    with_unique["unique"] = 100.into();
+    let with_unique = write(&scratch, "with-unique.json", &with_unique);
     let corrupt = scratch.write(
         "corrupt.json",
         &std::fs::read_to_string(&f[0]).unwrap()[..40],
@@ -185,7 +205,20 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
         (
             vec![&huge_list, &f[1], &f[2], &f[3]],
             vec![&format!(
-                "{huge_list}: it says N = 12 has 4000000000000 sub-problems, more than the 1728"
+                "{huge_list}: it says N = 12 has 4000000000000 sub-problems, more than the 11088"
+            )],
+        ),
+        (
+            vec![&f[0], &f[1], &backtracked[2], &f[3]],
+            vec![&format!(
+                "{} was counted by the meet-in-the-middle counter (--method meet) and {} by the backtracking counter (--method backtrack)",
+                f[0], backtracked[2]
+            )],
+        ),
+        (
+            vec![&f[0], &f[1], &with_unique, &f[3]],
+            vec![&format!(
+                "{with_unique}: it gives a unique count for a shard of the meet-in-the-middle counter"
             )],
         ),
         (

@@ -28,9 +28,9 @@
 //!   ([`Stepper`], `algorithms::richards`) is the page's own.
 //! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
 //!   [`session`]: a search with the counts the page shows, their one source.
-//! - [`count`]: the fast exact backtracking counter; [`plain`]: the classic counters it is
-//!   measured against; [`meet`]: the meet-in-the-middle counter (its core: not yet used by the
-//!   command line or the page).
+//! - [`plan`]: a count's numbered sub-problems, by either counter: [`meet`], meeting in the
+//!   middle (the default), or [`count`], the fast exact backtracking counter; [`plain`]: the
+//!   classic counters they are measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
@@ -42,6 +42,7 @@ pub mod board;
 pub mod count;
 pub mod meet;
 pub mod plain;
+pub mod plan;
 pub mod play;
 pub mod published;
 pub mod random;

@@ -46,7 +46,7 @@
 //! # Sub-problems
 //!
 //! Every `(f, R)` counted is a [`SubProblem`]: [`sub_problems`] lists them in a fixed order,
-//! [`count_sub_problem`] counts one (already weighted), and the counts add up to the total.
+//! [`Counter::count`] counts one (already weighted), and the counts add up to the total.
 //!
 //! # Unique solutions
 //!
@@ -136,12 +136,9 @@ fn check(n: u32) -> Result<Cut, BoardSizeError> {
 
 /// Every choice counted for `n`, in a fixed order (by the middle queen's row, then by the
 /// east rows as a number), each the smallest of its images and weighted by their number.
-/// `n = 1` has none (its one solution is counted by [`count`] directly).
+/// (`n = 1` has one: the queen in the middle column, nothing on either side.)
 pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
     let cut = check(n)?;
-    if n == 1 {
-        return Ok(Vec::new());
-    }
     let fixed_rows: Vec<Option<u32>> = match cut.middle {
         None => vec![None],
         Some(_) => (0..n).map(Some).collect(),
@@ -460,6 +457,15 @@ impl Join {
     }
 }
 
+/// What counting one sub-problem found, and its work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Joined {
+    /// Its solutions, times its weight.
+    pub solutions: u64,
+    /// The east and west halves it built.
+    pub halves: u64,
+}
+
 /// Counts sub-problems of one board size, reusing its buffers from one to the next.
 pub struct Counter {
     cut: Cut,
@@ -481,8 +487,8 @@ impl Counter {
         })
     }
 
-    /// The solutions of one sub-problem, times its weight.
-    pub fn count(&mut self, sub: &SubProblem) -> u64 {
+    /// The solutions of one sub-problem, times its weight, and the halves built for it.
+    pub fn count(&mut self, sub: &SubProblem) -> Joined {
         let Counter {
             cut,
             join,
@@ -524,23 +530,20 @@ impl Counter {
             .chunks(BLOCK)
             .map(|block| join.load(block).count(walked))
             .sum();
-        sub.weight as u64 * pairs
+        Joined {
+            solutions: u64::from(sub.weight) * pairs,
+            halves: (east.len() + west.len()) as u64,
+        }
     }
-}
-
-/// The solutions of one sub-problem, times its weight.
-pub fn count_sub_problem(n: u32, sub: &SubProblem) -> Result<u64, BoardSizeError> {
-    Ok(Counter::new(n)?.count(sub))
 }
 
 /// Every solution of the n×n board, by meeting in the middle.
 pub fn count(n: u32) -> Result<u64, BoardSizeError> {
-    check(n)?;
-    if n == 1 {
-        return Ok(1);
-    }
     let mut counter = Counter::new(n)?;
-    Ok(sub_problems(n)?.iter().map(|sub| counter.count(sub)).sum())
+    Ok(sub_problems(n)?
+        .iter()
+        .map(|sub| counter.count(sub).solutions)
+        .sum())
 }
 
 /// A turn of the board: a half turn or a quarter turn (clockwise).

@@ -17,8 +17,8 @@ use crate::random::Random;
 use std::fmt;
 use std::str::FromStr;
 
-/// A 64-bit FNV-1a hash of a board size and its sub-problem list, in order. Two lists with
-/// the same fingerprint are taken to be the same list. Written as 16 lower-case hex digits.
+/// A 64-bit FNV-1a hash of a sub-problem list and what it is for (see [`Listing`]). Two lists
+/// with the same fingerprint are taken to be the same list. Written as 16 lower-case hex digits.
 ///
 /// ```
 /// use bitqueens::count::sub_problems;
@@ -31,28 +31,44 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fingerprint(pub u64);
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+/// Builds a [`Fingerprint`] from bytes, FNV-1a. Whoever feeds it a list writes each item's
+/// length (or a fixed width) first, so that no two different lists give the same bytes.
+pub struct Listing(u64);
 
-/// The fingerprint of the sub-problem list `problems` of an `n`×`n` board. Each sub-problem
-/// is hashed with its length first, so that no two different lists give the same byte
-/// stream.
-pub fn fingerprint(n: u32, problems: &[SubProblem]) -> Fingerprint {
-    let mut hash = FNV_OFFSET;
-    let mut eat = |byte: u8| {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(FNV_PRIME);
-    };
-    n.to_le_bytes().into_iter().for_each(&mut eat);
-    (problems.len() as u64)
-        .to_le_bytes()
-        .into_iter()
-        .for_each(&mut eat);
-    for problem in problems {
-        eat(problem.len() as u8);
-        problem.iter().copied().for_each(&mut eat);
+impl Listing {
+    pub fn new() -> Listing {
+        Listing(0xcbf2_9ce4_8422_2325)
     }
-    Fingerprint(hash)
+
+    pub fn eat(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    pub fn fingerprint(&self) -> Fingerprint {
+        Fingerprint(self.0)
+    }
+}
+
+impl Default for Listing {
+    fn default() -> Self {
+        Listing::new()
+    }
+}
+
+/// The fingerprint of the backtracking counter's sub-problem list `problems` of an `n`×`n`
+/// board: `n`, the length, then each sub-problem with its length first.
+pub fn fingerprint(n: u32, problems: &[SubProblem]) -> Fingerprint {
+    let mut listing = Listing::new();
+    listing.eat(&n.to_le_bytes());
+    listing.eat(&(problems.len() as u64).to_le_bytes());
+    for problem in problems {
+        listing.eat(&[problem.len() as u8]);
+        listing.eat(problem);
+    }
+    listing.fingerprint()
 }
 
 impl fmt::Display for Fingerprint {
