@@ -19,17 +19,19 @@ import { Messages } from './messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from './board-size.js';
 import { published, TOTALS } from './published.js';
-import { count, duration, rate, workerCount } from './format.js';
+import { count, duration, rate, workUnit, workerCount } from './format.js';
 
 export const MAX_COUNT_SIZE = 21;
 export const CONFIRM_ABOVE = 17;
 export const MAX_RACE_SIZE = 16;
 /**
- * Before anything was counted in this visit, estimates use this: milliseconds per solution
- * for one worker, from `npm run bench:count` on the 2-core machine of the README's table
- * (the optimised counter, one worker, N = 17: 7.64 s for 95,815,104 solutions).
+ * Before anything was counted in this visit by a method, estimates use this: milliseconds
+ * per solution for one worker, N = 17 on the 2-core machine of the README's table. The
+ * backtracking counter: `npm run bench:count`, 7.64 s for 95,815,104 solutions. Meeting in
+ * the middle: measured in the page (tests/e2e/count.test.js prints it), MEET_MS_N17.
  */
-const MS_PER_SOLUTION_ONE_WORKER = 7_640 / 95_815_104;
+const MEET_MS_N17 = 7_000;
+const MS_PER_SOLUTION_ONE_WORKER = { backtrack: 7_640 / 95_815_104, meet: MEET_MS_N17 / 95_815_104 };
 
 export class CountPanel {
   /**
@@ -129,7 +131,7 @@ export class CountPanel {
     if (n > CONFIRM_ABOVE) {
       const workers = this.#workers();
       this.#take('ask');
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers))} on this computer. Count anyway?`;
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers, this.ui.method.value))} on this computer. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
@@ -137,12 +139,13 @@ export class CountPanel {
     this.#count(n);
   }
 
-  /** Estimated milliseconds to count n on `workers` workers, from this visit's counts if any. */
-  estimateMs(n, workers) {
-    const reference = this.history.reference(n);
+  /** Estimated milliseconds to count n by `method` on `workers` workers, from this visit's
+   *  counts by that method if any. */
+  estimateMs(n, workers, method) {
+    const reference = this.history.reference(n, method);
     const msPerSolutionOneWorker = reference
       ? (reference.ms * reference.workers) / TOTALS[reference.n - 1]
-      : MS_PER_SOLUTION_ONE_WORKER;
+      : MS_PER_SOLUTION_ONE_WORKER[method];
     return (msPerSolutionOneWorker * TOTALS[n - 1]) / workers;
   }
 
@@ -163,11 +166,14 @@ export class CountPanel {
   }
 
   /**
-   * Counts n on `event` (count, or countAnyway after the question); `earlier`: a kept count
-   * to go on with ({fingerprint, subProblems, parts}).
+   * Counts n on `event` (count, or countAnyway after the question), by the method chosen;
+   * `earlier`: a kept count to go on with ({method, fingerprint, subProblems, parts}), by
+   * its own method.
    */
   async #count(n, earlier = null, event = 'count') {
     const workers = this.#workers();
+    const method = earlier?.method ?? this.ui.method.value;
+    this.method = method;
     const keep = Boolean(this.store && this.ui.keep.checked);
     const store = this.store;
     this.notice.hide(); // a count runs: what it told of is moot
@@ -177,6 +183,7 @@ export class CountPanel {
     this.ui.saved.hidden = true;
     try {
       const result = await this.pool.countAll(n, workers, (p) => this.#progress(p), {
+        method,
         earlier,
         onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
         onParts: keep ? (parts) => store.add(n, parts) : undefined,
@@ -230,6 +237,7 @@ export class CountPanel {
     this.messages.clear();
     this.n = offered.n;
     this.ui.size.value = String(offered.n);
+    this.ui.method.value = earlier.method;
     await this.#count(offered.n, earlier);
   }
 
@@ -261,11 +269,11 @@ export class CountPanel {
     }
     if (atStart) {
       this.ui.size.value = String(run.n);
-      this.notice.show(`A count of N = ${run.n} was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
+      this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
     }
     const others = runs.filter((r) => r !== run).map((r) => r.n);
     const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
-    this.ui.savedText.textContent = `An unfinished count of N = ${run.n}: ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
+    this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
   }
 
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
@@ -285,21 +293,24 @@ export class CountPanel {
     const positions = sample(shard.parts.length, howMany);
     this.messages.clear();
     this.n = shard.n;
+    this.method = shard.method;
     this.#shardVerdict(null, '');
     this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
     try {
       const indices = positions.map((p) => shard.parts[p][0]);
-      const again = await this.pool.countSome(shard.n, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
+      const again = await this.pool.countSome(shard.n, shard.method, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
       if (!again.parts) {
         this.ui.status.textContent = '';
-        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page's (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
+        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
         return;
       }
       const rows = compareParts(shard, positions, again.parts);
       const wrong = rows.filter((r) => !r.agrees);
       this.ui.progress.value = 1;
       this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
-      const counts = ([total, unique, nodes]) => `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`;
+      const counts = ([total, unique, nodes]) => (shard.method === 'meet'
+        ? `${count(total)} solutions, ${count(nodes)} half-boards`
+        : `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`);
       const lines = rows.map((r) => (r.agrees
         ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
         : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
@@ -356,8 +367,9 @@ export class CountPanel {
     try {
       for (racer of RACERS) {
         const progress = (p) => { this.race.progress(racer.kind, p); this.#progress(p); };
+        // The race is between backtracking programs: the fast one is the backtracking counter.
         const result = racer.kind === 'fast'
-          ? await this.pool.countAll(n, 1, progress)
+          ? await this.pool.countAll(n, 1, progress, { method: 'backtrack' })
           : await this.pool.countPlain(racer.kind, n, progress);
         this.race.finished(racer.kind, result);
       }
@@ -384,6 +396,7 @@ export class CountPanel {
   /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, status) {
     this.#take(event);
+    if (event === 'race') this.method = 'backtrack';
     this.started = performance.now();
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;
@@ -405,7 +418,7 @@ export class CountPanel {
     const finished = workBefore + workDone;
     this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
     const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
-    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms)} · ${duration(ms)} elapsed${left}`;
+    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, workUnit(this.method))} · ${duration(ms)} elapsed${left}`;
   }
 
   #stopped(error, kept = false) {
@@ -419,15 +432,24 @@ export class CountPanel {
     }
   }
 
-  #showResult({ n, total, unique, nodes, ms, workers, resumed, subProblems }) {
+  #showResult({ n, method, total, unique, nodes, ms, workers, resumed, subProblems, burnside }) {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
     const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
-    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms)}.${kept}`;
+    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, workUnit(method))}, by ${methodName(method)}.${kept}`;
+    // The meet counter's unique count is Burnside's lemma on the total: shown with its numbers.
+    const classes = burnside
+      ? ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`
+      : '';
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
-      : 'No published value to compare with.');
+      : 'No published value to compare with.') + classes;
     this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
   }
+}
+
+/** A method's name in a sentence: "meeting in the middle" or "backtracking". */
+function methodName(method) {
+  return method === 'meet' ? 'meeting in the middle' : 'backtracking';
 }

@@ -76,36 +76,40 @@ export class CountPool {
   }
 
   /**
-   * Counts all n×n solutions with the optimised counter on `workers` workers. Resolves to
-   * {total, unique, nodes, ms, subProblems, workers, fingerprint, resumed}; rejects with
-   * Cancelled on cancel(). Options:
+   * Counts all n×n solutions with a fast counter on `workers` workers. Resolves to
+   * {total, unique, nodes, ms, subProblems, workers, fingerprint, resumed, method,
+   * burnside}; rejects with Cancelled on cancel(). Options:
+   *   method    'meet' (the default) or 'backtrack' (the core's plan::Method). The meet
+   *             counter's parts have no unique count: it comes at the end from the total, by
+   *             Burnside's lemma, and `burnside` is {half, quarter, unique} (null for backtrack).
    *   earlier   {fingerprint, parts: Map index → [total, unique, nodes]}: sub-problems
    *             counted before (saved progress); they are added, not counted again. Rejects
    *             with ListChanged when the list's fingerprint is not theirs.
-   *   onStart({subProblems, fingerprint})   once the list is known, before any count
+   *   onStart({method, subProblems, fingerprint})   once the list is known, before any count
    *   onParts([[index, total, unique, nodes], …])   as each job's sub-problems finish
    * `nodes` and `ms` are this run's own work and time; `resumed` is the number of
    * sub-problems taken from `earlier`.
    */
-  async countAll(n, workers, onProgress, { earlier = null, onStart, onParts } = {}) {
+  async countAll(n, workers, onProgress, { method = 'meet', earlier = null, onStart, onParts } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, work, order } = await lanes[0].post({ kind: 'list', n });
+      const { subProblems, fingerprint, work, order } = await lanes[0].post({ kind: 'list', n, method });
       if (earlier && earlier.fingerprint !== fingerprint) throw new ListChanged(n);
-      await onStart?.({ subProblems, fingerprint });
+      await onStart?.({ method, subProblems, fingerprint });
       const done = earlier?.parts ?? new Map();
       // In the core's hand-out order, so that the sub-problems finished are a fair sample of
       // all of them and the time left can be read from their estimated work.
       const todo = Array.from(order).filter((index) => !done.has(index));
       // Batches of sub-problems: enough of them (BATCHES_PER_WORKER each) to keep every worker
       // busy to the end, few enough that messages cost nothing next to counting. From
-      // ONE_PER_JOB_FROM up, sub-problems are slow enough to be a job each: each is then
-      // reported (and kept, when saved) as soon as it is counted.
-      const size = n >= ONE_PER_JOB_FROM ? 1
+      // ONE_PER_JOB_FROM up, the backtracking counter's sub-problems are slow enough to be a
+      // job each: each is then reported (and kept, when saved) as soon as it is counted. The
+      // meet counter's are thousands of small ones at every size: always batched.
+      const size = n >= ONE_PER_JOB_FROM && method === 'backtrack' ? 1
         : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
       const jobs = [];
       for (let from = 0; from < todo.length; from += size) {
-        jobs.push(fastJob(n, todo.slice(from, from + size), work, this.delayMs));
+        jobs.push(fastJob(n, method, todo.slice(from, from + size), work, this.delayMs));
       }
       const before = { total: 0, unique: 0, done: done.size, work: 0 };
       for (const [index, [total, unique]] of done) {
@@ -114,24 +118,27 @@ export class CountPool {
         before.work += work[index];
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
-      return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size };
+      const burnside = method === 'meet'
+        ? await lanes[0].post({ kind: 'burnside', n, method, total: result.total }) : null;
+      if (burnside) result.unique = burnside.unique;
+      return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size, method, burnside };
     });
   }
 
   /**
-   * Counts the listed sub-problems of n×n once each with the optimised counter on `workers`
+   * Counts the listed sub-problems of n×n once each with the `method` counter on `workers`
    * workers, one job each; resolves to {fingerprint, subProblems, parts: Map index →
    * [total, unique, nodes]}. For checking a shard: `fingerprint` is the page's own list's,
    * and when it is not `expected` nothing is counted (parts: null).
    */
-  async countSome(n, indices, workers, onProgress, expected = null) {
+  async countSome(n, method, indices, workers, onProgress, expected = null) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, work } = await lanes[0].post({ kind: 'list', n });
+      const { subProblems, fingerprint, work } = await lanes[0].post({ kind: 'list', n, method });
       if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
       const parts = new Map();
       const valid = indices.filter((index) => index < subProblems);
-      const jobs = valid.map((index) => fastJob(n, [index], work, this.delayMs));
+      const jobs = valid.map((index) => fastJob(n, method, [index], work, this.delayMs));
       await this.#share(lanes, jobs, onProgress, undefined, (done) => {
         for (const [index, ...counts] of done) parts.set(index, counts);
       });
@@ -226,7 +233,7 @@ export class CountPool {
 }
 
 /** A job of the fast counter: the sub-problems `indices` of n×n, with their estimated work. */
-function fastJob(n, indices, work, delayMs) {
+function fastJob(n, method, indices, work, delayMs) {
   const estimated = indices.reduce((total, index) => total + work[index], 0);
-  return { kind: 'fast', n, indices, delayMs, work: estimated };
+  return { kind: 'fast', n, method, indices, delayMs, work: estimated };
 }

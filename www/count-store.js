@@ -1,9 +1,10 @@
 // Counts kept in IndexedDB, so that a reload, a crash or a closed tab can be resumed: for
-// each board size being counted, what the count is (its sub-problem list's length and
-// fingerprint) and every sub-problem finished so far with its counts.
+// each board size being counted, what the count is (its method, its sub-problem list's
+// length and fingerprint) and every sub-problem finished so far with its counts.
 //
 // Two object stores:
-//   runs   {n, fingerprint, subProblems, updated}                key n
+//   runs   {n, method, fingerprint, subProblems, updated}        key n (runs kept before
+//          there were two methods have no method: theirs is 'backtrack')
 //   parts  {n, index, total, unique, nodes}                      key [n, index]
 // Invariants: a part is stored only under a run of its n, and a sub-problem once (its key);
 // starting a count of n again from zero deletes n's parts first, and a count that
@@ -60,7 +61,10 @@ export class CountStore {
     await this.flush();
     const tx = this.db.transaction(['runs', 'parts'], 'readonly');
     const runs = await request(tx.objectStore('runs').getAll());
-    for (const run of runs) run.done = await request(tx.objectStore('parts').count(partsOf(run.n)));
+    for (const run of runs) {
+      run.method ??= 'backtrack';
+      run.done = await request(tx.objectStore('parts').count(partsOf(run.n)));
+    }
     return runs.sort((a, b) => b.updated - a.updated);
   }
 
@@ -70,6 +74,7 @@ export class CountStore {
     const tx = this.db.transaction(['runs', 'parts'], 'readonly');
     const run = await request(tx.objectStore('runs').get(n));
     if (!run) return null;
+    run.method ??= 'backtrack';
     const parts = new Map();
     for (const p of await request(tx.objectStore('parts').getAll(partsOf(n)))) {
       parts.set(p.index, [p.total, p.unique, p.nodes]);
@@ -78,11 +83,11 @@ export class CountStore {
   }
 
   /** Starts keeping a count of n; `fresh` forgets what was kept of n before. */
-  async begin(n, { fingerprint, subProblems }, fresh) {
+  async begin(n, { method, fingerprint, subProblems }, fresh) {
     await this.flush();
     const tx = this.db.transaction(['runs', 'parts'], 'readwrite');
     if (fresh) tx.objectStore('parts').delete(partsOf(n));
-    tx.objectStore('runs').put({ n, fingerprint, subProblems, updated: Date.now() });
+    tx.objectStore('runs').put({ n, method, fingerprint, subProblems, updated: Date.now() });
     await finished(tx);
   }
 

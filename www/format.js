@@ -42,11 +42,14 @@ export function timeSpan(seconds) {
 }
 
 /** Nodes in a time → "173 M nodes/s". */
-export function rate(nodes, ms) {
+export function rate(nodes, ms, unit = 'nodes') {
   if (!(ms > 0)) return '–';
   const perSecond = (nodes / ms) * 1000;
-  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M nodes/s` : `${count(perSecond)} nodes/s`;
+  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M ${unit}/s` : `${count(perSecond)} ${unit}/s`;
 }
+
+/** What a fast count's `nodes` are for `method` ('meet': the half-boards it built). */
+export const workUnit = (method) => (method === 'meet' ? 'half-boards' : 'nodes');
 
 /** 1 → "1 worker", 2 → "2 workers". */
 export const workerCount = (howMany) => plural(howMany, 'worker');

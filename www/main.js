@@ -52,7 +52,7 @@ function startCountPanel(limits) {
   const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
   const pool = new CountPool(() => new Worker(new URL('./count-worker.js', import.meta.url)), cores, { delayMs });
   const panel = new CountPanel({
-    panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'),
+    panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'), method: $('count-method'),
     countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
     confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),

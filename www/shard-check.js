@@ -7,10 +7,16 @@ export const MAX_SHARD_N = 25;
 
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 
+/** The counting methods a report may name (the core's plan::Method); reports written before
+ *  there were two name none, and are the backtracking counter's. */
+const METHODS = ['meet', 'backtrack'];
+
 /**
- * Reads a shard report, of a board up to `largestBoard` (the core's). Resolves to {ok: true, shard: {n, what, fingerprint, allSubProblems,
- * parts: [[index, total, unique, nodes], …], total, unique}} or {ok: false, message} where
- * the message says what is wrong, in the words of the CLI's own checks.
+ * Reads a shard report, of a board up to `largestBoard` (the core's). Resolves to {ok: true,
+ * shard: {n, method, what, fingerprint, allSubProblems, parts: [[index, total, unique,
+ * nodes], …], total, unique}} or {ok: false, message} where the message says what is wrong,
+ * in the words of the CLI's own checks. A meet shard's `unique` is null: its parts have none
+ * (the unique count comes from the whole total).
  */
 export function parseShard(text, largestBoard) {
   if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
@@ -22,8 +28,14 @@ export function parseShard(text, largestBoard) {
   }
   const bad = (why) => ({ ok: false, message: `This is not a shard from bitqueens count --json: ${why}.` });
   if (r === null || typeof r !== 'object' || Array.isArray(r)) return bad('it is not a JSON object');
-  for (const key of ['n', 'total', 'unique', 'nodes', 'allSubProblems']) {
+  const method = r.method ?? 'backtrack';
+  if (!METHODS.includes(method)) return bad(`its “method” is not ${METHODS.join(' or ')}`);
+  for (const key of ['n', 'total', 'nodes', 'allSubProblems']) {
     if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
+  }
+  // The backtracking counter's parts add up to the unique count; the meet counter's have none.
+  if (method === 'backtrack' ? !isCount(r.unique) : !(r.unique === null || r.unique === undefined || isCount(r.unique))) {
+    return bad('“unique” is not a whole number');
   }
   if (r.n < 1 || r.n > largestBoard) return bad(`N = ${r.n} is not a board size (1 to ${largestBoard})`);
   if (r.n > MAX_SHARD_N) {
@@ -47,12 +59,16 @@ export function parseShard(text, largestBoard) {
   }
   const sum = [0, 0, 0];
   for (const p of r.parts) for (let k = 0; k < 3; k++) sum[k] += p[k + 1];
-  if (sum[0] !== r.total || sum[1] !== r.unique || sum[2] !== r.nodes) {
-    return bad(`its parts add up to ${sum[0]} solutions, ${sum[1]} unique, ${sum[2]} nodes, but it says ${r.total}, ${r.unique}, ${r.nodes}: ${damaged}`);
+  if (sum[0] !== r.total || sum[2] !== r.nodes) {
+    return bad(`its parts add up to ${sum[0]} solutions and ${sum[2]} nodes, but it says ${r.total} and ${r.nodes}: ${damaged}`);
   }
+  if (method === 'backtrack' && sum[1] !== r.unique) {
+    return bad(`its parts add up to ${sum[1]} unique solutions, but it says ${r.unique}: ${damaged}`);
+  }
+  if (method === 'meet' && sum[1] !== 0) return bad(`it gives unique counts for parts of the meet-in-the-middle counter, which has none: ${damaged}`);
   return {
     ok: true,
-    shard: { n: r.n, what, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique },
+    shard: { n: r.n, method, what, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique ?? null },
   };
 }
 

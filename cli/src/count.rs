@@ -4,7 +4,7 @@
 use crate::journal::{Header, Journal};
 use crate::report::Report;
 use bitqueens::count::Tally;
-use bitqueens::plan::{Method, PartCounter, Plan, PlanError};
+use bitqueens::plan::{Method, Plan, PlanError, Workspace};
 use bitqueens::shard::Slice;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -99,9 +99,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let (finished, progress_stops) = mpsc::channel::<()>();
     let (send, counted) = mpsc::channel::<(usize, Tally)>();
-    // One counter (its buffers) per thread of the pool, used by that thread only.
-    let counters: Vec<Mutex<PartCounter>> =
-        (0..threads).map(|_| Mutex::new(plan.counter())).collect();
+    // One workspace per thread of the pool, used by that thread only.
+    let workspaces: Vec<Mutex<Workspace>> =
+        (0..threads).map(|_| Mutex::new(plan.workspace())).collect();
 
     let fresh = std::thread::scope(|scope| {
         if !args.quiet {
@@ -141,10 +141,12 @@ pub fn run(args: Args) -> Result<(), String> {
                     if let Some(ms) = args.delay_ms {
                         std::thread::sleep(Duration::from_millis(ms));
                     }
-                    let part = counters[rayon::current_thread_index().expect("in the pool")]
-                        .lock()
-                        .expect("a counter's thread does not panic")
-                        .count(index)
+                    let mut workspace = workspaces
+                        [rayon::current_thread_index().expect("in the pool")]
+                    .lock()
+                    .expect("a workspace's thread does not panic");
+                    let part = plan
+                        .count(index, &mut workspace)
                         .expect("the plan lists only sub-problems");
                     nodes.fetch_add(part.nodes, Ordering::Relaxed);
                     done.fetch_add(1, Ordering::Relaxed);

@@ -53,8 +53,11 @@ pub fn run(args: Args) -> Result<(), String> {
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || plan.counter(),
-                |counter, &p| counter.count(parts[p].0).expect("an index of this list"),
+                || plan.workspace(),
+                |workspace, &p| {
+                    plan.count(parts[p].0, workspace)
+                        .expect("an index of this list")
+                },
             )
             .collect()
     });

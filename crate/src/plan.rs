@@ -211,15 +211,36 @@ impl Plan {
         }
     }
 
-    /// A counter of this plan's sub-problems, with buffers for one thread.
-    pub fn counter(&self) -> PartCounter<'_> {
-        let joiner = match self.list {
+    /// The buffers one thread needs to count this plan's sub-problems.
+    pub fn workspace(&self) -> Workspace {
+        Workspace(match self.list {
             List::Meet(_) => {
                 Some(meet::Counter::new(self.n).expect("the plan's board size is valid"))
             }
             List::Backtrack(_) => None,
-        };
-        PartCounter { plan: self, joiner }
+        })
+    }
+
+    /// Sub-problem `index`'s tally, counted in `workspace` (one of this plan's). A meet
+    /// part's `unique` is 0 (see [`Plan::unique`]) and its `nodes` are the half-boards it
+    /// built; a backtracking part's are queens placed.
+    pub fn count(&self, index: usize, workspace: &mut Workspace) -> Result<Tally, CountError> {
+        match (&self.list, &mut workspace.0) {
+            (List::Backtrack(list), _) => {
+                let prefix = list.get(index).ok_or(CountError::NotASubProblem)?;
+                count::count_sub_problem(self.n, prefix)
+            }
+            (List::Meet(list), Some(joiner)) => {
+                let sub = list.get(index).ok_or(CountError::NotASubProblem)?;
+                let joined = joiner.count(sub);
+                Ok(Tally {
+                    total: joined.solutions,
+                    unique: 0,
+                    nodes: joined.halves,
+                })
+            }
+            (List::Meet(_), None) => unreachable!("a meet plan's workspace has a joiner"),
+        }
     }
 
     /// The unique count of the whole, from the sum of every part's tally.
@@ -233,34 +254,8 @@ impl Plan {
     }
 }
 
-/// Counts a plan's sub-problems by index, on one thread.
-pub struct PartCounter<'a> {
-    plan: &'a Plan,
-    joiner: Option<meet::Counter>,
-}
-
-impl PartCounter<'_> {
-    /// Sub-problem `index`'s tally. A meet part's `unique` is 0 (see [`Plan::unique`]) and its
-    /// `nodes` are the half-boards it built; a backtracking part's are queens placed.
-    pub fn count(&mut self, index: usize) -> Result<Tally, CountError> {
-        match (&self.plan.list, &mut self.joiner) {
-            (List::Backtrack(list), _) => {
-                let prefix = list.get(index).ok_or(CountError::NotASubProblem)?;
-                count::count_sub_problem(self.plan.n, prefix)
-            }
-            (List::Meet(list), Some(joiner)) => {
-                let sub = list.get(index).ok_or(CountError::NotASubProblem)?;
-                let joined = joiner.count(sub);
-                Ok(Tally {
-                    total: joined.solutions,
-                    unique: 0,
-                    nodes: joined.halves,
-                })
-            }
-            (List::Meet(_), None) => unreachable!("a meet plan's counter has a joiner"),
-        }
-    }
-}
+/// The buffers of one thread counting a plan's sub-problems ([`Plan::workspace`]).
+pub struct Workspace(Option<meet::Counter>);
 
 #[cfg(test)]
 mod tests {
@@ -268,8 +263,10 @@ mod tests {
     use crate::published::{A000170, A002562};
 
     fn whole(plan: &Plan) -> Tally {
-        let mut counter = plan.counter();
-        (0..plan.len()).map(|i| counter.count(i).unwrap()).sum()
+        let mut workspace = plan.workspace();
+        (0..plan.len())
+            .map(|i| plan.count(i, &mut workspace).unwrap())
+            .sum()
     }
 
     #[test]
@@ -322,7 +319,7 @@ mod tests {
         assert!(Plan::new(33, Method::Backtrack).is_err());
         let plan = Plan::new(8, Method::Meet).unwrap();
         assert_eq!(
-            plan.counter().count(plan.len()),
+            plan.count(plan.len(), &mut plan.workspace()),
             Err(CountError::NotASubProblem)
         );
     }

@@ -4,11 +4,12 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::algorithms::{Algorithm, Kind};
-use crate::count::{count_sub_problem, estimated_work, hand_out_order, sub_problems, SubProblem};
+use crate::count::hand_out_order;
+use crate::meet::{self, turn_symmetric, Turn};
 use crate::plain::{plain_count_with_top, tree_nodes};
+use crate::plan::{Method, Plan, Workspace};
 use crate::play::{self, Stop};
 use crate::session::Session;
-use crate::shard::fingerprint;
 use crate::stepping::Stepping;
 use crate::symmetry::distinct_images;
 use crate::tree::{self, PathTree};
@@ -186,60 +187,96 @@ fn whole_number(value: f64, what: &str) -> Result<u64, JsError> {
     }
 }
 
-/// The fast counter, as a counting worker sees it: `new Counter(17)`, then `count(i)` for
-/// each `i` below `subProblems`, in any order and on any worker; the parts add up.
+/// A fast counter (`plan::Method`), as a counting worker sees it: `new Counter(17, "meet")`,
+/// then `count(i)` for each `i` below `subProblems`, in any order and on any worker; the parts
+/// add up.
 #[wasm_bindgen]
 pub struct Counter {
-    n: u32,
-    problems: Vec<SubProblem>,
+    plan: Plan,
+    workspace: Workspace,
 }
 
 #[wasm_bindgen]
 impl Counter {
-    /// Lists the sub-problems of an `n`×`n` board; throws for `n` outside 1..=32.
+    /// Lists the sub-problems of an `n`×`n` board for `method` ("meet" or "backtrack");
+    /// throws, with a sentence, for a method unknown or a size it does not take.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32) -> Result<Counter, JsError> {
-        let problems = sub_problems(n).map_err(js_error)?;
-        Ok(Counter { n, problems })
+    pub fn new(n: u32, method: &str) -> Result<Counter, JsError> {
+        let method: Method = method.parse().map_err(js_error)?;
+        let plan = Plan::new(n, method).map_err(js_error)?;
+        let workspace = plan.workspace();
+        Ok(Counter { plan, workspace })
+    }
+
+    /// "meet" or "backtrack".
+    #[wasm_bindgen(getter)]
+    pub fn method(&self) -> String {
+        self.plan.method().slug().to_string()
     }
 
     /// How many sub-problems the count has (they are numbered from 0).
     #[wasm_bindgen(getter, js_name = subProblems)]
     pub fn sub_problem_count(&self) -> u32 {
-        self.problems.len() as u32
+        self.plan.len() as u32
     }
 
     /// The fingerprint of the sub-problem list, 16 hex digits, as `bitqueens count --json`
     /// writes it: saved progress and shards are used only with the list they were made on.
     #[wasm_bindgen(getter)]
     pub fn fingerprint(&self) -> String {
-        fingerprint(self.n, &self.problems).to_string()
+        self.plan.fingerprint().to_string()
     }
 
-    /// The estimated work of each sub-problem, in queens placed (`count::estimated_work`):
-    /// progress and time left are measured in it.
+    /// The estimated work of each sub-problem (`Plan::estimated_work`): progress and time
+    /// left are measured in it.
     #[wasm_bindgen(js_name = estimatedWork)]
-    pub fn estimated_work(&self) -> Result<Vec<f64>, JsError> {
-        estimated_work(self.n).map_err(js_error)
+    pub fn estimated_work(&self) -> Vec<f64> {
+        self.plan.estimated_work()
     }
 
     /// Every sub-problem index once, in the order to hand them out (`count::hand_out_order`).
     #[wasm_bindgen(js_name = handOutOrder)]
     pub fn hand_out_order(&self) -> Vec<u32> {
-        hand_out_order(self.problems.len())
+        hand_out_order(self.plan.len())
     }
 
     /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
-    pub fn count(&self, index: u32) -> Result<JsValue, JsError> {
-        let problem = self.problems.get(index as usize).ok_or_else(|| {
-            let last = self.problems.len() as i64 - 1;
-            JsError::new(&format!(
-                "No sub-problem {index}: they are numbered 0 to {last}."
-            ))
-        })?;
-        let tally = count_sub_problem(self.n, problem).map_err(js_error)?;
+    /// The meet counter's parts have `unique` 0 and count half-boards as `nodes`.
+    pub fn count(&mut self, index: u32) -> Result<JsValue, JsError> {
+        let tally = self
+            .plan
+            .count(index as usize, &mut self.workspace)
+            .map_err(|_| {
+                let last = self.plan.len() as i64 - 1;
+                JsError::new(&format!(
+                    "No sub-problem {index}: they are numbered 0 to {last}."
+                ))
+            })?;
         to_js(&tally)
     }
+
+    /// Burnside's lemma for the whole `total` of this board: `{half, quarter, unique}`, the
+    /// solutions a half turn and a quarter turn leave unchanged and the symmetry classes,
+    /// `(total + half + 2·quarter) / 8` (`meet::unique`).
+    pub fn burnside(&self, total: f64) -> Result<JsValue, JsError> {
+        let n = self.plan.n();
+        let half = turn_symmetric(n, Turn::Half).map_err(js_error)?;
+        let quarter = turn_symmetric(n, Turn::Quarter).map_err(js_error)?;
+        let unique = meet::unique(n, total as u64).map_err(js_error)?;
+        to_js(&Burnside {
+            half,
+            quarter,
+            unique,
+        })
+    }
+}
+
+/// What [`Counter::burnside`] returns.
+#[derive(Serialize)]
+struct Burnside {
+    half: u64,
+    quarter: u64,
+    unique: u64,
 }
 
 /// The classic recursive bitmask count of the boards whose top-row queen is in `column`
@@ -447,40 +484,57 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn the_counter_parts_add_up_to_the_published_counts_of_n8_and_n10() {
-        for n in [8, 10] {
-            let counter = Counter::new(n).unwrap();
-            let (mut t, mut u) = (0.0, 0.0);
-            for i in 0..counter.sub_problem_count() {
-                let part = counter.count(i).unwrap();
-                t += number(&part, "total");
-                u += number(&part, "unique");
+        for method in ["meet", "backtrack"] {
+            for n in [8, 10] {
+                let mut counter = Counter::new(n, method).unwrap();
+                assert_eq!(counter.method(), method);
+                let (mut t, mut u) = (0.0, 0.0);
+                for i in 0..counter.sub_problem_count() {
+                    let part = counter.count(i).unwrap();
+                    t += number(&part, "total");
+                    u += number(&part, "unique");
+                }
+                if method == "meet" {
+                    assert_eq!(u, 0.0, "a meet part has no unique count");
+                    u = number(&counter.burnside(t).unwrap(), "unique");
+                }
+                assert_eq!((t, u), published(n), "n={n}, {method}");
             }
-            assert_eq!((t, u), published(n), "n={n}");
+            assert!(Counter::new(0, method).is_err() && Counter::new(33, method).is_err());
+            let mut counter = Counter::new(8, method).unwrap();
+            assert!(counter.count(counter.sub_problem_count()).is_err());
         }
-        assert!(Counter::new(0).is_err() && Counter::new(33).is_err());
-        let counter = Counter::new(8).unwrap();
-        assert!(counter.count(counter.sub_problem_count()).is_err());
+        assert!(Counter::new(24, "meet").is_err() && Counter::new(8, "fast").is_err());
     }
 
     #[wasm_bindgen_test]
     fn the_counter_gives_a_work_estimate_and_a_hand_out_place_for_each_sub_problem() {
-        let counter = Counter::new(10).unwrap();
-        let len = counter.sub_problem_count() as usize;
-        let work = counter.estimated_work().unwrap();
-        assert_eq!(work.len(), len);
-        assert!(work.iter().all(|&w| w >= 1.0));
-        let mut order = counter.hand_out_order();
-        order.sort_unstable();
-        assert!(order.into_iter().eq(0..len as u32));
+        for method in ["meet", "backtrack"] {
+            let counter = Counter::new(10, method).unwrap();
+            let len = counter.sub_problem_count() as usize;
+            let work = counter.estimated_work();
+            assert_eq!(work.len(), len);
+            assert!(work.iter().all(|&w| w >= 1.0));
+            let mut order = counter.hand_out_order();
+            order.sort_unstable();
+            assert!(order.into_iter().eq(0..len as u32));
+        }
     }
 
     #[wasm_bindgen_test]
-    fn the_fingerprint_is_the_native_one_and_tells_board_sizes_apart() {
-        let eight = Counter::new(8).unwrap().fingerprint();
-        assert_eq!(eight.len(), 16);
-        assert!(eight.bytes().all(|b| b.is_ascii_hexdigit()));
-        assert_eq!(eight, fingerprint(8, &sub_problems(8).unwrap()).to_string());
-        assert_ne!(eight, Counter::new(9).unwrap().fingerprint());
+    fn the_fingerprint_is_the_native_one_and_tells_sizes_and_methods_apart() {
+        for method in Method::ALL {
+            let eight = Counter::new(8, method.slug()).unwrap().fingerprint();
+            assert_eq!(eight.len(), 16);
+            assert!(eight.bytes().all(|b| b.is_ascii_hexdigit()));
+            let native = Plan::new(8, method).unwrap().fingerprint().to_string();
+            assert_eq!(eight, native);
+            assert_ne!(eight, Counter::new(9, method.slug()).unwrap().fingerprint());
+        }
+        assert_ne!(
+            Counter::new(8, "meet").unwrap().fingerprint(),
+            Counter::new(8, "backtrack").unwrap().fingerprint()
+        );
     }
 
     #[wasm_bindgen_test]

@@ -38,13 +38,13 @@ async function countUntil(page, n, atLeast) {
   return number(await handle.jsonValue());
 }
 
-/** The offer's numbers: {n, kept, of}. */
+/** The offer's numbers and method: {n, method, kept, of}. */
 async function offered(page) {
   await offer(page).waitFor();
   const said = await text(page, 'count-saved-text');
-  const match = said.match(/^An unfinished count of N = (\d+): ([\d,]+) of ([\d,]+) sub-problems counted and kept in this browser/);
+  const match = said.match(/^An unfinished count of N = (\d+) \((meeting in the middle|backtracking)\): ([\d,]+) of ([\d,]+) sub-problems counted and kept in this browser/);
   assert.ok(match, said);
-  return { n: Number(match[1]), kept: number(match[2]), of: number(match[3]) };
+  return { n: Number(match[1]), method: match[2], kept: number(match[3]), of: number(match[4]) };
 }
 
 /** Presses Resume and checks the end: the published counts, and how many were kept. */
@@ -68,7 +68,11 @@ test('a count reloaded midway is offered back, and Resume ends on the published 
   assert.equal(kept.n, 13);
   assert.equal(kept.of, of);
   assert.ok(kept.kept >= 150 && kept.kept < of, `kept ${kept.kept} of ${of}`);
+  assert.equal(kept.method, 'meeting in the middle');
+  // Resume goes on by the method the kept parts were counted with, whatever is chosen now.
+  await page.getByLabel('Method').selectOption('backtrack');
   await resumeToTheEnd(page, 13, kept.kept, of);
+  assert.equal(await page.getByLabel('Method').inputValue(), 'meet');
   // Finished counts are forgotten: a reload offers nothing.
   await reloaded(page);
   assert.equal(await offer(page).isVisible(), false);
@@ -154,7 +158,8 @@ test('kept progress made on another list of sub-problems is refused and discarde
   }));
   await reloaded(page);
   const kept = await offered(page);
-  assert.deepEqual(kept, { n: 12, kept: 1, of: 300 });
+  // Kept before there were two methods: the backtracking counter's.
+  assert.deepEqual(kept, { n: 12, method: 'backtracking', kept: 1, of: 300 });
   await button(page, 'Resume').click();
   await ended(page);
   assert.match(await text(page, 'count-message'), /^The saved progress of N = 12 was made on another list of sub-problems .* It was discarded: press Count all to count N = 12 from the start\.$/);
@@ -187,7 +192,7 @@ test('after a reload the kept count is told at the top of the page with its size
   const viewport = page.viewportSize();
   assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the notice is on the first screen: ${JSON.stringify(box)}`);
   const said = await notice.textContent();
-  const match = said.match(/A count of N = 13 was left unfinished in this browser: ([\d,]+) of ([\d,]+) sub-problems are kept/);
+  const match = said.match(/A count of N = 13 \(meeting in the middle\) was left unfinished in this browser: ([\d,]+) of ([\d,]+) sub-problems are kept/);
   assert.ok(match, said);
   assert.equal(number(match[2]), of);
   assert.equal(await page.locator('#count-size').inputValue(), '13', 'Size to count is the size it would resume');

@@ -43,10 +43,35 @@ test('Count all gives the published total and unique counts, with a mark, a tabl
   const rows = await page.getByRole('table', { name: 'Counts this visit' }).locator('tbody tr').allTextContents();
   assert.equal(rows.length, 3);
   const { total, unique } = published(12);
-  assert.match(rows[1], new RegExp(`^12\\s*${grouped(total)}\\s*${grouped(unique)}\\s*${grouped(total)} / ${grouped(unique)} ✓`));
+  assert.match(rows[1], new RegExp(`^12\\s*meet\\s*${grouped(total)}\\s*${grouped(unique)}\\s*${grouped(total)} / ${grouped(unique)} ✓`));
   const chart = page.getByRole('img', { name: /Counting time against N/ });
   await chart.waitFor();
   assert.equal(await chart.locator('circle').count(), 3);
+});
+
+test('Method: meeting in the middle by default, its unique count shown as Burnside’s formula; backtracking gives the same counts', async () => {
+  const page = await session.open();
+  const method = page.getByLabel('Method');
+  assert.equal(await method.inputValue(), 'meet');
+  const n = 12;
+  const { total, unique } = published(n);
+  const result = await countAll(page, n);
+  assert.ok(result.startsWith(resultFor(n)) && result.includes('✓ agree'), result);
+  assert.match(await text(page, 'count-status'), /half-boards\/s, by meeting in the middle\.$/);
+  // The formula's numbers must make the published unique count from the published total.
+  const numbers = result.match(/\(T \+ S180 \+ 2·S90\) \/ 8 = \(([\d,]+) \+ ([\d,]+) \+ 2·([\d,]+)\) \/ 8 = ([\d,]+)/);
+  assert.ok(numbers, result);
+  const [t, half, quarter, classes] = numbers.slice(1).map((v) => Number(v.replace(/,/g, '')));
+  assert.deepEqual([t, classes], [total, unique]);
+  assert.equal(t + half + 2 * quarter, 8 * unique, 'Burnside: T + S180 + 2·S90 = 8 × unique');
+
+  await method.selectOption('backtrack');
+  const again = await countAll(page, n);
+  assert.ok(again.startsWith(resultFor(n)) && again.includes('✓ agree'), again);
+  assert.doesNotMatch(again, /Burnside/);
+  assert.match(await text(page, 'count-status'), /M? ?nodes\/s, by backtracking\.$/);
+  const methods = await page.locator('#count-table tbody tr').evaluateAll((rows) => rows.map((row) => row.cells[1].textContent));
+  assert.deepEqual(methods.sort(), ['backtrack', 'meet'], 'a row for each method');
 });
 
 for (const cores of [1, 3]) {
@@ -76,9 +101,9 @@ test('one worker gives the same counts as two, each in a row of its own', async 
   }
   const cells = await page.locator('#count-table tbody tr').evaluateAll(
     (rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent)));
-  // N, solutions, unique and workers of each row: one per worker count, same counts.
-  const row = (workers) => ['13', grouped(published(13).total), grouped(published(13).unique), String(workers)];
-  assert.deepEqual(cells.map((r) => [r[0], r[1], r[2], r[5]]), [row(1), row(2)]);
+  // N, method, solutions, unique and workers of each row: one per worker count, same counts.
+  const row = (workers) => ['13', 'meet', grouped(published(13).total), grouped(published(13).unique), String(workers)];
+  assert.deepEqual(cells.map((r) => [r[0], r[1], r[2], r[3], r[6]]), [row(1), row(2)]);
 });
 
 test('the time left is read from the work done: on a real count the estimated work left tracks the queens left', async () => {

@@ -6,11 +6,13 @@ import { usePage, button } from '../support/session.js';
 import { bitqueens } from '../support/cli.js';
 
 const session = usePage();
-let honest; // the JSON of shard 2/3 of N = 12, as the CLI prints it
+let honest; // the JSON of shard 2/3 of N = 12, as the CLI prints it (meeting in the middle)
 let whole; // the JSON of the whole count of N = 10
+let backtracked; // shard 2/3 of N = 12 by the backtracking counter
 before(() => {
   honest = bitqueens('count', '12', '--shard', '2/3', '--json', '-q');
   whole = bitqueens('count', '10', '--json', '-q');
+  backtracked = bitqueens('count', '12', '--shard', '2/3', '--method', 'backtrack', '--json', '-q');
 });
 
 const verdict = (page) => page.locator('#shard-result .count-result').textContent();
@@ -44,10 +46,14 @@ test('an honest shard pasted from the command line agrees, sub-problem by sub-pr
   assert.equal(listed.length, 8);
   const indices = JSON.parse(honest).indices;
   for (const item of listed) {
-    const [, index] = item.match(/^Sub-problem (\d+): [\d,]+ solutions, [\d,]+ unique, [\d,]+ nodes ✓$/) ?? [];
+    const [, index] = item.match(/^Sub-problem (\d+): [\d,]+ solutions, [\d,]+ half-boards ✓$/) ?? [];
     assert.ok(indices.includes(Number(index)), item);
   }
   assert.equal(new Set(listed).size, 8, 'eight different sub-problems');
+  // A shard of the backtracking counter is re-counted by that counter.
+  await check(page, backtracked, 4);
+  assert.equal(await verdict(page), '✓ All 4 re-counted sub-problems of shard 2/3 (N = 12) agree with the file.');
+  for (const item of await items(page)) assert.match(item, /^Sub-problem \d+: [\d,]+ solutions, [\d,]+ unique, [\d,]+ nodes ✓$/);
   // A whole count (no shard) is checked the same way.
   await check(page, whole, 3);
   assert.equal(await verdict(page), '✓ All 3 re-counted sub-problems of the whole count (N = 10) agree with the file.');
@@ -92,6 +98,8 @@ test('bad shards get a message that says what is wrong, and nothing is counted',
     [changed((r) => { r.indices[0] = 0; }), /its indices are not those of shard 2\/3 of \d+ sub-problems: the file was changed or damaged/],
     [changed((r) => { r.parts[0][1] += 1; }), /its parts add up to .* but it says .*: the file was changed or damaged/],
     [changed((r) => { r.parts.pop(); }), /its parts do not match its indices/],
+    [changed((r) => { r.method = 'fast'; }), /its “method” is not meet or backtrack/],
+    [changed((r) => { r.parts[0][2] = 1; }), /it gives unique counts for parts of the meet-in-the-middle counter, which has none/],
   ]) {
     await page.getByLabel('Shard JSON').fill(json);
     await button(page, 'Check the shard').click();
@@ -106,6 +114,6 @@ test('bad shards get a message that says what is wrong, and nothing is counted',
   }
   // Made on another list of sub-problems: told apart by the fingerprint, before any count.
   await check(page, changed((r) => { r.fingerprint = '0123456789abcdef'; }), 4);
-  assert.match(await verdict(page), /^✗ shard 2\/3 of N = 12 was counted on another list of sub-problems \([\d,]+ sub-problems, fingerprint 0123456789abcdef\) than this page's \([\d,]+, fingerprint [0-9a-f]{16}\): it can be checked only with the version of bitqueens that made it\.$/);
+  assert.match(await verdict(page), /^✗ shard 2\/3 of N = 12 was counted on another list of sub-problems \([\d,]+ sub-problems, fingerprint 0123456789abcdef\) than this page lists for it \([\d,]+, fingerprint [0-9a-f]{16}\): it can be checked only with the version of bitqueens that made it\.$/);
   assert.equal(await page.locator('#shard-result li').count(), 0);
 });

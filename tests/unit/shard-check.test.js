@@ -37,12 +37,29 @@ test('every kind of damage is named', () => {
     [report((r) => { r.indices = [1, 5]; }), /indices are not those of shard 2\/3 of 7/],
     [report((r) => { r.parts[1][0] = 5; }), /parts do not match/],
     [report((r) => { r.parts[1] = [4, 8, 1]; }), /parts do not match/],
-    [report((r) => { r.unique = 4; }), /add up to 24 solutions, 3 unique, 150 nodes, but it says 24, 4, 150/],
+    [report((r) => { r.unique = 4; }), /add up to 3 unique solutions, but it says 4/],
+    [report((r) => { r.total = 25; }), /add up to 24 solutions and 150 nodes, but it says 25 and 150/],
+    [report((r) => { r.method = 'Meet'; }), /its “method” is not meet or backtrack/],
+    [report((r) => { r.method = 'meet'; r.unique = null; }), /unique counts for parts of the meet-in-the-middle counter/],
+    [report((r) => { r.unique = null; }), /“unique” is not a whole number/],
   ]) {
     const result = parseShard(text, 32);
     assert.equal(result.ok, false, text);
     assert.match(result.message, why, text);
   }
+});
+
+test('a meet shard has no unique count; a report without a method is the backtracking counter’s', () => {
+  const meet = parseShard(report((r) => {
+    r.method = 'meet';
+    r.unique = null;
+    for (const p of r.parts) p[2] = 0;
+  }), 32);
+  assert.equal(meet.ok, true, meet.message);
+  assert.deepEqual([meet.shard.method, meet.shard.unique], ['meet', null]);
+  const old = parseShard(report(() => {}), 32);
+  assert.equal(old.ok, true, old.message);
+  assert.deepEqual([old.shard.method, old.shard.unique], ['backtrack', 3]);
 });
 
 test('a sample is distinct, sorted, in range, and all when asked for more', () => {
