@@ -28,9 +28,10 @@ export const MAX_RACE_SIZE = 16;
  * Before anything was counted in this visit by a method, estimates use this: milliseconds
  * per solution for one worker, N = 17 on the 2-core machine of the README's table. The
  * backtracking counter: `npm run bench:count`, 7.64 s for 95,815,104 solutions. Meeting in
- * the middle: measured in the page (tests/e2e/count.test.js prints it), MEET_MS_N17.
+ * the middle took 0.49 of the backtracking counter's time in the same run of
+ * `npm run bench:count` (9.94 s against 20.18 s, on a slowed machine): about 3.8 s.
  */
-const MEET_MS_N17 = 7_000;
+const MEET_MS_N17 = 3_800;
 const MS_PER_SOLUTION_ONE_WORKER = { backtrack: 7_640 / 95_815_104, meet: MEET_MS_N17 / 95_815_104 };
 
 export class CountPanel {
