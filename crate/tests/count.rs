@@ -1,9 +1,10 @@
-//! The fast counter against the published tables, against the stepper, and split into parts.
+//! The fast counters against the published tables, against the stepper, and split into parts.
 #![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
 
 mod common;
 
 use bitqueens::count::{count, count_sub_problem, sub_problems, CountError, Tally};
+use bitqueens::plan::{Method, Plan};
 use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::classify;
 use bitqueens::{Step, Stepper};
@@ -28,6 +29,35 @@ fn totals_and_uniques_equal_a000170_and_a002562_for_n_1_to_15() {
 fn totals_and_uniques_equal_a000170_and_a002562_for_n_16_and_17() {
     for n in 16..=17 {
         check_against_oeis(n);
+    }
+}
+
+/// Meeting in the middle, through the plan that the CLI and the page use: every part, then
+/// the unique count of the whole by Burnside's lemma.
+fn check_meet_against_oeis(n: u32) {
+    let plan = Plan::new(n, Method::Meet).unwrap();
+    let mut workspace = plan.workspace();
+    let whole: Tally = (0..plan.len())
+        .map(|i| plan.count(i, &mut workspace).unwrap())
+        .sum();
+    let i = n as usize - 1;
+    assert_eq!(whole.total, A000170[i], "n={n}: total");
+    assert_eq!(plan.unique(whole), A002562[i], "n={n}: unique");
+}
+
+#[test]
+fn meeting_in_the_middle_equals_a000170_and_a002562_for_n_1_to_15() {
+    for n in 1..=15 {
+        check_meet_against_oeis(n);
+    }
+}
+
+/// `npm run test:slow` (about 20 s in release).
+#[test]
+#[ignore = "slow: run by npm run test:slow"]
+fn meeting_in_the_middle_equals_a000170_and_a002562_for_n_16_to_18() {
+    for n in 16..=18 {
+        check_meet_against_oeis(n);
     }
 }
 
