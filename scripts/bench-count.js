@@ -1,9 +1,9 @@
 // Browser benchmark of counting, on the built page (dist/) in headless Chromium: for each N,
 // the two fast wasm counters (meeting in the middle, and the backtracking counter) on one
 // worker and on all workers, the plain bitmask in wasm and the plain JS recursion (each on
-// one worker), through the page's own worker pool. Prints a table of seconds (from the first
-// job posted to the answer, the meet counter's Burnside step included; worker start-up
-// excluded) and checks every count against the published table.
+// one worker), through the page's own worker pool. Prints a table of seconds (the whole
+// countAll: listing the sub-problems, counting, and the meet counter's Burnside step; worker
+// start-up excluded) and checks every count against the published table.
 //   npm run build && npm run bench:count             N = 14..17
 //   BENCH_N=14-18 PLAIN_UP_TO=16 ONE_WORKER_UP_TO=17 BACKTRACK_UP_TO=17 npm run bench:count
 import { serve } from '../tests/support/server.js';
@@ -24,7 +24,7 @@ try {
   const run = (what, n, workers) => page.evaluate(async ([what, n, workers]) => {
     const pool = globalThis.bitqueensDebug.countPool;
     if (what === 'meet' || what === 'backtrack') {
-      await pool.countAll(1, workers, () => {}, { method: what }); // the workers' list for this method made
+      await pool.countAll(1, workers, () => {}, { method: what }); // every worker started, its wasm loaded
       const started = performance.now();
       const result = await pool.countAll(n, workers, () => {}, { method: what });
       return { ...result, ms: performance.now() - started };

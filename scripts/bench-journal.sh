@@ -8,6 +8,7 @@
 #   BENCH_N="17 18" REPEAT=5 npm run bench:journal
 #
 # REPEAT (default 3) runs of each for N <= 18, one above (N = 20 takes minutes a run).
+# METHOD (default backtrack, the counter of the README's journal table; or meet).
 # Every count is checked against the published table (bitqueens merge compares it).
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -15,6 +16,7 @@ source scripts/toolchain.sh
 
 BENCH_N=${BENCH_N:-17 18 19 20}
 REPEAT=${REPEAT:-3}
+METHOD=${METHOD:-backtrack}
 
 ensure_cargo
 [ -x /usr/bin/time ] || apt_install "the peak memory of each run (GNU time)" time
@@ -34,7 +36,7 @@ run() {
     rm -f "$WORK/j"
     extra=(--journal "$WORK/j")
   fi
-  /usr/bin/time -f '%e %M' -o "$WORK/time" "$BIN" count "$n" --json -q "${extra[@]}" >"$WORK/report.json" ||
+  /usr/bin/time -f '%e %M' -o "$WORK/time" "$BIN" count "$n" --method "$METHOD" --json -q "${extra[@]}" >"$WORK/report.json" ||
     fail "bitqueens count $n ${extra[*]} failed (see above)."
   "$BIN" merge "$WORK/report.json" >/dev/null ||
     fail "bitqueens count $n ${extra[*]} did not give the published counts."

@@ -37,11 +37,12 @@ const MS_PER_SOLUTION_ONE_WORKER = { backtrack: 7_640 / 95_815_104, meet: MEET_M
 export class CountPanel {
   /**
    * `elements`: the panel's DOM nodes by name; `pool`: a CountPool; `largestBoard`: the
-   * player's (the core's board::MAX_N).
+   * player's (the core's board::MAX_N); `largestMeetBoard`: the meet counter's (meet::MAX_MEET_N).
    */
-  constructor(elements, pool, cores, largestBoard) {
+  constructor(elements, pool, cores, largestBoard, largestMeetBoard) {
     this.ui = elements;
     this.largestBoard = largestBoard;
+    this.largestMeetBoard = largestMeetBoard;
     elements.size.max = MAX_COUNT_SIZE;
     this.pool = pool;
     this.state = IDLE;
@@ -186,6 +187,7 @@ export class CountPanel {
       const result = await this.pool.countAll(n, workers, (p) => this.#progress(p), {
         method,
         earlier,
+        onUnique: () => { this.ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
         onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
         onParts: keep ? (parts) => store.add(n, parts) : undefined,
       });
@@ -280,7 +282,7 @@ export class CountPanel {
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
     if (this.#refuseWhileBusy('check')) return;
-    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard);
+    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard, this.largestMeetBoard);
     if (!parsed.ok) {
       this.#shardVerdict(false, parsed.message);
       return;
@@ -440,7 +442,7 @@ export class CountPanel {
     const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
     this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, workUnit(method))}, by ${methodName(method)}.${kept}`;
     // The meet counter's unique count is Burnside's lemma on the total: shown with its numbers.
-    const classes = burnside
+    const classes = burnside && n > 1
       ? ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`
       : '';
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected

@@ -82,6 +82,7 @@ export class CountPool {
    *   method    'meet' (the default) or 'backtrack' (the core's plan::Method). The meet
    *             counter's parts have no unique count: it comes at the end from the total, by
    *             Burnside's lemma, and `burnside` is {half, quarter, unique} (null for backtrack).
+   *   onUnique()   when that last step starts (its search takes seconds from N = 20 on)
    *   earlier   {fingerprint, parts: Map index → [total, unique, nodes]}: sub-problems
    *             counted before (saved progress); they are added, not counted again. Rejects
    *             with ListChanged when the list's fingerprint is not theirs.
@@ -90,7 +91,7 @@ export class CountPool {
    * `nodes` and `ms` are this run's own work and time; `resumed` is the number of
    * sub-problems taken from `earlier`.
    */
-  async countAll(n, workers, onProgress, { method = 'meet', earlier = null, onStart, onParts } = {}) {
+  async countAll(n, workers, onProgress, { method = 'meet', earlier = null, onStart, onParts, onUnique } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
       const { subProblems, fingerprint, work, order } = await lanes[0].post({ kind: 'list', n, method });
@@ -118,6 +119,7 @@ export class CountPool {
         before.work += work[index];
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
+      if (method === 'meet') onUnique?.();
       const burnside = method === 'meet'
         ? await lanes[0].post({ kind: 'burnside', n, method, total: result.total }) : null;
       if (burnside) result.unique = burnside.unique;

@@ -58,7 +58,7 @@ function startCountPanel(limits) {
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
     notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later'), next: $('size') },
-  }, pool, cores, limits.maxN);
+  }, pool, cores, limits.maxN, limits.maxMeetN);
   return { countPool: pool, countPanel: panel };
 }
 

@@ -7,7 +7,7 @@ import { count, duration, rate } from './format.js';
 export const RACERS = [
   { kind: 'plain-js', name: 'Plain JS recursion', detail: 'the classic blog version: recursive bitmask, no symmetry' },
   { kind: 'plain-wasm', name: 'Plain bitmask in wasm', detail: 'the same search, in Rust compiled to WebAssembly' },
-  { kind: 'fast', name: 'Optimised counter in wasm', detail: 'full symmetry by static per-row rules, lookahead, iterative loop' },
+  { kind: 'fast', name: 'Backtracking counter in wasm', detail: 'full symmetry by static per-row rules, lookahead, iterative loop' },
 ];
 
 export class RaceView {

@@ -12,13 +12,14 @@ const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const METHODS = ['meet', 'backtrack'];
 
 /**
- * Reads a shard report, of a board up to `largestBoard` (the core's). Resolves to {ok: true,
+ * Reads a shard report, of a board up to `largestBoard` (the core's; `largestMeetBoard` for
+ * the meet-in-the-middle counter, the core's meet::MAX_MEET_N). Resolves to {ok: true,
  * shard: {n, method, what, fingerprint, allSubProblems, parts: [[index, total, unique,
  * nodes], …], total, unique}} or {ok: false, message} where the message says what is wrong,
  * in the words of the CLI's own checks. A meet shard's `unique` is null: its parts have none
  * (the unique count comes from the whole total).
  */
-export function parseShard(text, largestBoard) {
+export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) {
   if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
   let r;
   try {
@@ -33,14 +34,18 @@ export function parseShard(text, largestBoard) {
   for (const key of ['n', 'total', 'nodes', 'allSubProblems']) {
     if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
   }
-  // The backtracking counter's parts add up to the unique count; the meet counter's have none.
-  if (method === 'backtrack' ? !isCount(r.unique) : !(r.unique === null || r.unique === undefined || isCount(r.unique))) {
-    return bad('“unique” is not a whole number');
+  // The backtracking counter's parts add up to the unique count; the meet counter's have none,
+  // so only a whole meet count (no shard) gives one, from its total.
+  const whole = r.shard === null || r.shard === undefined;
+  if (method === 'backtrack' && !isCount(r.unique)) return bad('“unique” is not a whole number');
+  if (method === 'meet' && !(r.unique === null || r.unique === undefined || (whole && isCount(r.unique)))) {
+    return bad(whole ? '“unique” is not a whole number' : 'it gives a unique count for a shard of the meet-in-the-middle counter, which has none');
   }
   if (r.n < 1 || r.n > largestBoard) return bad(`N = ${r.n} is not a board size (1 to ${largestBoard})`);
   if (r.n > MAX_SHARD_N) {
     return { ok: false, message: `N = ${r.n}: above ${MAX_SHARD_N} the counts don't fit a JavaScript number exactly. Check this shard with bitqueens verify FILE.` };
   }
+  if (method === 'meet' && r.n > largestMeetBoard) return bad(`the meet-in-the-middle counter counts boards up to ${largestMeetBoard}×${largestMeetBoard}, and it says N = ${r.n}`);
   if (typeof r.fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(r.fingerprint)) return bad('its “fingerprint” is not 16 hex digits');
   if (!Array.isArray(r.indices) || !Array.isArray(r.parts)) return bad('it has no “indices” and “parts”');
   const shard = r.shard ?? null;

@@ -179,16 +179,20 @@ pub fn run(args: Args) -> Result<(), String> {
             nodes: p[3],
         })
         .sum();
-    let whole = indices.len() == plan.len();
+    // A meet shard's parts carry no unique count: it comes from the whole total (Burnside's
+    // lemma, a search of its own: made only when it is printed or written).
+    let unique = match args.method {
+        Method::Backtrack => Some(tally.unique),
+        Method::Meet if args.shard.is_none() && (args.unique || args.json) => {
+            Some(plan.unique(tally).map_err(|e| e.to_string())?)
+        }
+        Method::Meet => None,
+    };
     let report = Report {
         n: args.n,
         method: args.method,
         total: tally.total,
-        // A meet shard's parts carry no unique count: it comes from the whole total.
-        unique: match args.method {
-            Method::Backtrack => Some(tally.unique),
-            Method::Meet => whole.then(|| plan.unique(tally)),
-        },
+        unique,
         nodes: tally.nodes,
         seconds: started.elapsed().as_secs_f64(),
         threads,
@@ -230,7 +234,7 @@ fn print_text(report: &Report, unique: bool, nodes_now: u64) {
             println!("N = {}: {classes} unique up to symmetry{partial}", report.n)
         }
         (true, None) => println!(
-            "N = {}: the unique count comes from the whole total (bitqueens merge gives it)",
+            "N = {}: the unique count comes from the whole total (bitqueens merge gives it){partial}",
             report.n
         ),
     }

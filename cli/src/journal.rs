@@ -286,12 +286,18 @@ fn check_header(line: &str, want: &Header) -> Result<(), String> {
     }
     let method = field("method").unwrap_or("backtrack");
     if method != want.method.slug() {
-        let theirs = method.parse::<Method>().map_or(
-            format!("a counting method this bitqueens does not know ({method:?})"),
-            |m| format!("{} (--method {m})", m.name()),
-        );
+        let (theirs, go_on) = match method.parse::<Method>() {
+            Ok(m) => (
+                format!("{} (--method {m})", m.name()),
+                format!("count with --method {m} to go on with it"),
+            ),
+            Err(_) => (
+                format!("a counting method this bitqueens does not know ({method:?})"),
+                "finish it with the version of bitqueens that wrote it".to_string(),
+            ),
+        };
         return Err(format!(
-            "it was written by {theirs}, and this count uses {} (--method {}). Their sub-problems differ, so its counts can't be added to this one's: count with --method {method} to go on with it, or give another file.",
+            "it was written by {theirs}, and this count uses {} (--method {}). Their sub-problems differ, so its counts can't be added to this one's: {go_on}, or give another file.",
             want.method.name(),
             want.method
         ));

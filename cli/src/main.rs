@@ -27,7 +27,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count every solution of an N×N board (exact, with full symmetry).
+    /// Count every solution of an N×N board, exactly (meeting in the middle, or backtracking).
     Count(count::Args),
     /// Add up the shards of a count (`count --json --shard I/K`), once they are checked to
     /// cover every sub-problem exactly once.

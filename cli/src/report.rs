@@ -35,7 +35,7 @@ pub struct Report {
     /// Symmetry classes in them: the backtracking counter's parts add up to it; the meet
     /// counter's give none, so it is known only for the whole count (`None` for a shard).
     pub unique: Option<u64>,
-    /// Queens placed counting them.
+    /// The counter's work: queens placed (backtracking) or half-boards built (meet).
     pub nodes: u64,
     /// Wall time of the run that wrote the report.
     pub seconds: f64,
@@ -181,11 +181,14 @@ fn check(r: &Report) -> Result<(), String> {
 
 /// More sub-problems than `method`'s list for `n` can hold. The backtracking counter's are the
 /// columns of the first SPLIT_ROWS queens: at most `n^SPLIT_ROWS`. The meet counter's are a
-/// row for the middle queen (odd n) and a set of east rows: at most `n · C(n, n/2)`.
+/// set of n/2 east rows (even n: at most C(n, n/2)), or a row for the middle queen and a set
+/// of (n-1)/2 east rows among the others (odd n: at most n · C(n-1, (n-1)/2)).
 fn longest_list(n: u32, method: Method) -> u64 {
     let n = u64::from(n);
+    let choose = |m: u64, k: u64| (1..=k).fold(1, |c, i| c * (m - i + 1) / i);
     match method {
         Method::Backtrack => n.pow(bitqueens::count::SPLIT_ROWS as u32),
-        Method::Meet => n * (1..=n / 2).fold(1, |c, k| c * (n - k + 1) / k),
+        Method::Meet if n % 2 == 0 => choose(n, n / 2),
+        Method::Meet => n * choose(n - 1, (n - 1) / 2),
     }
 }

@@ -89,6 +89,27 @@ pub fn run(args: Args) -> Result<(), String> {
             );
         }
     }
+    // A whole meet count's unique count is not a sum of parts: it is checked from its total.
+    if let (Method::Meet, None, Some(said)) = (report.method, report.shard, report.unique) {
+        let whole = Tally {
+            total: report.total,
+            unique: 0,
+            nodes: report.nodes,
+        };
+        match plan.unique(whole) {
+            Ok(again) if again == said => {
+                println!("  the unique count, by Burnside's lemma from the total: {again} ✓")
+            }
+            Ok(again) => {
+                differ += 1;
+                println!("  the unique count: the file says {said}, Burnside's lemma from its total gives {again} ✗");
+            }
+            Err(e) => {
+                differ += 1;
+                println!("  the unique count: {e} ✗");
+            }
+        }
+    }
     if differ > 0 {
         return Err(format!(
             "{name}: {differ} of {} re-counted sub-problems differ from the file: do not trust its sum; count {} again.",

@@ -205,7 +205,7 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
         (
             vec![&huge_list, &f[1], &f[2], &f[3]],
             vec![&format!(
-                "{huge_list}: it says N = 12 has 4000000000000 sub-problems, more than the 11088"
+                "{huge_list}: it says N = 12 has 4000000000000 sub-problems, more than the 924"
             )],
         ),
         (
@@ -321,6 +321,62 @@ fn verify_recounts_a_repeatable_sample_and_agrees_with_an_honest_file() {
         String::from_utf8(bitqueens(&["verify", &f[1], "--sample", "5", "--seed", "8"]).stdout)
             .unwrap();
     assert_ne!(text, other, "another seed, another sample");
+}
+
+#[test]
+fn backtracking_reports_and_reports_written_before_there_were_two_methods_still_check() {
+    let scratch = Scratch::new("verify-backtrack");
+    let f = shards_by(&scratch, 12, 2, "backtrack");
+    let out = bitqueens(&["verify", &f[0], "--sample", "3", "--seed", "1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(" unique, ") && text.contains(" nodes ✓"),
+        "{text}"
+    );
+    // A report of an older bitqueens: no "method", so the backtracking counter's.
+    let old: Vec<String> = f
+        .iter()
+        .enumerate()
+        .map(|(i, path)| {
+            let mut report = read(path);
+            report.as_object_mut().unwrap().remove("method");
+            write(&scratch, &format!("old-{i}.json"), &report)
+        })
+        .collect();
+    let merged = json(&["merge", &old[0], &old[1], "--json"]);
+    assert_eq!(
+        (merged["method"].as_str(), merged["unique"].as_u64()),
+        (Some("backtrack"), Some(counts(12).unwrap().1))
+    );
+    assert!(bitqueens(&["verify", &old[1], "--sample", "2"])
+        .status
+        .success());
+}
+
+#[test]
+fn a_whole_meet_count_with_a_wrong_unique_count_is_caught_by_verify() {
+    let scratch = Scratch::new("verify-unique");
+    let whole = json(&["count", "11", "--json", "-q"]);
+    assert_eq!(whole["unique"].as_u64(), Some(counts(11).unwrap().1));
+    let honest = write(&scratch, "whole.json", &whole);
+    let text = String::from_utf8(bitqueens(&["verify", &honest]).stdout).unwrap();
+    assert!(
+        text.contains("the unique count, by Burnside's lemma from the total: 341 ✓"),
+        "{text}"
+    );
+    let mut lie = whole.clone();
+    lie["unique"] = 342.into();
+    let lie = write(&scratch, "lie.json", &lie);
+    let out = bitqueens(&["verify", &lie]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "the unique count: the file says 342, Burnside's lemma from its total gives 341 ✗"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -306,7 +306,8 @@ pub fn half_keys(
     parts(n, lower_rows, columns, blocked, lower);
     // The lower quarters grouped by their columns (counting sort on the columns shifted down
     // to bit 0: at most 2^12 groups), so that those completing an upper one are one run.
-    let low = columns.trailing_zeros();
+    // (No columns at all, n = 1: every part has columns 0, and one group.)
+    let low = columns.trailing_zeros().min(63);
     let groups = 1usize << (64 - (columns >> low).leading_zeros());
     starts.clear();
     starts.resize(groups + 1, 0);
@@ -594,18 +595,22 @@ impl Placing {
         };
         let mut found = 0;
         for c in 0..n {
-            // The queen and its images: each must be free and clash with none of the others.
-            let mut orbit = vec![(row, c)];
+            // The queen and its images (at most 4): each must be free and clash with none of
+            // the others.
+            let mut orbit = [(row, c); 4];
+            let mut len = 1;
             loop {
-                let next = self.turned(*orbit.last().unwrap());
+                let next = self.turned(orbit[len - 1]);
                 if next == orbit[0] {
                     break;
                 }
-                orbit.push(next);
+                orbit[len] = next;
+                len += 1;
             }
+            let orbit = &orbit[..len];
             let mut ok = true;
             let mut taken = 0;
-            for &(r, c) in &orbit {
+            for &(r, c) in orbit {
                 if !self.place(r, c) {
                     ok = false;
                     break;
@@ -648,16 +653,74 @@ impl Placing {
     }
 }
 
-/// The symmetry classes among `total` solutions of the n×n board (Burnside's lemma):
-/// `(total + S180 + 2·S90) / 8`, or `total` itself for n = 1.
-pub fn unique(n: u32, total: u64) -> Result<u64, BoardSizeError> {
-    check(n)?;
-    if n == 1 {
-        return Ok(total);
+/// Burnside's lemma for a board: the solutions a half turn and a quarter turn leave
+/// unchanged, and the symmetry classes they make with the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Burnside {
+    /// S180.
+    pub half: u64,
+    /// S90.
+    pub quarter: u64,
+    /// The classes: `(total + half + 2·quarter) / 8`; for n = 1, 1 (a reflection fixes the one
+    /// queen, so the formula does not hold there).
+    pub unique: u64,
+}
+
+/// Why a total gives no unique count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BurnsideError {
+    BoardSize(BoardSizeError),
+    /// `total + S180 + 2·S90` is not a multiple of 8 (or past 2^64): not this board's total.
+    NotATotal {
+        n: u32,
+        total: u64,
+    },
+}
+
+impl std::fmt::Display for BurnsideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BurnsideError::BoardSize(e) => e.fmt(f),
+            BurnsideError::NotATotal { n, total } => write!(
+                f,
+                "{total} is not the number of solutions of the {n}×{n} board: with the solutions that turns leave unchanged it makes no whole number of symmetry classes."
+            ),
+        }
     }
-    let half = turn_symmetric(n, Turn::Half)?;
-    let quarter = turn_symmetric(n, Turn::Quarter)?;
-    Ok((total + half + 2 * quarter) / 8)
+}
+
+impl std::error::Error for BurnsideError {}
+
+/// Burnside's lemma for `total` solutions of the n×n board (see [`Burnside`]).
+pub fn burnside(n: u32, total: u64) -> Result<Burnside, BurnsideError> {
+    check(n).map_err(BurnsideError::BoardSize)?;
+    let half = turn_symmetric(n, Turn::Half).map_err(BurnsideError::BoardSize)?;
+    let quarter = turn_symmetric(n, Turn::Quarter).map_err(BurnsideError::BoardSize)?;
+    if n == 1 {
+        return match total {
+            1 => Ok(Burnside {
+                half,
+                quarter,
+                unique: 1,
+            }),
+            _ => Err(BurnsideError::NotATotal { n, total }),
+        };
+    }
+    let fixed = total
+        .checked_add(half)
+        .and_then(|t| t.checked_add(2 * quarter))
+        .filter(|t| t % 8 == 0)
+        .ok_or(BurnsideError::NotATotal { n, total })?;
+    Ok(Burnside {
+        half,
+        quarter,
+        unique: fixed / 8,
+    })
+}
+
+/// The symmetry classes among `total` solutions of the n×n board ([`burnside`]).
+pub fn unique(n: u32, total: u64) -> Result<u64, BurnsideError> {
+    burnside(n, total).map(|b| b.unique)
 }
 
 #[cfg(test)]
@@ -704,6 +767,19 @@ mod tests {
                 "n = {n}"
             );
         }
+    }
+
+    #[test]
+    fn a_total_that_is_not_the_boards_is_refused() {
+        // N = 8: 92 solutions, S180 = 4, S90 = 0; 93 or 101 make no whole number of classes.
+        for total in [93, 101, 0, u64::MAX] {
+            assert_eq!(
+                burnside(8, total),
+                Err(BurnsideError::NotATotal { n: 8, total }),
+                "{total}"
+            );
+        }
+        assert!(burnside(1, 2).is_err() && burnside(24, 1).is_err());
     }
 
     #[test]

@@ -213,19 +213,27 @@ impl Plan {
 
     /// The buffers one thread needs to count this plan's sub-problems.
     pub fn workspace(&self) -> Workspace {
-        Workspace(match self.list {
+        let joiner = match self.list {
             List::Meet(_) => {
                 Some(meet::Counter::new(self.n).expect("the plan's board size is valid"))
             }
             List::Backtrack(_) => None,
-        })
+        };
+        Workspace {
+            of: (self.n, self.method()),
+            joiner,
+        }
     }
 
     /// Sub-problem `index`'s tally, counted in `workspace` (one of this plan's). A meet
     /// part's `unique` is 0 (see [`Plan::unique`]) and its `nodes` are the half-boards it
     /// built; a backtracking part's are queens placed.
     pub fn count(&self, index: usize, workspace: &mut Workspace) -> Result<Tally, CountError> {
-        match (&self.list, &mut workspace.0) {
+        assert!(
+            workspace.of == (self.n, self.method()),
+            "a workspace counts only the plan that made it"
+        );
+        match (&self.list, &mut workspace.joiner) {
             (List::Backtrack(list), _) => {
                 let prefix = list.get(index).ok_or(CountError::NotASubProblem)?;
                 count::count_sub_problem(self.n, prefix)
@@ -243,19 +251,22 @@ impl Plan {
         }
     }
 
-    /// The unique count of the whole, from the sum of every part's tally.
-    pub fn unique(&self, whole: Tally) -> u64 {
+    /// The unique count of the whole, from the sum of every part's tally; an error when
+    /// that is not a whole count of this board (the meet counter's Burnside step checks it).
+    pub fn unique(&self, whole: Tally) -> Result<u64, meet::BurnsideError> {
         match self.list {
-            List::Backtrack(_) => whole.unique,
-            List::Meet(_) => {
-                meet::unique(self.n, whole.total).expect("the plan's board size is valid")
-            }
+            List::Backtrack(_) => Ok(whole.unique),
+            List::Meet(_) => meet::unique(self.n, whole.total),
         }
     }
 }
 
-/// The buffers of one thread counting a plan's sub-problems ([`Plan::workspace`]).
-pub struct Workspace(Option<meet::Counter>);
+/// The buffers of one thread counting a plan's sub-problems ([`Plan::workspace`]), and the
+/// plan they are for.
+pub struct Workspace {
+    of: (u32, Method),
+    joiner: Option<meet::Counter>,
+}
 
 #[cfg(test)]
 mod tests {
@@ -279,10 +290,10 @@ mod tests {
             let (m, b) = (whole(&meet), whole(&back));
             assert_eq!(m.total, A000170[n as usize - 1], "meet, n = {n}");
             assert_eq!(b.total, m.total, "backtrack, n = {n}");
-            assert_eq!(meet.unique(m), A002562[n as usize - 1], "meet, n = {n}");
+            assert_eq!(meet.unique(m), Ok(A002562[n as usize - 1]), "meet, n = {n}");
             assert_eq!(
                 back.unique(b),
-                A002562[n as usize - 1],
+                Ok(A002562[n as usize - 1]),
                 "backtrack, n = {n}"
             );
         }

@@ -5,7 +5,7 @@
 
 use crate::algorithms::{Algorithm, Kind};
 use crate::count::hand_out_order;
-use crate::meet::{self, turn_symmetric, Turn};
+use crate::meet;
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::plan::{Method, Plan, Workspace};
 use crate::play::{self, Stop};
@@ -255,28 +255,15 @@ impl Counter {
         to_js(&tally)
     }
 
-    /// Burnside's lemma for the whole `total` of this board: `{half, quarter, unique}`, the
-    /// solutions a half turn and a quarter turn leave unchanged and the symmetry classes,
-    /// `(total + half + 2·quarter) / 8` (`meet::unique`).
+    /// Burnside's lemma for the whole `total` of this board (`meet::burnside`): `{half,
+    /// quarter, unique}`, the solutions a half turn and a quarter turn leave unchanged and the
+    /// symmetry classes, `(total + half + 2·quarter) / 8`. Throws for a total that is not a
+    /// whole number or not this board's.
     pub fn burnside(&self, total: f64) -> Result<JsValue, JsError> {
-        let n = self.plan.n();
-        let half = turn_symmetric(n, Turn::Half).map_err(js_error)?;
-        let quarter = turn_symmetric(n, Turn::Quarter).map_err(js_error)?;
-        let unique = meet::unique(n, total as u64).map_err(js_error)?;
-        to_js(&Burnside {
-            half,
-            quarter,
-            unique,
-        })
+        let total = whole_number(total, "The total")?;
+        let burnside = meet::burnside(self.plan.n(), total).map_err(js_error)?;
+        to_js(&burnside)
     }
-}
-
-/// What [`Counter::burnside`] returns.
-#[derive(Serialize)]
-struct Burnside {
-    half: u64,
-    quarter: u64,
-    unique: u64,
 }
 
 /// The classic recursive bitmask count of the boards whose top-row queen is in `column`
@@ -403,19 +390,21 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
 }
 
 /// The limits the core defines and the page needs, so that each lives once, here:
-/// `{maxN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `tree::WHOLE_TREE_MAX_N`,
-/// `tree::FLAT_STRIDE`).
+/// `{maxN, maxMeetN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `meet::MAX_MEET_N`,
+/// `tree::WHOLE_TREE_MAX_N`, `tree::FLAT_STRIDE`).
 #[wasm_bindgen]
 pub fn limits() -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Limits {
         max_n: u32,
+        max_meet_n: u32,
         whole_tree_max_n: u32,
         flat_stride: usize,
     }
     to_js(&Limits {
         max_n: crate::board::MAX_N,
+        max_meet_n: meet::MAX_MEET_N,
         whole_tree_max_n: tree::WHOLE_TREE_MAX_N,
         flat_stride: tree::FLAT_STRIDE,
     })
@@ -497,6 +486,9 @@ mod tests {
                 if method == "meet" {
                     assert_eq!(u, 0.0, "a meet part has no unique count");
                     u = number(&counter.burnside(t).unwrap(), "unique");
+                    for bad in [t + 1.0, -8.0, 0.5, f64::NAN, f64::INFINITY] {
+                        assert!(counter.burnside(bad).is_err(), "{bad}");
+                    }
                 }
                 assert_eq!((t, u), published(n), "n={n}, {method}");
             }

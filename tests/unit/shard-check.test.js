@@ -42,6 +42,7 @@ test('every kind of damage is named', () => {
     [report((r) => { r.method = 'Meet'; }), /its “method” is not meet or backtrack/],
     [report((r) => { r.method = 'meet'; r.unique = null; }), /unique counts for parts of the meet-in-the-middle counter/],
     [report((r) => { r.unique = null; }), /“unique” is not a whole number/],
+    [report((r) => { r.method = 'meet'; r.unique = 3; for (const p of r.parts) p[2] = 0; }), /a unique count for a shard of the meet-in-the-middle counter/],
   ]) {
     const result = parseShard(text, 32);
     assert.equal(result.ok, false, text);
@@ -57,6 +58,8 @@ test('a meet shard has no unique count; a report without a method is the backtra
   }), 32);
   assert.equal(meet.ok, true, meet.message);
   assert.deepEqual([meet.shard.method, meet.shard.unique], ['meet', null]);
+  const tooLarge = parseShard(report((r) => { r.method = 'meet'; r.n = 24; r.unique = null; for (const p of r.parts) p[2] = 0; }), 32, 23);
+  assert.match(tooLarge.message, /counts boards up to 23×23, and it says N = 24/);
   const old = parseShard(report(() => {}), 32);
   assert.equal(old.ok, true, old.message);
   assert.deepEqual([old.shard.method, old.shard.unique], ['backtrack', 3]);
