@@ -441,13 +441,17 @@ export class CountPanel {
     this.ui.progress.value = 1;
     const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
     this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, workUnit(method))}, by ${methodName(method)}.${kept}`;
-    // The meet counter's unique count is Burnside's lemma on the total: shown with its numbers.
-    const classes = burnside && n > 1
-      ? ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`
-      : '';
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
-      : 'No published value to compare with.') + classes;
+      : 'No published value to compare with.');
+    // The meet counter's unique count is Burnside's lemma on the total: shown with its
+    // numbers, on a line of its own (N = 1 aside: a reflection fixes its lone queen).
+    if (burnside && n > 1) {
+      const formula = document.createElement('span');
+      formula.className = 'count-formula';
+      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
+      this.ui.result.append(formula);
+    }
     this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
   }
 }
