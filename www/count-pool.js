@@ -119,10 +119,12 @@ export class CountPool {
         before.work += work[index];
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
-      if (method === 'meet') onUnique?.();
-      const burnside = method === 'meet'
-        ? await lanes[0].post({ kind: 'burnside', n, method, total: result.total }) : null;
-      if (burnside) result.unique = burnside.unique;
+      let burnside = null;
+      if (method === 'meet') {
+        onUnique?.();
+        burnside = await lanes[0].post({ kind: 'burnside', n, method, total: result.total });
+        result.unique = burnside.unique;
+      }
       return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size, method, burnside };
     });
   }

@@ -25,7 +25,7 @@ let cachedFor = '';
 function counterFor(Counter, { n, method }) {
   if (cachedFor !== `${n} ${method}`) {
     cached?.free();
-    cached = null;
+    cached = null; // not the freed one, should the next line throw (a size the method refuses)
     cached = new Counter(n, method);
     cachedFor = `${n} ${method}`;
   }

@@ -105,18 +105,12 @@ impl fmt::Display for PlanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlanError::BoardSize(e) => e.fmt(f),
-            PlanError::TooLarge { n, method } => {
-                let name = method.name();
-                let mut name = name.chars();
-                let first = name.next().map(|c| c.to_ascii_uppercase());
-                write!(
-                    f,
-                    "{}{} counts boards up to {largest}×{largest}; got {n}.",
-                    first.unwrap_or_default(),
-                    name.as_str(),
-                    largest = method.largest_n()
-                )
-            }
+            PlanError::TooLarge { n, method } => write!(
+                f,
+                "The {} counts boards up to {largest}×{largest}; got {n}.",
+                method.name().trim_start_matches("the "),
+                largest = method.largest_n()
+            ),
         }
     }
 }
