@@ -33,6 +33,7 @@
 //!   classic counters they are measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
+//! - [`predict`]: Predict mode's questions, with the answers read from the stepper's next step.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
 //!   numbers of the estimates and samples.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
@@ -44,6 +45,7 @@ pub mod meet;
 pub mod plain;
 pub mod plan;
 pub mod play;
+pub mod predict;
 pub mod published;
 pub mod random;
 pub mod session;

@@ -14,6 +14,7 @@
 use crate::algorithms::{self, Algorithm, Kind};
 use crate::board::{full_mask, searched_part, BoardSizeError};
 use crate::play::{self, Batch, Found, Moved, Solutions, Stop};
+use crate::predict::{self, Question, Topic};
 use crate::stepping::{Step, Stepping};
 use serde::Serialize;
 use std::fmt;
@@ -228,6 +229,16 @@ impl Session {
             self.add(&found);
         }
         Some(step)
+    }
+
+    /// Predict mode's question before the next step, on one of the `asked` topics (see
+    /// [`predict::question`]); `None` when nothing is asked there, or when the algorithm is
+    /// not Richards' bitmask (the only one whose masks the questions are about).
+    pub fn question(&self, asked: &[Topic], turn: u32) -> Option<Question> {
+        match &self.algorithm {
+            Algorithm::Richards(stepper) => predict::question(stepper, asked, turn),
+            _ => None,
+        }
     }
 
     /// Everything the page shows now.

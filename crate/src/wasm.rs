@@ -9,6 +9,7 @@ use crate::meet;
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::plan::{Method, Plan, Workspace};
 use crate::play::{self, Stop};
+use crate::predict::Topic;
 use crate::session::Session;
 use crate::stepping::Stepping;
 use crate::symmetry::distinct_images;
@@ -164,6 +165,22 @@ impl Search {
             .seek_node(&path, ahead, max_steps, keep.into())
             .map_err(js_error)?;
         to_js(&moved)
+    }
+
+    /// Predict mode: the question to ask before the next step, on one of the topics named
+    /// (`predictTopics()` slugs), picked in rotation by `turn` (questions asked so far), with
+    /// its answer read from that step; `null` when none is asked there. The search does not
+    /// move. Throws for an unknown topic.
+    pub fn question(&self, topics: Vec<String>, turn: u32) -> Result<JsValue, JsError> {
+        let asked = topics
+            .iter()
+            .map(|slug| Topic::from_slug(slug))
+            .collect::<Result<Vec<Topic>, _>>()
+            .map_err(js_error)?;
+        match self.session.question(&asked, turn) {
+            Some(question) => to_js(&question),
+            None => Ok(JsValue::NULL),
+        }
     }
 
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
@@ -410,19 +427,34 @@ pub fn limits() -> Result<JsValue, JsError> {
     })
 }
 
+/// Something the page lists by name and names in URLs and settings by slug.
+#[derive(Serialize)]
+struct Named {
+    slug: &'static str,
+    name: &'static str,
+}
+
 /// The six algorithms, in the order of the lesson: `[{slug, name}]`.
 #[wasm_bindgen(js_name = algorithmNames)]
 pub fn algorithm_names() -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    struct Named {
-        slug: &'static str,
-        name: &'static str,
-    }
     let all: Vec<Named> = Kind::ALL
         .iter()
         .map(|k| Named {
             slug: k.slug(),
             name: k.name(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// Predict mode's question topics, in the order the page lists them: `[{slug, name}]`.
+#[wasm_bindgen(js_name = predictTopics)]
+pub fn predict_topics() -> Result<JsValue, JsError> {
+    let all: Vec<Named> = Topic::ALL
+        .iter()
+        .map(|t| Named {
+            slug: t.slug(),
+            name: t.name(),
         })
         .collect();
     to_js(&all)
@@ -497,6 +529,30 @@ mod tests {
             assert!(counter.count(counter.sub_problem_count()).is_err());
         }
         assert!(Counter::new(24, "meet").is_err() && Counter::new(8, "fast").is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn a_question_names_its_topic_and_answer_and_does_not_move_the_search() {
+        let mut search = Search::new(4, None, None).unwrap();
+        let topics = |slugs: &[&str]| slugs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let question = search.question(topics(&["free-squares"]), 0).unwrap();
+        assert_eq!(get(&question, "topic").as_string().unwrap(), "free-squares");
+        let answer = get(&question, "answer");
+        assert_eq!(get(&answer, "form").as_string().unwrap(), "digits");
+        assert_eq!(
+            number(&answer, "mask"),
+            15.0,
+            "the empty row: every square free"
+        );
+        assert_eq!(search.steps(), 0.0);
+        assert!(search.question(topics(&["next-row"]), 0).unwrap().is_null());
+        assert!(search.question(topics(&["poss"]), 0).is_err());
+        search.step().unwrap();
+        let question = search.question(topics(&["what-happens"]), 0).unwrap();
+        let answer = get(&question, "answer");
+        assert_eq!(get(&answer, "outcome").as_string().unwrap(), "place");
+        let listed = predict_topics().unwrap();
+        assert_eq!(js_sys::Array::from(&listed).length(), 5);
     }
 
     #[wasm_bindgen_test]

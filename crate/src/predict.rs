@@ -1,0 +1,405 @@
+//! Predict mode's answer key: the question to ask before Richards' stepper takes its next
+//! step, with the answer read from that step itself (the stepper is cloned and stepped; the
+//! search does not move). The page asks, checks and explains; it never computes an answer.
+//!
+//! Which topic can be asked before which step:
+//!
+//! | next step | topics |
+//! |---|---|
+//! | `Free` | free squares (the new `poss`) |
+//! | `Try` | lowest bit (`poss & -poss`), two's complement (`-poss` or `~poss`), what happens (a queen is placed) |
+//! | `Place` | next row (`ld`, `col`, `rd` of the row below) |
+//! | `DeadEnd`, `Backtrack` | what happens (back up) |
+//! | `Solution` | what happens (a solution) |
+//!
+//! `Finished` is never asked about.
+
+use crate::algorithms::richards::Stepper;
+use crate::board::{full_mask, searched_part};
+use crate::stepping::{Step, Stepping};
+use serde::Serialize;
+use std::fmt;
+
+/// What a question can be about: the learner chooses which ("Ask about").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topic {
+    /// "Which squares of row r are free?": the new `poss`.
+    FreeSquares,
+    /// "Which square does `poss & -poss` pick?": the new `bit`.
+    LowestBit,
+    /// "What is `-poss` in binary?" or "What is `~poss`?" (n digits).
+    TwosComplement,
+    /// "What are the next row's `ld`, `col` and `rd`?"
+    NextRow,
+    /// "Place a queen, back up, or a solution?"
+    WhatHappens,
+}
+
+impl Topic {
+    /// Every topic, in the order the page lists them.
+    pub const ALL: [Topic; 5] = [
+        Topic::FreeSquares,
+        Topic::LowestBit,
+        Topic::TwosComplement,
+        Topic::NextRow,
+        Topic::WhatHappens,
+    ];
+
+    /// The short name the page and its stored score use.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Topic::FreeSquares => "free-squares",
+            Topic::LowestBit => "lowest-bit",
+            Topic::TwosComplement => "twos-complement",
+            Topic::NextRow => "next-row",
+            Topic::WhatHappens => "what-happens",
+        }
+    }
+
+    /// The name the page shows by its checkbox.
+    pub fn name(self) -> &'static str {
+        match self {
+            Topic::FreeSquares => "Free squares",
+            Topic::LowestBit => "Lowest bit",
+            Topic::TwosComplement => "Two’s complement",
+            Topic::NextRow => "Next row",
+            Topic::WhatHappens => "What happens",
+        }
+    }
+
+    /// The topic with this slug.
+    pub fn from_slug(slug: &str) -> Result<Topic, UnknownTopic> {
+        Topic::ALL
+            .into_iter()
+            .find(|t| t.slug() == slug)
+            .ok_or_else(|| UnknownTopic(slug.chars().take(40).collect()))
+    }
+
+    /// True when a question of this topic can be asked before `step`.
+    pub fn asks_before(self, step: &Step) -> bool {
+        matches!(
+            (self, step),
+            (Topic::FreeSquares, Step::Free { .. })
+                | (
+                    Topic::LowestBit | Topic::TwosComplement | Topic::WhatHappens,
+                    Step::Try { .. }
+                )
+                | (Topic::NextRow, Step::Place { .. })
+                | (
+                    Topic::WhatHappens,
+                    Step::DeadEnd { .. } | Step::Backtrack { .. } | Step::Solution { .. }
+                )
+        )
+    }
+}
+
+/// A topic name that is none of [`Topic::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTopic(pub String);
+
+impl fmt::Display for UnknownTopic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = Topic::ALL.iter().map(|t| t.slug()).collect();
+        write!(
+            f,
+            "No question topic “{}”: use one of {}.",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownTopic {}
+
+/// What the learner is asked to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "form", rename_all = "camelCase")]
+pub enum Answer {
+    /// One row of n digits (a mask; digit k stands for board column k).
+    #[serde(rename_all = "camelCase")]
+    Digits { mask: u32 },
+    /// The three masks the row below receives.
+    #[serde(rename_all = "camelCase")]
+    Rows { ld: u32, col: u32, rd: u32 },
+    /// What the step does.
+    #[serde(rename_all = "camelCase")]
+    Outcome { outcome: Outcome },
+}
+
+/// The three answers to "what happens next?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Outcome {
+    /// A free square is chosen and its queen placed.
+    Place,
+    /// Nothing is left to try in the row: the search backs up to the row above.
+    Back,
+    /// Every row holds a queen: a solution.
+    Solution,
+}
+
+/// One question, generated from where the search stands, with its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Question {
+    /// What it is about.
+    pub topic: Topic,
+    /// For [`Topic::TwosComplement`]: true asks for `~poss`, false for `-poss`.
+    pub complement: bool,
+    /// Board size.
+    pub n: u32,
+    /// The row the question is about (0-based; `n` before a solution).
+    pub row: u32,
+    /// The masks of that row now, as the bit panel shows them (`poss`: its free squares not
+    /// tried yet, 0 before they are computed), each within `done`.
+    pub ld: u32,
+    /// See `ld`.
+    pub col: u32,
+    /// See `ld`.
+    pub rd: u32,
+    /// See `ld`.
+    pub poss: u32,
+    /// The columns of the row the search covers: all of them (`done`) except in mirror mode.
+    pub searched: u32,
+    /// The step the answer is read from: the one the search takes next.
+    pub next: Step,
+    /// The right answer.
+    pub answer: Answer,
+}
+
+/// The question to ask before `stepper`'s next step, on one of the `asked` topics that can
+/// be asked there, or `None` (nothing asked before it, or the search is finished). When
+/// several can, `turn` (the number of questions asked so far) picks one in rotation, and
+/// also alternates `-poss` with `~poss`, so that a learner answering in a row meets them all.
+pub fn question(stepper: &Stepper, asked: &[Topic], turn: u32) -> Option<Question> {
+    if stepper.is_finished() {
+        return None;
+    }
+    let mut after = stepper.clone();
+    let next = after.step();
+    let topics: Vec<Topic> = Topic::ALL
+        .into_iter()
+        .filter(|t| asked.contains(t) && t.asks_before(&next))
+        .collect();
+    if topics.is_empty() {
+        return None;
+    }
+    let topic = topics[turn as usize % topics.len()];
+    let n = stepper.n();
+    let done = full_mask(n).expect("a stepper's board size is valid");
+    let row = stepper.row();
+    let call = stepper.calls()[row as usize];
+    // Each topic's questions come round once per `topics.len()` turns: every other time
+    // round, two's complement asks for `~poss` instead of `-poss`.
+    let complement = topic == Topic::TwosComplement && (turn / topics.len() as u32) % 2 == 1;
+    let answer = match (topic, next) {
+        (Topic::FreeSquares, Step::Free { poss, .. }) => Answer::Digits { mask: poss },
+        (Topic::LowestBit, Step::Try { bit, .. }) => Answer::Digits { mask: bit },
+        (Topic::TwosComplement, _) if complement => Answer::Digits {
+            mask: !call.poss & done,
+        },
+        (Topic::TwosComplement, _) => Answer::Digits {
+            mask: call.poss.wrapping_neg() & done,
+        },
+        (Topic::NextRow, _) => {
+            let below = after.calls()[row as usize + 1];
+            Answer::Rows {
+                ld: below.ld & done,
+                col: below.col & done,
+                rd: below.rd & done,
+            }
+        }
+        (_, Step::Try { .. }) => Answer::Outcome {
+            outcome: Outcome::Place,
+        },
+        (_, Step::Solution { .. }) => Answer::Outcome {
+            outcome: Outcome::Solution,
+        },
+        _ => Answer::Outcome {
+            outcome: Outcome::Back,
+        },
+    };
+    let first_queen = stepper.calls()[0].bit;
+    Some(Question {
+        topic,
+        complement,
+        n,
+        row,
+        ld: call.ld & done,
+        col: call.col & done,
+        rd: call.rd & done,
+        poss: call.poss & done,
+        searched: searched_part(n, stepper.mirror(), row as usize, first_queen) & done,
+        next,
+        answer,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The squares of `row` no queen of `queens` (columns, row 0 first) attacks, as a mask:
+    /// from the geometry of the board, not from the stepper's masks.
+    fn unattacked(n: u32, queens: &[u32], row: u32) -> u32 {
+        (0..n)
+            .filter(|&c| {
+                queens.iter().enumerate().all(|(r, &q)| {
+                    let dr = row as i64 - r as i64;
+                    q != c && (c as i64 - q as i64).abs() != dr
+                })
+            })
+            .fold(0, |mask, c| mask | 1 << (n - 1 - c))
+    }
+
+    /// Every question asked along a whole search, all topics on, one topic at a time.
+    fn every_question(n: u32, mirror: bool, asked: &[Topic]) -> Vec<(Stepper, Question)> {
+        let mut stepper = Stepper::with_mirror(n, mirror).unwrap();
+        let mut asked_so_far = 0;
+        let mut found = Vec::new();
+        while !stepper.is_finished() {
+            if let Some(q) = question(&stepper, asked, asked_so_far) {
+                asked_so_far += 1;
+                found.push((stepper.clone(), q));
+            }
+            stepper.step();
+        }
+        found
+    }
+
+    #[test]
+    fn free_squares_are_the_squares_no_queen_attacks() {
+        for n in 4..=8 {
+            let questions = every_question(n, false, &[Topic::FreeSquares]);
+            assert!(!questions.is_empty());
+            for (stepper, q) in questions {
+                let queens = stepper.queens();
+                let expected = unattacked(n, &queens, q.row);
+                assert_eq!(
+                    q.answer,
+                    Answer::Digits { mask: expected },
+                    "n={n} queens={queens:?}"
+                );
+                assert!(matches!(q.next, Step::Free { .. }));
+            }
+        }
+    }
+
+    #[test]
+    fn the_lowest_bit_is_the_right_most_square_left() {
+        for (stepper, q) in every_question(6, false, &[Topic::LowestBit]) {
+            let Answer::Digits { mask } = q.answer else {
+                panic!("digits")
+            };
+            assert_eq!(mask.count_ones(), 1);
+            assert_ne!(q.poss & mask, 0, "the bit is one of poss");
+            assert_eq!(q.poss & (mask - 1), 0, "no square of poss lies right of it");
+            let mut after = stepper.clone();
+            assert_eq!(after.step(), q.next);
+        }
+    }
+
+    #[test]
+    fn twos_complement_alternates_and_is_right() {
+        let questions = every_question(8, false, &[Topic::TwosComplement]);
+        let (mut negatives, mut complements) = (0, 0);
+        for (_, q) in &questions {
+            let Answer::Digits { mask } = q.answer else {
+                panic!("digits")
+            };
+            let done = (1u32 << 8) - 1;
+            if q.complement {
+                complements += 1;
+                assert_eq!(mask | q.poss, done);
+                assert_eq!(mask & q.poss, 0);
+            } else {
+                negatives += 1;
+                // -poss + poss = 0 (mod 2^8): the definition of the two's complement.
+                assert_eq!((mask + q.poss) & done, 0);
+            }
+        }
+        assert_eq!(negatives, complements);
+        assert!(negatives > 10);
+    }
+
+    #[test]
+    fn the_next_row_is_attacked_where_the_queens_say() {
+        for n in 4..=7 {
+            for (stepper, q) in every_question(n, false, &[Topic::NextRow]) {
+                let Step::Place { column, .. } = q.next else {
+                    panic!("a place")
+                };
+                let mut queens = stepper.queens();
+                queens.push(column);
+                let Answer::Rows { ld, col, rd } = q.answer else {
+                    panic!("rows")
+                };
+                let done = (1u32 << n) - 1;
+                assert_eq!(!(ld | col | rd) & done, unattacked(n, &queens, q.row + 1));
+                let columns = queens.iter().fold(0, |m, &c| m | 1 << (n - 1 - c));
+                assert_eq!(col, columns);
+            }
+        }
+    }
+
+    #[test]
+    fn what_happens_is_what_the_step_does() {
+        let questions = every_question(6, false, &[Topic::WhatHappens]);
+        let mut seen = std::collections::HashSet::new();
+        for (_, q) in &questions {
+            let Answer::Outcome { outcome } = q.answer else {
+                panic!("outcome")
+            };
+            seen.insert(format!("{outcome:?}"));
+            let expected = match q.next {
+                Step::Try { .. } => Outcome::Place,
+                Step::Solution { .. } => Outcome::Solution,
+                Step::DeadEnd { .. } | Step::Backtrack { .. } => Outcome::Back,
+                other => panic!("asked before {other:?}"),
+            };
+            assert_eq!(outcome, expected);
+        }
+        assert_eq!(seen.len(), 3, "all three outcomes come up on a 6×6 board");
+    }
+
+    #[test]
+    fn all_topics_rotate_and_the_search_does_not_move() {
+        let stepper = Stepper::new(8).unwrap();
+        let mut advanced = stepper.clone();
+        advanced.step(); // poss computed: the next step is a Try
+        let topics: Vec<Topic> = (0..3)
+            .map(|turn| question(&advanced, &Topic::ALL, turn).unwrap().topic)
+            .collect();
+        assert_eq!(
+            topics,
+            [Topic::LowestBit, Topic::TwosComplement, Topic::WhatHappens]
+        );
+        let before = advanced.clone();
+        let _ = question(&advanced, &Topic::ALL, 0);
+        assert!(advanced == before);
+        assert_eq!(question(&stepper, &[Topic::NextRow], 0), None);
+    }
+
+    #[test]
+    fn mirror_mode_searches_half_of_row_one() {
+        let questions = every_question(8, true, &[Topic::FreeSquares]);
+        let (_, first) = &questions[0];
+        assert_eq!(first.searched, 0b1111_0000);
+        assert_eq!(first.answer, Answer::Digits { mask: 0b1111_0000 });
+    }
+
+    #[test]
+    fn a_finished_search_asks_nothing_and_slugs_round_trip() {
+        let mut stepper = Stepper::new(4).unwrap();
+        while !stepper.is_finished() {
+            stepper.step();
+        }
+        assert_eq!(question(&stepper, &Topic::ALL, 0), None);
+        for topic in Topic::ALL {
+            assert_eq!(Topic::from_slug(topic.slug()), Ok(topic));
+        }
+        let error = Topic::from_slug("poss").unwrap_err().to_string();
+        assert!(error.contains("free-squares"), "{error}");
+    }
+}
