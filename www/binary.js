@@ -32,3 +32,8 @@ export function attacksOn(queens, row, n) {
   });
   return { ld, col, rd };
 }
+
+/** `done`: one bit per column of an n×n board, as an unsigned number. */
+export function fullMask(n) {
+  return n === 32 ? 0xffffffff : (1 << n) - 1;
+}

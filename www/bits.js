@@ -10,7 +10,7 @@
 //   bit = poss & -poss          the square chosen: the right-most one in poss
 //   (ld | bit) >> 1, col | bit, (rd | bit) << 1    the masks the next row will receive
 
-import { toBinary } from './binary.js';
+import { toBinary, fullMask } from './binary.js';
 import { setText } from './dom.js';
 
 const attacked = (f) => f.ld | f.col | f.rd;
@@ -50,6 +50,14 @@ export class BitsView {
     this.n = 0;
     this.lines = [];      // per LINES entry: { label, digits, spans, decimal }
     this.previous = [];   // the binary text drawn last, per line
+    this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
+    this.drawn = null;    // the last render's arguments, to draw again when that changes
+  }
+
+  /** Blanks the digits of the lines named (a question is about them), and shows the others. */
+  hide(names) {
+    this.hidden = new Set(names);
+    if (this.drawn) this.render(...this.drawn);
   }
 
   build(n) {
@@ -83,14 +91,28 @@ export class BitsView {
 
   /** Draws the lines for the row being searched; `event` is the last step (or null). */
   render(snapshot, event) {
+    this.drawn = [snapshot, event];
     const { n, row } = snapshot;
     const { calls, phase } = snapshot.detail; // Richards' bitmask: its stack of calls of search
     if (n !== this.n) this.build(n);
     const top = calls[row];
-    const done = n === 32 ? 0xffffffff : (1 << n) - 1;
+    const done = fullMask(n);
     const active = (event && !event.undone && LINES_OF_EVENT[event.kind]) || [];
     LINES.forEach(({ name, value, known }, i) => {
       const { label, digits, spans, decimal } = this.lines[i];
+      const hidden = this.hidden.has(name);
+      digits.classList.toggle('hidden', hidden);
+      if (hidden) {
+        for (const span of spans) {
+          span.textContent = '';
+          span.classList.remove('one', 'changed');
+        }
+        this.previous[i] = null; // all digits drawn again once shown
+        setText(decimal, '= ?');
+        digits.classList.remove('active', 'pending');
+        label.classList.remove('active');
+        return;
+      }
       // Only the board's n columns: bits that rd << 1 pushes past the left edge are never
       // read (every use goes through & done), so they are not shown.
       const mask = (value(top, done) & done) >>> 0;

@@ -41,6 +41,8 @@ export class BoardView {
         cell.setAttribute('role', 'gridcell');
         cell.className = `cell ${(r + c) % 2 === 0 ? 'light' : 'dark'}`;
         cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}`);
+        cell.dataset.row = r;
+        cell.dataset.column = c;
         rowElement.append(cell);
         row.push(cell);
       }

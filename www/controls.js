@@ -1,6 +1,6 @@
 // The control bar, wired to the player: Back, Step, Play/Pause, Next solution, Run to end,
 // Reset, Board size, Mirror symmetry, Speed, Position and Copy link, and the keyboard
-// shortcuts that do the same. It keeps the address bar on the permalink of what is on
+// shortcuts that do the same (with P for the Predict button, which predict.js wires). It keeps the address bar on the permalink of what is on
 // screen, and restores the state a permalink names.
 
 import { parseBoardSizeField } from './board-size.js';
@@ -19,8 +19,9 @@ export class Controls {
    * @param {Player} player commanded through its methods, read through player.readOnly
    * @param {Messages} messages the page's message line
    * @param {Function} toggleHelp opens or closes the shortcuts dialog
+   * @param {Function} togglePredict turns Predict mode on or off (its key, P)
    */
-  constructor($, player, messages, toggleHelp) {
+  constructor($, player, messages, toggleHelp, togglePredict) {
     this.player = player;
     this.seen = player.readOnly;
     this.messages = messages;
@@ -40,6 +41,7 @@ export class Controls {
       faster: () => this.changeSpeed(+1),
       slower: () => this.changeSpeed(-1),
       help: toggleHelp,
+      togglePredict,
     };
     for (const [button, action] of [[ui.step, 'step'], [ui.back, 'back'], [ui.play, 'togglePlay'],
       [ui.nextSolution, 'nextSolution'], [ui.runToEnd, 'runToEnd'], [ui.reset, 'reset']]) {

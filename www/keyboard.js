@@ -12,6 +12,7 @@ export const SHORTCUTS = [
   { keys: ['n', 'N'], action: 'nextSolution', help: 'Play to the next solution' },
   { keys: ['e', 'E'], action: 'runToEnd', help: 'Run to the end' },
   { keys: ['r', 'R'], action: 'reset', help: 'Reset' },
+  { keys: ['p', 'P'], action: 'togglePredict', help: 'Predict on / off: stop before each step and ask what it does' },
   { keys: ['+', '='], action: 'faster', help: 'Faster' },
   { keys: ['-', '_'], action: 'slower', help: 'Slower' },
   { keys: ['?'], action: 'help', help: 'Show or hide this help' },

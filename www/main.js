@@ -19,6 +19,9 @@ import { Compare } from './compare.js';
 import { AlgorithmRace } from './algorithm-race.js';
 import { fitCounters } from './counter-fit.js';
 import { placeNarration, captionBottomBar } from './phone-layout.js';
+import { Predict } from './predict.js';
+import { QuestionPanel } from './question-panel.js';
+import { Score } from './score.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -76,7 +79,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
 
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
-function startPlayer({ Search, wholeTree, TreeView, symmetryImages }, limits) {
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics }, limits) {
   // "Go to step" in a solution's large view: the board it goes to is brought into view.
   const goToStep = (step) => {
     player.seek(step);
@@ -88,9 +91,11 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }, limits) {
   }, new TreeSizes(() => new Worker(new URL('./tree-worker.js', import.meta.url))));
   let controls = null; // made once the player exists; the first redraw comes after
   let tree = null; // likewise
+  let predict = null; // likewise
   const player = new Player(Search, {
     keep: stage.keep,
     cleared(n) {
+      predict.cleared();
       stage.cleared(n);
       controls.cleared(n);
       explored.cleared(n, player.mirror);
@@ -103,6 +108,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }, limits) {
       controls.progress(steps);
     },
     render(snapshot, state) {
+      predict.render(snapshot);
       stage.render(snapshot);
       explored.render(snapshot, state);
       tree.render(snapshot);
@@ -113,7 +119,27 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages }, limits) {
     panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
   }, { wholeTree, TreeView, limits }, player);
-  controls = new Controls($, player, messages, toggleHelp);
+  predict = startPredict(predictTopics(), player, stage);
+  controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
+}
+
+/** Predict mode: the Predict button, the Question region and the score, on the player. */
+function startPredict(topics, player, stage) {
+  const score = new Score();
+  let predict = null;
+  const panel = new QuestionPanel({
+    region: $('question'), text: $('question-text'), answer: $('question-answer'), buttons: $('question-buttons'),
+    check: $('question-check'), show: $('question-show'), proceed: $('question-continue'),
+    feedback: $('question-feedback'), score: $('score'), streak: $('score-streak'), resetScore: $('score-reset'),
+    topicScores: $('score-topics'), topics: $('ask-about'),
+  }, topics, score, {
+    check: () => predict.check(),
+    show: () => predict.show(),
+    proceed: () => predict.proceed(),
+    topicsChanged: () => predict.topicsChanged(),
+  });
+  predict = new Predict({ button: $('predict'), board: $('board') }, panel, score, player, stage.bits, messages);
+  return predict;
 }

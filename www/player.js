@@ -104,6 +104,10 @@ export class Player {
     this.search = null;
     this.state = IDLE;
     this.ticking = false; // an animation frame is requested
+    /** Set by Predict mode: hold(what) is asked before each step forward taken by Step
+     *  ('step'), by Play ('speed') or by Next solution ('solution'), never by Run to end or a
+     *  seek; true holds the search where it stands (a question is open there). */
+    this.hold = null;
     this.readOnly = readOnlyView(this);
   }
 
@@ -130,7 +134,7 @@ export class Player {
   /** One step forward; stops playing first. */
   step() {
     if (this.state === DONE) return;
-    this.guard(() => this.runBatch(1, false));
+    this.guard(() => this.runBatch(1, false, 'step'));
     this.move('step');
   }
 
@@ -228,7 +232,7 @@ export class Player {
           : Math.min(BUDGET_MS.max, this.budget + 0.05);
         const batch = this.goal === 'seek' ? () => this.seekBatch(this.seekTarget, CHUNK)
           : this.goal === 'node' ? () => this.nodeBatch(CHUNK)
-            : () => this.runBatch(CHUNK, this.goal === 'solution');
+            : () => this.runBatch(CHUNK, this.goal === 'solution', this.goal === 'end' ? null : this.goal);
         const until = this.clock.now() + this.budget;
         do arrived = batch();
         while (!arrived && this.clock.now() < until);
@@ -236,7 +240,7 @@ export class Player {
         this.credit += (this.speed * elapsed) / 1000;
         const due = Math.floor(this.credit);
         this.credit -= due;
-        if (due > 0) arrived = this.runBatch(due, false);
+        if (due > 0) arrived = this.runBatch(due, false, 'speed');
       }
     });
     if (this.state === PLAYING) this.move(arrived ? 'arrived' : 'play');
@@ -244,8 +248,18 @@ export class Player {
   }
 
   /** Up to maxSteps forward (stopping right after a solution when stopAtSolution); returns
-   *  true when that arrives somewhere to rest: the end, or the solution asked for. */
-  runBatch(maxSteps, stopAtSolution) {
+   *  true when that arrives somewhere to rest: the end, the solution asked for, or a step
+   *  `this.hold` holds. `heldFor` names what moves (see `hold`), or null: never held. */
+  runBatch(maxSteps, stopAtSolution, heldFor) {
+    if (!this.hold || heldFor === null) return this.runSteps(maxSteps, stopAtSolution);
+    for (let taken = 0; taken < maxSteps; taken++) {
+      if (this.hold(heldFor) || this.runSteps(1, stopAtSolution)) return true;
+    }
+    return false;
+  }
+
+  /** runBatch without a hold: the steps in one call into the core. */
+  runSteps(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
     if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
     return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
@@ -309,6 +323,8 @@ function readOnlyView(player) {
     /** The most steps this search has reached: the Position slider's range. */
     get furthest() { return player.furthest; },
     get finished() { return player.search.finished; },
+    /** Predict mode's question before the next step, with its answer (Search.question). */
+    question: (topics, turn) => player.search.question(topics, turn),
     /** The search as it stands: board, masks, stack (a full snapshot: once per redraw). */
     snapshot: () => player.search.snapshot(),
     /** The children of every call of search on the stack, as the wasm `treeView` reads them. */

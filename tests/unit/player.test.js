@@ -241,3 +241,33 @@ test('a node seek moves to the step that entered the node: at once when near, fr
   clock.frames(1_000);
   assert.ok(player.search.steps > 0, 'and nothing moves after');
 });
+
+test('a hold (Predict mode) stops Step, Play and Next solution before the step it holds, never Run to end', () => {
+  const { player, clock } = setUp();
+  const asked = [];
+  let holdAt = 5;
+  player.hold = (reason) => {
+    asked.push(reason);
+    return player.search.steps === holdAt;
+  };
+  player.setSpeed(60);
+  player.play();
+  clock.frames(30);
+  assert.deepEqual([player.state, player.search.steps], [PAUSED, 5], 'held before step 6, at rest');
+  assert.ok(asked.every((reason) => reason === 'speed'));
+  player.step();
+  assert.equal(player.search.steps, 5, 'Step is held too');
+  assert.equal(asked.at(-1), 'step');
+  holdAt = 99;
+  player.nextSolution();
+  clock.frames(10);
+  assert.deepEqual([player.state, player.search.steps], [PAUSED, 99], 'Next solution stops before the held step');
+  assert.equal(asked.at(-1), 'solution');
+  const before = asked.length;
+  player.runToEnd();
+  clock.frames(100);
+  assert.deepEqual([player.state, player.search.steps], [DONE, 1_000], 'Run to end is never held');
+  assert.equal(asked.length, before);
+  player.seek(0);
+  assert.equal(player.search.steps, 0, 'nor is a seek');
+});

@@ -1,0 +1,196 @@
+// End-to-end: Predict mode. Every answer the tests give is worked out from the board on
+// screen (the queens, by the rules of the game) and from the digits the page shows, never
+// from the core's answer key, so that a wrong key fails them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, mask, steps, queensOnBoard, masksFromQueens } from '../support/session.js';
+import { seriousViolations } from '../support/axe.js';
+
+const session = usePage();
+const region = (page) => page.getByRole('region', { name: 'Question', exact: true });
+const questionText = async (page) => (await page.locator('#question-text').textContent()).trim();
+const feedback = async (page) => (await page.locator('#question-feedback').textContent()).trim();
+const score = async (page) => (await page.locator('#score').textContent()).trim();
+const asking = (page) => page.locator('#question-check:not([hidden])').isVisible();
+const digitsOf = async (page, name) => (await mask(page, name).textContent()).trim();
+
+/** Presses the digits of `digits` ('0'/'1' per column) in the answer group `name`. */
+async function giveDigits(page, name, digits) {
+  const group = page.getByRole('group', { name, exact: true });
+  for (let c = 0; c < digits.length; c++) {
+    if (digits[c] === '1') await group.getByRole('button', { name: `column ${c + 1}`, exact: true }).click();
+  }
+}
+
+const flip = (digits) => [...digits].map((d) => (d === '1' ? '0' : '1')).join('');
+/** -x in as many digits: keep the lowest 1 and the zeros below it, flip every digit above. */
+const negate = (digits) => {
+  const low = digits.lastIndexOf('1');
+  return low < 0 ? digits : flip(digits.slice(0, low)) + digits.slice(low);
+};
+const lowestBit = (digits) => {
+  const low = digits.lastIndexOf('1');
+  return [...digits].map((_, c) => (c === low ? '1' : '0')).join('');
+};
+
+/** Works out the open question's answer from the board and the shown digits, and gives it. */
+async function answerFromTheBoard(page, n) {
+  const text = await questionText(page);
+  const queens = await queensOnBoard(page);
+  const poss = text.match(/^poss = ([01]+)\./)?.[1];
+  let match;
+  if ((match = text.match(/^Which squares of row (\d+) are free\?/))) {
+    const { ld, col, rd } = masksFromQueens(queens, n);
+    const free = [...ld].map((_, c) => (ld[c] === '0' && col[c] === '0' && rd[c] === '0' ? '1' : '0')).join('');
+    await giveDigits(page, 'Your answer', free);
+    return 'free squares';
+  }
+  if (/does bit = poss & -poss pick/.test(text)) {
+    await giveDigits(page, 'Your answer', lowestBit(poss));
+    return 'lowest bit';
+  }
+  if (/What is -poss/.test(text)) {
+    await giveDigits(page, 'Your answer', negate(poss));
+    return '-poss';
+  }
+  if (/What is ~poss/.test(text)) {
+    await giveDigits(page, 'Your answer', flip(poss));
+    return '~poss';
+  }
+  if ((match = text.match(/queen in row (\d+), column (\d+)\. What are/))) {
+    const below = masksFromQueens([...queens, { row: Number(match[1]) - 1, column: Number(match[2]) - 1 }], n);
+    for (const name of ['ld', 'col', 'rd']) await giveDigits(page, `Your ${name}`, below[name]);
+    return 'next row';
+  }
+  if (/What does the search do next/.test(text)) {
+    const outcome = queens.length === n ? 'A solution' : (await digitsOf(page, 'poss')).includes('1') ? 'Place a queen' : 'Back up';
+    await page.getByRole('group', { name: 'Your answer', exact: true }).getByRole('button', { name: outcome, exact: true }).click();
+    return outcome;
+  }
+  throw new Error(`A question the test cannot answer: ${text}`);
+}
+
+test('answering from the board alone is right every time: the core’s answer key agrees with the rules', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  assert.equal(await button(page, 'Predict').getAttribute('aria-pressed'), 'true');
+  await region(page).waitFor();
+  assert.equal(await page.getByRole('status', { name: 'Score' }).textContent(), '0 of 0 right');
+  const kinds = new Set();
+  let asked = 0;
+  while (asked < 40) {
+    const before = await steps(page);
+    await button(page, 'Step').click();
+    if (!(await asking(page))) {
+      assert.equal(await steps(page), before + 1, 'a step not asked about is taken at once');
+      continue;
+    }
+    assert.equal(await steps(page), before, 'the search waits for the answer');
+    kinds.add(await answerFromTheBoard(page, 6));
+    await button(page, 'Check').click();
+    assert.match(await feedback(page), /^Right\./, await questionText(page));
+    await button(page, 'Continue').click();
+    assert.equal(await steps(page), before + 1, 'Continue takes the step');
+    asked += 1;
+  }
+  assert.equal(await score(page), '40 of 40 right');
+  assert.deepEqual([...kinds].sort(), ['-poss', '~poss', 'Back up', 'Place a queen', 'free squares', 'lowest bit', 'next row'].sort());
+});
+
+test('a wrong answer by keyboard alone: each digit marked, the right answer beside it, why, and the score', async () => {
+  const page = await session.open('?n=8');
+  await page.keyboard.press('p');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await questionText(page), /^Which squares of row 1 are free\?/);
+  assert.equal(await steps(page), 0);
+  assert.equal(await digitsOf(page, '~(ld | col | rd) & done'), '', 'the mask asked about is blank');
+  assert.equal(await digitsOf(page, 'ld'), '00000000', 'the masks it comes from are shown');
+  // The focus is on column 1 of the answer: mark columns 1 and 3 only (all 8 are free).
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.equal(await steps(page), 0, 'the answer’s keys never move the search');
+  await page.keyboard.press('Enter');
+  assert.match(await feedback(page), /^Not quite\..*= 11111111\.$/);
+  const answer = page.getByRole('group', { name: 'Your answer', exact: true });
+  assert.equal(await answer.getByRole('button', { name: 'column 1, right' }).count(), 1);
+  assert.equal(await answer.getByRole('button', { name: 'column 2, wrong' }).count(), 1);
+  assert.equal(await answer.getByRole('button', { name: /, wrong$/ }).count(), 6);
+  assert.equal(await digitsOf(page, 'Right answer'), '11111111');
+  assert.equal(await score(page), '0 of 1 right');
+  assert.equal(await digitsOf(page, '~(ld | col | rd) & done'), '11111111', 'shown again once answered');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Continue');
+  await page.keyboard.press('Enter');
+  assert.equal(await steps(page), 1);
+  assert.match(await page.locator('#narration').textContent(), /^Row 1: free squares/);
+});
+
+test('Step and Play wait while a question is open; Back and turning Predict off close it without scoring', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Step').click();
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click();
+  assert.ok(await asking(page));
+  const text = await questionText(page);
+  await button(page, 'Step').click();
+  await button(page, 'Play').click();
+  await page.waitForFunction(() => document.body.dataset.state !== 'playing');
+  assert.equal(await steps(page), 1, 'still waiting');
+  assert.match(await page.locator('#message').textContent(), /Answer the question first/);
+  assert.equal(await questionText(page), text, 'the same question');
+  await button(page, 'Back').click();
+  assert.equal(await steps(page), 0, 'Back steps back');
+  assert.equal(await asking(page), false, 'and closes the question unanswered');
+  assert.equal(await score(page), '0 of 0 right');
+  await button(page, 'Step').click();
+  assert.ok(await asking(page));
+  await button(page, 'Show answer').click();
+  assert.match(await feedback(page), /^The answer:/);
+  assert.equal(await score(page), '0 of 1 right', 'an answer shown counts as not right');
+  await button(page, 'Continue').click();
+  await button(page, 'Step').click();
+  assert.ok(await asking(page));
+  await page.keyboard.press('p'); // the focus is in the answer: P is not one of its keys
+  assert.equal(await button(page, 'Predict').getAttribute('aria-pressed'), 'false');
+  assert.equal(await region(page).isVisible(), false);
+  assert.equal(await score(page), '0 of 1 right', 'nothing lost or gained');
+  assert.notEqual(await digitsOf(page, 'bit'), '', 'no mask stays blank');
+  const before = await steps(page);
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), before + 1, 'Predict off: Step steps');
+});
+
+test('Play stops at each question and Continue plays on; only the topics ticked are asked', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  for (const name of ['Free squares', 'Lowest bit', 'Two’s complement', 'Next row']) {
+    await page.getByRole('checkbox', { name, exact: true }).uncheck();
+  }
+  await button(page, 'Play').click();
+  await page.locator('#question-check:not([hidden])').waitFor();
+  assert.match(await questionText(page), /^What does the search do next/);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused');
+  await button(page, 'Show answer').click();
+  const first = await steps(page);
+  await button(page, 'Continue').click();
+  await page.locator('#question-check:not([hidden])').waitFor();
+  assert.match(await questionText(page), /^What does the search do next/);
+  assert.ok(await steps(page) > first + 1, 'play went on past the step Continue took');
+  await page.getByRole('checkbox', { name: 'What happens', exact: true }).uncheck();
+  await button(page, 'Show answer').click();
+  await button(page, 'Continue').click();
+  assert.match(await questionText(page), /^Nothing to ask about: tick a topic/);
+  await button(page, 'Pause').click();
+});
+
+test('Predict mode has no serious accessibility violation, with a question open and after a wrong answer', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click();
+  assert.ok(await asking(page));
+  assert.deepEqual(await seriousViolations(page), [], 'a question open');
+  await button(page, 'Check').click(); // no digit marked: wrong, row 1 has free squares
+  assert.match(await feedback(page), /^Not quite/);
+  assert.deepEqual(await seriousViolations(page), [], 'after a wrong answer');
+});
