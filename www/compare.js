@@ -16,7 +16,7 @@ import { Lane } from './lane.js';
 import { Messages } from './messages.js';
 import { parseBoardSizeField } from './board-size.js';
 import { BLURBS } from './algorithms/index.js';
-import { readComparePermalink, writeComparePermalink } from './permalink.js';
+import { readComparePermalink, writeComparePermalink, namesCompare } from './permalink.js';
 import { rewriteAddress } from './address-bar.js';
 import { count, duration, plural, stepsPerSecond } from './format.js';
 
@@ -120,6 +120,21 @@ export class Compare {
     this.pendingPosition = linked.position;
     if (linked.problems.length) this.messages.show(linked.problems.join(' '));
     this.ui.section.open = true; // toggled() builds the lanes
+  }
+
+  /** Shows what `query` names (a lesson's stop): the lanes it names, from its first node
+   *  again, or the section closed when it names none. */
+  show(query) {
+    const built = this.ui.section.open && this.lanes.length > 0;
+    if (!namesCompare(query)) {
+      this.ui.section.open = false; // toggled() drops the lanes
+      return;
+    }
+    this.restore(query);
+    if (!built) return; // opening the section builds them (toggled)
+    this.restart({ keepMessage: true });
+    if (this.pendingPosition) this.moveTo(this.pendingPosition);
+    this.pendingPosition = 0;
   }
 
   toggled() {

@@ -4,14 +4,13 @@
 // screen, and restores the state a permalink names.
 
 import { parseBoardSizeField } from './board-size.js';
-import { SPEEDS, IDLE, PLAYING, DONE } from './player.js';
+import { SPEEDS, DEFAULT_SPEED, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
 import { count as grouped, stepsPerSecond } from './format.js';
 import { setText } from './dom.js';
 import { rewriteAddress } from './address-bar.js';
 
-const DEFAULT_SPEED = 10;
 
 export class Controls {
   /**
@@ -133,9 +132,15 @@ export class Controls {
   restore(query) {
     const linked = readPermalink(query, SPEEDS, DEFAULT_SPEED, Number(this.ui.size.max));
     if (linked.problems.length) this.messages.show(linked.problems.join(' '));
-    this.ui.speed.value = SPEEDS.indexOf(linked.speed);
+    this.show(linked);
+  }
+
+  /** Shows the state a permalink names, read and valid (a lesson's stop): speed, board size,
+   *  mirror mode and position. */
+  show({ speed, n, mirror, position }) {
+    this.ui.speed.value = SPEEDS.indexOf(speed);
     this.showSpeed();
-    this.player.reset(linked.n, linked.mirror);
-    if (linked.position > 0) this.player.seek(linked.position);
+    this.player.reset(n, mirror);
+    if (position > 0) this.player.seek(position);
   }
 }

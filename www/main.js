@@ -22,6 +22,11 @@ import { placeNarration, captionBottomBar } from './phone-layout.js';
 import { Predict } from './predict.js';
 import { QuestionPanel } from './question-panel.js';
 import { Score } from './score.js';
+import { LessonsPanel } from './lessons-panel.js';
+import { readLesson } from './lesson.js';
+import { BUILT_IN_LESSONS } from './lessons/index.js';
+import { SPEEDS, DEFAULT_SPEED } from './player.js';
+import { MAX_COMPARE_SIZE } from './compare.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -39,10 +44,11 @@ try {
   const limits = wasm.limits();
   $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
   const { countPool, countPanel } = startCountPanel(limits);
-  const algorithmRace = startCompare(wasm);
+  const { compare, algorithmRace } = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
-  startPlayer(wasm, limits);
+  const { controls, predict } = startPlayer(wasm, limits);
+  startLessons(wasm, limits, { controls, compare, predict });
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
@@ -71,10 +77,11 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
   const compare = new Compare($, { Search, algorithmNames, treeNodes });
   installPartShortcuts($('compare'), COMPARE_SHORTCUTS, { ...compare.shortcutActions(), help: toggleHelp });
   compare.restore(location.search);
-  return new AlgorithmRace({
+  const algorithmRace = new AlgorithmRace({
     section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
     status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
   }, algorithmNames(), () => new Worker(new URL('./algorithm-worker.js', import.meta.url)));
+  return { compare, algorithmRace };
 }
 
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
@@ -123,6 +130,33 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
+  return { controls, predict };
+}
+
+/** The Lessons menu and bar: each stop shown on the player, Compare and Predict. */
+function startLessons({ algorithmNames, predictTopics }, limits, { controls, compare, predict }) {
+  const known = {
+    maxN: limits.maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
+    algorithms: algorithmNames().map(({ slug }) => slug), topics: predictTopics().map(({ slug }) => slug),
+  };
+  const lessons = BUILT_IN_LESSONS.map((data) => {
+    const read = readLesson(data, known);
+    if (read.problems) throw new Error(`The built-in lesson “${data.slug}” is broken: ${read.problems.join(' ')}`);
+    return read.lesson;
+  });
+  const show = (stop) => {
+    messages.clear();
+    controls.show(stop.player);
+    compare.show(stop.query);
+    predict.askAbout(stop.ask);
+    if (stop.compare) $('compare').scrollIntoView({ block: 'start' });
+  };
+  const panel = new LessonsPanel({
+    menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
+    note: $('lesson-note'), previous: $('lesson-previous'), next: $('lesson-next'), close: $('lesson-close'),
+  }, lessons, show, messages);
+  panel.restore(location.search);
+  return panel;
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

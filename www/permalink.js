@@ -55,6 +55,12 @@ export function writePermalink(base, { n, speed, position, mirror = false }) {
 /** The Compare section's parameters; none of them is present when the section is closed. */
 const COMPARE_KEYS = ['compare', 'cn', 'cnode', 'cmirror'];
 
+/** True when the query names any of the Compare section's parameters. */
+export function namesCompare(query) {
+  const params = new URLSearchParams(query);
+  return COMPARE_KEYS.some((key) => params.has(key));
+}
+
 /**
  * Reads the Compare section's state: `?compare=board-scan,richards&cn=8&cnode=120&cmirror=1`
  * (the algorithms by slug, board size, node position, mirror mode; `cnode=end` is the end,
@@ -65,8 +71,8 @@ const COMPARE_KEYS = ['compare', 'cn', 'cnode', 'cmirror'];
  * sentence per bad value. `slugs` are the algorithms that exist; `maxSize` the largest board.
  */
 export function readComparePermalink(query, slugs, defaults, maxSize) {
+  if (!namesCompare(query)) return null;
   const params = new URLSearchParams(query);
-  if (!COMPARE_KEYS.some((key) => params.has(key))) return null;
   const problems = [];
   let algorithms = defaults.algorithms;
   if (params.has('compare')) {

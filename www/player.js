@@ -69,6 +69,8 @@ export function next(state, event, at) {
 
 /** Speed steps a person can choose, in steps per second; Infinity = as fast as possible. */
 export const SPEEDS = [1, 2, 3, 5, 10, 20, 50, 100, 300, 1000, 10_000, 100_000, 1_000_000, Infinity];
+/** The speed a search starts at, and a link without one shows. */
+export const DEFAULT_SPEED = 10;
 
 /**
  * At full speed, the wasm work done per animation frame (ms) adapts so that frames keep
@@ -99,7 +101,7 @@ export class Player {
     this.Search = Search;
     this.view = view;
     this.clock = clock;
-    this.speed = 10;
+    this.speed = DEFAULT_SPEED;
     this.budget = BUDGET_MS.start;
     this.search = null;
     this.state = IDLE;

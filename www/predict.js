@@ -49,6 +49,19 @@ export class Predict {
     if (this.on) this.player.pause();
   }
 
+  /** A lesson's stop: Predict on, asking only about `topic`, with its question open at once
+   *  when the next step is one; or, for no topic, Predict off. */
+  askAbout(topic) {
+    if (!topic) {
+      if (this.on) this.toggle();
+      return;
+    }
+    this.panel.only([topic]);
+    if (this.on) this.close();
+    else this.toggle();
+    this.hold('step');
+  }
+
   /** The player's question before a step: true holds the search (a question is open). */
   hold(reason) {
     if (this.passing) {

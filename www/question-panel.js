@@ -69,6 +69,11 @@ export class QuestionPanel {
     return this.boxes.filter((box) => box.checked).map((box) => box.value);
   }
 
+  /** Ticks exactly the topics `slugs`. */
+  only(slugs) {
+    for (const box of this.boxes) box.checked = slugs.includes(box.value);
+  }
+
   /** Predict on or off: the region shows or hides. */
   shown(on, text) {
     this.ui.region.hidden = !on;

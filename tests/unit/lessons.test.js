@@ -1,0 +1,106 @@
+// The lessons: every built-in lesson file reads, and each of its stops is a state the core
+// reaches (the step, the Compare lanes' node, the question asked there); a lesson file of
+// junk is refused with a sentence that names the stop. The core runs here as wasm in Node.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readLesson, writeLesson, MAX_STOP_POSITION } from '../../www/lesson.js';
+import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
+import { MAX_COMPARE_SIZE } from '../../www/compare.js';
+import { loadCore } from '../support/core.js';
+
+const DIR = new URL('../../www/lessons/', import.meta.url);
+const files = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort();
+let core;
+let known;
+
+before(async () => {
+  core = await loadCore();
+  known = {
+    maxN: core.limits().maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
+    algorithms: core.algorithmNames().map(({ slug }) => slug), topics: core.predictTopics().map(({ slug }) => slug),
+  };
+});
+
+const read = (name) => readLesson(JSON.parse(readFileSync(new URL(name, DIR), 'utf8')), known);
+
+test('there are at least five built-in lessons, each listed in the menu’s index and read without a problem', () => {
+  assert.ok(files.length >= 5, files.join(', '));
+  const index = readFileSync(new URL('index.js', DIR), 'utf8');
+  const titles = new Set();
+  for (const name of files) {
+    const { lesson, problems } = read(name);
+    assert.equal(problems, undefined, `${name}: ${problems?.join(' ')}`);
+    assert.equal(`${lesson.slug}.json`, name, 'a lesson’s slug is its file name');
+    assert.ok(index.includes(`'./${name}'`), `${name} is in lessons/index.js`);
+    assert.ok(!titles.has(lesson.title));
+    titles.add(lesson.title);
+    for (const stop of lesson.stops) assert.ok(stop.note.length > 20, `${name}: every stop has a note`);
+  }
+});
+
+test('every stop is reachable: its step, its Compare node, and the question it asks there', () => {
+  const asked = new Set();
+  let compared = 0;
+  for (const name of files) {
+    const { lesson } = read(name);
+    lesson.stops.forEach((stop, i) => {
+      const where = `${name}, stop ${i + 1}`;
+      const { n, mirror, position } = stop.player;
+      const search = new core.Search(n, mirror);
+      search.seek(position, MAX_STOP_POSITION, 0);
+      assert.equal(search.steps, position, `${where}: the search reaches step ${position} (it has ${search.steps})`);
+      if (stop.ask) {
+        const question = search.question([stop.ask], 0);
+        assert.ok(question, `${where}: a “${stop.ask}” question is asked at step ${position}`);
+        assert.equal(question.topic, stop.ask);
+        asked.add(stop.ask);
+      }
+      search.free();
+      if (stop.compare) {
+        compared += 1;
+        for (const slug of stop.compare.algorithms) {
+          const lane = new core.Search(stop.compare.n, stop.compare.mirror, slug);
+          const target = stop.compare.position === Infinity ? 2 ** 40 : stop.compare.position;
+          lane.seekNodes(target, 0xffffffff);
+          if (stop.compare.position !== Infinity) assert.equal(lane.nodeEvents, target, `${where}: ${slug} reaches node ${target}`);
+          lane.free();
+        }
+      }
+    });
+  }
+  assert.deepEqual([...asked].sort(), [...known.topics].sort(), 'the lessons ask about every topic');
+  assert.ok(compared > 0, 'a lesson opens Compare');
+});
+
+test('a lesson file of junk is refused, each problem naming its stop', () => {
+  const problems = (data) => readLesson(data, known).problems ?? [];
+  assert.match(problems(null)[0], /not a lesson/);
+  assert.match(problems([1, 2])[0], /not a lesson/);
+  assert.match(problems({ title: 'x' })[0], /no stops/);
+  assert.match(problems({ stops: [{ state: 'n=6', note: 'a' }] })[0], /no title/);
+  const bad = problems({
+    title: 'Bad', stops: [
+      { state: 'n=6', note: 'fine' },
+      { state: 'n=33', note: 'too big' },
+      { state: 'n=6&pos=abc' },
+      'a stop?',
+      { state: 'n=6&foo=1' },
+      { state: 'n=6', ask: 'everything' },
+      { state: `n=6&pos=${MAX_STOP_POSITION + 1}` },
+      { state: 'n=6&compare=richards,nope&cn=99' },
+      { note: 'no state' },
+    ],
+  });
+  for (const [stop, pattern] of [[2, /bad board size/], [3, /not a whole number/], [4, /not a stop/], [5, /“foo”/],
+    [6, /“everything”, which is no question topic/], [7, /further than a lesson may go/], [8, /unknown algorithms/], [8, /bad board size/], [9, /no state/]]) {
+    assert.ok(bad.some((p) => p.startsWith(`Stop ${stop}`) && pattern.test(p)), `stop ${stop}: ${pattern} in ${bad.join(' | ')}`);
+  }
+  assert.ok(!bad.some((p) => p.startsWith('Stop 1 ')), 'the good stop has no problem');
+});
+
+test('a lesson written out reads back the same', () => {
+  const { lesson } = read(files[0]);
+  const again = readLesson(JSON.parse(writeLesson(lesson)), known).lesson;
+  assert.deepEqual(again, lesson);
+});

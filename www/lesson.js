@@ -1,0 +1,90 @@
+// A lesson: a list of stops, each a state of the page (the permalink's query, Compare's
+// parameters included), a short note, and optionally a Predict question topic. Lessons come
+// as JSON (the built-in ones in www/lessons/, a teacher's from a file); this module reads and
+// checks one, and writes one back. Pure; no DOM.
+//
+//   { "slug": "three-masks", "title": "The three masks",
+//     "stops": [ { "state": "n=6&pos=9", "note": "…", "ask": "next-row" } ] }
+
+import { readPermalink, readComparePermalink } from './permalink.js';
+
+/** The longest note a stop may carry, and the most stops a lesson may have. */
+export const MAX_NOTE = 2000;
+export const MAX_STOPS = 200;
+/** The furthest step a stop may name: reached in about a second in any browser. */
+export const MAX_STOP_POSITION = 20_000_000;
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+/**
+ * Reads `data` (parsed JSON) as a lesson. `known` = {maxN, maxCompareN, algorithms (slugs),
+ * topics (slugs), speeds, defaultSpeed}. Returns {lesson} with every stop's state read ({query, player,
+ * compare, ask, note}), or {problems: [sentences]}, each naming the stop and what is wrong.
+ */
+export function readLesson(data, known) {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return { problems: ['This is not a lesson: a lesson file is a JSON object with a title and a list of stops.'] };
+  }
+  const problems = [];
+  const title = typeof data.title === 'string' ? data.title.trim().slice(0, 120) : '';
+  if (!title) problems.push('The lesson has no title (a "title" text).');
+  const slug = typeof data.slug === 'string' && SLUG.test(data.slug) ? data.slug : slugOf(title);
+  if (!Array.isArray(data.stops) || data.stops.length === 0) {
+    problems.push('The lesson has no stops (a "stops" list with at least one).');
+    return { problems };
+  }
+  if (data.stops.length > MAX_STOPS) {
+    return { problems: [...problems, `The lesson has ${data.stops.length} stops; at most ${MAX_STOPS} are allowed.`] };
+  }
+  const stops = data.stops.map((stop, i) => readStop(stop, i + 1, known, problems));
+  return problems.length ? { problems } : { lesson: { slug, title, stops } };
+}
+
+function readStop(stop, number, known, problems) {
+  const where = `Stop ${number}`;
+  if (stop === null || typeof stop !== 'object' || Array.isArray(stop)) {
+    problems.push(`${where} is not a stop: it must be an object with a "state" and a "note".`);
+    return null;
+  }
+  const query = typeof stop.state === 'string' ? stop.state.replace(/^\?/, '') : null;
+  if (query === null || query.length > 500) {
+    problems.push(`${where} has no state: "state" must be the query of a link to the page, such as "n=6&pos=12".`);
+    return null;
+  }
+  const params = new URLSearchParams(query);
+  const allowed = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
+  const unknown = [...params.keys()].filter((key) => !allowed.includes(key));
+  if (unknown.length) problems.push(`${where}: the state names “${clip(unknown.join(', '))}”, which the page does not know (it knows ${allowed.join(', ')}).`);
+  const player = readPermalink(query, known.speeds, known.defaultSpeed, known.maxN);
+  const compare = readComparePermalink(query, known.algorithms, { algorithms: known.algorithms.slice(0, 2), n: 6 }, known.maxCompareN);
+  for (const problem of [...player.problems, ...(compare?.problems ?? [])]) problems.push(`${where}: ${problem}`);
+  if (player.position > MAX_STOP_POSITION) {
+    problems.push(`${where}: step ${player.position} is further than a lesson may go (${MAX_STOP_POSITION}).`);
+  }
+  const note = typeof stop.note === 'string' ? stop.note.trim() : '';
+  if (note.length > MAX_NOTE) problems.push(`${where}: its note is ${note.length} characters long; at most ${MAX_NOTE}.`);
+  let ask = null;
+  if (stop.ask !== undefined && stop.ask !== null) {
+    if (known.topics.includes(stop.ask)) ask = stop.ask;
+    else problems.push(`${where} asks about “${clip(String(stop.ask))}”, which is no question topic (use one of ${known.topics.join(', ')}).`);
+  }
+  return { query, player, compare, note, ask };
+}
+
+/** The lesson as JSON text, in the shape readLesson reads. */
+export function writeLesson(lesson) {
+  return `${JSON.stringify({
+    slug: lesson.slug,
+    title: lesson.title,
+    stops: lesson.stops.map(({ query, note, ask }) => ({ state: query, note, ...(ask ? { ask } : {}) })),
+  }, null, 2)}\n`;
+}
+
+/** A slug made from a title: "Dead ends" → "dead-ends". */
+export function slugOf(title) {
+  return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'lesson';
+}
+
+function clip(text) {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
