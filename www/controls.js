@@ -55,11 +55,11 @@ export class Controls {
     ui.copyLink.addEventListener('click', () => this.copyLink());
   }
 
-  /** The URL of exactly what is on screen. */
-  permalink(href = location.href) {
+  /** The URL of exactly what is on screen (at step `position`: the same search there). */
+  permalink(href = location.href, position = this.seen.position) {
     const { seen } = this;
     return writePermalink(href, {
-      n: seen.n, speed: seen.speed, position: seen.position, mirror: seen.mirror,
+      n: seen.n, speed: seen.speed, position, mirror: seen.mirror,
     });
   }
 

@@ -23,6 +23,7 @@ import { Predict } from './predict.js';
 import { QuestionPanel } from './question-panel.js';
 import { Score } from './score.js';
 import { LessonsPanel } from './lessons-panel.js';
+import { HistoryPanel } from './history-panel.js';
 import { readLesson } from './lesson.js';
 import { BUILT_IN_LESSONS } from './lessons/index.js';
 import { SPEEDS, DEFAULT_SPEED } from './player.js';
@@ -86,7 +87,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
 
 /** The stepping search: the stage, the Explored figure, the search tree and the controls,
  *  all views of one player. */
-function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics }, limits) {
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits) {
   // "Go to step" in a solution's large view: the board it goes to is brought into view.
   const goToStep = (step) => {
     player.seek(step);
@@ -99,6 +100,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   let controls = null; // made once the player exists; the first redraw comes after
   let tree = null; // likewise
   let predict = null; // likewise
+  let history = null; // likewise
   const player = new Player(Search, {
     keep: stage.keep,
     cleared(n) {
@@ -120,6 +122,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
       explored.render(snapshot, state);
       tree.render(snapshot);
       controls.render(snapshot, state);
+      history.render(snapshot, state);
     },
   });
   tree = new TreePanel({
@@ -128,6 +131,8 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   }, { wholeTree, TreeView, limits }, player);
   predict = startPredict(predictTopics(), player, stage);
   controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
+  history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
+    landmarkNames(), player, (step) => controls.permalink(location.href, step), messages);
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
   return { controls, predict };

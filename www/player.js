@@ -325,6 +325,10 @@ function readOnlyView(player) {
     /** The most steps this search has reached: the Position slider's range. */
     get furthest() { return player.furthest; },
     get finished() { return player.search.finished; },
+    /** The last `count` steps taken, newest first (Search.history). */
+    history: (count) => player.search.history(count),
+    /** The step right after a landmark, or null (Search.landmark). */
+    landmark: (slug, maxSteps) => player.search.landmark(slug, maxSteps),
     /** Predict mode's question before the next step, with its answer (Search.question). */
     question: (topics, turn) => player.search.question(topics, turn),
     /** The search as it stands: board, masks, stack (a full snapshot: once per redraw). */

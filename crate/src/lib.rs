@@ -33,6 +33,7 @@
 //!   classic counters they are measured against.
 //! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
 //!   seeded samples for spot checks.
+//! - [`landmark`]: the places of a search a learner jumps to (the first dead end, …).
 //! - [`predict`]: Predict mode's questions, with the answers read from the stepper's next step.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
 //!   numbers of the estimates and samples.
@@ -41,6 +42,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
+pub mod landmark;
 pub mod meet;
 pub mod plain;
 pub mod plan;

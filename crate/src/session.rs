@@ -13,6 +13,7 @@
 
 use crate::algorithms::{self, Algorithm, Kind};
 use crate::board::{full_mask, searched_part, BoardSizeError};
+use crate::landmark::{self, Landmark};
 use crate::play::{self, Batch, Found, Moved, Solutions, Stop};
 use crate::predict::{self, Question, Topic};
 use crate::stepping::{Step, Stepping};
@@ -112,6 +113,18 @@ pub struct Snapshot {
     pub kept: u64,
     /// The step taken last to reach this position; `None` at the start.
     pub last: Option<Step>,
+}
+
+/// A step passed, as the History list shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Passed {
+    /// The position right after it: the step number to go back to.
+    pub step: u64,
+    /// What the step did.
+    pub event: Step,
+    /// Boards passed by then (solutions found times the weight), for its sentence.
+    pub solutions: u64,
 }
 
 impl Session {
@@ -229,6 +242,33 @@ impl Session {
             self.add(&found);
         }
         Some(step)
+    }
+
+    /// The last `count` steps taken to reach where the search stands, newest first: the
+    /// History list. Read from a copy stepped back, so the search does not move.
+    pub fn history(&self, count: usize) -> Vec<Passed> {
+        let mut search = self.algorithm.clone();
+        let weight = search.weight();
+        let mut passed = Vec::with_capacity(count.min(64));
+        while passed.len() < count {
+            let step = search.steps();
+            let solutions = search.solutions() * weight;
+            let Some(event) = search.back() else {
+                break;
+            };
+            passed.push(Passed {
+                step,
+                event,
+                solutions,
+            });
+        }
+        passed
+    }
+
+    /// The step right after `which`, or `None` when the search has none within `max_steps`
+    /// (see [`landmark::find`]).
+    pub fn landmark(&self, which: Landmark, max_steps: u64) -> Option<u64> {
+        landmark::find(&self.algorithm, which, max_steps)
     }
 
     /// Predict mode's question before the next step, on one of the `asked` topics (see
@@ -470,5 +510,29 @@ mod tests {
         // The same columns are a node of the whole search.
         let mut whole = session(Kind::Richards, 6, false);
         assert!(whole.seek_node(&[5], true, u32::MAX, 0).unwrap().arrived);
+    }
+
+    #[test]
+    fn history_lists_the_steps_taken_newest_first_with_the_boards_passed_by_then() {
+        let mut s = session(Kind::Richards, 6, true);
+        let mut taken = Vec::new();
+        while !s.algorithm().is_finished() {
+            let step = s.step().unwrap();
+            taken.push((s.algorithm().steps(), step, s.solutions()));
+        }
+        let all = s.history(usize::MAX);
+        assert_eq!(all.len(), taken.len());
+        for (passed, &(step, event, solutions)) in all.iter().zip(taken.iter().rev()) {
+            assert_eq!(
+                (passed.step, passed.event, passed.solutions),
+                (step, event, solutions)
+            );
+        }
+        assert_eq!(
+            all[0].solutions, A000170[5],
+            "the boards passed, mirror images included"
+        );
+        assert_eq!(s.history(3), all[..3]);
+        assert!(session(Kind::Richards, 6, false).history(50).is_empty());
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::algorithms::{Algorithm, Kind};
 use crate::count::hand_out_order;
+use crate::landmark::Landmark;
 use crate::meet;
 use crate::plain::{plain_count_with_top, tree_nodes};
 use crate::plan::{Method, Plan, Workspace};
@@ -165,6 +166,23 @@ impl Search {
             .seek_node(&path, ahead, max_steps, keep.into())
             .map_err(js_error)?;
         to_js(&moved)
+    }
+
+    /// The last `count` steps (at most 1,000) taken to reach where the search stands, newest
+    /// first: `[{step, event, solutions}]` (see `session::Passed`). The search does not move.
+    pub fn history(&self, count: u32) -> Result<JsValue, JsError> {
+        to_js(&self.session.history(count.min(1_000) as usize))
+    }
+
+    /// The step right after the landmark named (`landmarkNames()` slugs), or `null` when the
+    /// search has none within `maxSteps` steps. Throws for an unknown name.
+    pub fn landmark(&self, slug: &str, max_steps: f64) -> Result<JsValue, JsError> {
+        let which = Landmark::from_slug(slug).map_err(js_error)?;
+        let max_steps = whole_number(max_steps, "A number of steps")?;
+        Ok(match self.session.landmark(which, max_steps) {
+            Some(step) => JsValue::from_f64(step as f64),
+            None => JsValue::NULL,
+        })
     }
 
     /// Predict mode: the question to ask before the next step, on one of the topics named
@@ -442,6 +460,19 @@ pub fn algorithm_names() -> Result<JsValue, JsError> {
         .map(|k| Named {
             slug: k.slug(),
             name: k.name(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// The landmarks a search can be moved to, in the order the page offers them: `[{slug, name}]`.
+#[wasm_bindgen(js_name = landmarkNames)]
+pub fn landmark_names() -> Result<JsValue, JsError> {
+    let all: Vec<Named> = Landmark::ALL
+        .iter()
+        .map(|l| Named {
+            slug: l.slug(),
+            name: l.name(),
         })
         .collect();
     to_js(&all)
