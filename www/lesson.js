@@ -61,6 +61,9 @@ function readStop(stop, number, known, problems) {
   if (player.position > MAX_STOP_POSITION) {
     problems.push(`${where}: step ${player.position} is further than a lesson may go (${MAX_STOP_POSITION}).`);
   }
+  if (compare && compare.position !== Infinity && compare.position > MAX_STOP_POSITION) {
+    problems.push(`${where}: Compare node ${compare.position} is further than a lesson may go (${MAX_STOP_POSITION}).`);
+  }
   const note = typeof stop.note === 'string' ? stop.note.trim() : '';
   if (note.length > MAX_NOTE) problems.push(`${where}: its note is ${note.length} characters long; at most ${MAX_NOTE}.`);
   let ask = null;
@@ -87,4 +90,37 @@ export function slugOf(title) {
 
 function clip(text) {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * The stops of a lesson (read) whose state the search never reaches, one sentence each,
+ * naming the stop: a step past the end of its search, or a Compare node past the end of its
+ * lanes. `Search` is the core's class; every stop is bounded by MAX_STOP_POSITION.
+ */
+export function unreachableStops(lesson, Search) {
+  const problems = [];
+  lesson.stops.forEach((stop, i) => {
+    const { n, mirror, position } = stop.player;
+    const search = new Search(n, mirror);
+    try {
+      search.seek(position, MAX_STOP_POSITION, 0);
+      if (search.steps < position) {
+        problems.push(`Stop ${i + 1}: the ${n}×${n} search${mirror ? ' in mirror mode' : ''} ends at step ${search.steps}; there is no step ${position}.`);
+      }
+    } finally {
+      search.free();
+    }
+    const compare = stop.compare;
+    if (!compare || compare.position === Infinity) return;
+    const lane = new Search(compare.n, compare.mirror, compare.algorithms[0]);
+    try {
+      lane.seekNodes(compare.position, 0xffffffff);
+      if (lane.nodeEvents < compare.position) {
+        problems.push(`Stop ${i + 1}: the ${compare.n}×${compare.n} comparison ends after ${lane.nodeEvents} nodes; there is no node ${compare.position}.`);
+      }
+    } finally {
+      lane.free();
+    }
+  });
+  return problems;
 }

@@ -21,6 +21,8 @@ export class LessonsPanel {
     this.lesson = null;
     this.index = 0; // of the stop shown, 0-based
     ui.menu.append(...lessons.map(({ slug, title }) => new Option(title, slug)));
+    this.yours = document.createElement('optgroup'); // lessons made or opened in this browser
+    this.yours.label = 'Your lessons';
     ui.menu.addEventListener('change', () => {
       const lesson = this.lessons.find((l) => l.slug === ui.menu.value);
       if (lesson) this.open(lesson, 0);
@@ -29,6 +31,16 @@ export class LessonsPanel {
     ui.previous.addEventListener('click', () => this.previous());
     ui.next.addEventListener('click', () => this.next());
     ui.close.addEventListener('click', () => this.close());
+  }
+
+  /** Offers a lesson of the user's (made here or opened from a file) in the menu, under
+   *  "Your lessons", replacing one with the same slug. */
+  offer(lesson) {
+    this.lessons = [...this.lessons.filter((l) => l.slug !== lesson.slug), lesson];
+    this.yours.querySelector(`option[value="${CSS.escape(lesson.slug)}"]`)?.remove();
+    this.yours.append(new Option(lesson.title, lesson.slug));
+    if (!this.yours.isConnected) this.ui.menu.append(this.yours);
+    if (this.lesson?.slug === lesson.slug) this.lesson = lesson;
   }
 
   /** True while a lesson is open. */

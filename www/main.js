@@ -24,7 +24,9 @@ import { QuestionPanel } from './question-panel.js';
 import { Score } from './score.js';
 import { LessonsPanel } from './lessons-panel.js';
 import { HistoryPanel } from './history-panel.js';
-import { readLesson } from './lesson.js';
+import { readLesson, unreachableStops } from './lesson.js';
+import { LessonMaker } from './lesson-maker.js';
+import { download } from './export.js';
 import { BUILT_IN_LESSONS } from './lessons/index.js';
 import { SPEEDS, DEFAULT_SPEED } from './player.js';
 import { MAX_COMPARE_SIZE } from './compare.js';
@@ -139,13 +141,20 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
 }
 
 /** The Lessons menu and bar: each stop shown on the player, Compare and Predict. */
-function startLessons({ algorithmNames, predictTopics }, limits, { controls, compare, predict }) {
+function startLessons(wasm, limits, { controls, compare, predict }) {
+  const { algorithmNames, predictTopics } = wasm;
   const known = {
     maxN: limits.maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
     algorithms: algorithmNames().map(({ slug }) => slug), topics: predictTopics().map(({ slug }) => slug),
   };
-  const lessons = BUILT_IN_LESSONS.map((data) => {
+  // A lesson read, and every stop of it reached by the core.
+  const check = (data) => {
     const read = readLesson(data, known);
+    const problems = read.lesson ? unreachableStops(read.lesson, wasm.Search) : read.problems;
+    return problems.length ? { problems } : read;
+  };
+  const lessons = BUILT_IN_LESSONS.map((data) => {
+    const read = check(data);
     if (read.problems) throw new Error(`The built-in lesson “${data.slug}” is broken: ${read.problems.join(' ')}`);
     return read.lesson;
   });
@@ -160,6 +169,22 @@ function startLessons({ algorithmNames, predictTopics }, limits, { controls, com
     menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
     note: $('lesson-note'), previous: $('lesson-previous'), next: $('lesson-next'), close: $('lesson-close'),
   }, lessons, show, messages);
+  new LessonMaker({
+    title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
+    play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,
+  }, {
+    check,
+    view: () => {
+      const url = new URL(controls.permalink());
+      url.searchParams.delete('lesson');
+      url.searchParams.delete('stop');
+      return { query: url.search.slice(1), ask: predict.topic };
+    },
+    lessons: panel,
+    builtIn: lessons.map(({ slug }) => slug),
+    save: (filename, text) => download(filename, text, 'application/json'),
+    messages,
+  });
   panel.restore(location.search);
   return panel;
 }

@@ -49,6 +49,11 @@ export class Predict {
     if (this.on) this.player.pause();
   }
 
+  /** The topic a lesson's stop made now would ask about: the first ticked while Predict is on. */
+  get topic() {
+    return this.on ? this.panel.asked[0] ?? null : null;
+  }
+
   /** A lesson's stop: Predict on, asking only about `topic`, with its question open at once
    *  when the next step is one; or, for no topic, Predict off. */
   askAbout(topic) {

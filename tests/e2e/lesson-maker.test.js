@@ -1,0 +1,100 @@
+// End-to-end: a teacher makes a lesson (stops from the view on screen, reordered, deleted),
+// downloads it, and opens it again from the file, by the picker or dropped on the page; files
+// that are no lesson, or name a state the search never reaches, are refused by stop.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { usePage, button, steps } from '../support/session.js';
+
+const session = usePage();
+const stopsListed = (page) => page.locator('#maker-stops li');
+/** Waits until the message line says something matching `pattern` (a file is read
+ *  asynchronously); fails with what it says otherwise. */
+async function says(page, pattern) {
+  try {
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('message').textContent), pattern.source, { timeout: 5000 });
+  } catch {
+    assert.fail(`the message says “${await page.locator('#message').textContent()}”, not ${pattern}`);
+  }
+}
+const openMaker = (page) => page.locator('#lesson-maker summary').click();
+const file = (name, text) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+
+test('stops from the view on screen, reordered and deleted, download as a lesson that opens again', async () => {
+  const page = await session.open('?n=6&pos=3');
+  await openMaker(page);
+  await page.getByLabel('Title').fill('Six queens, my way');
+  await page.getByLabel('Note for the next stop').fill('The first queen.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Step').click();
+  await button(page, 'Predict').click();
+  await page.getByLabel('Note for the next stop').fill('Row 2 is found free.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Predict').click();
+  await button(page, 'Reset').click();
+  await page.getByLabel('Note for the next stop').fill('From the start.');
+  await button(page, 'Add this view as a stop').click();
+  assert.deepEqual(await stopsListed(page).locator('.maker-stop').allTextContents(), [
+    'n=6&pos=3&speed=10 — The first queen.',
+    'n=6&pos=4&speed=10 · asks: free-squares — Row 2 is found free.',
+    'n=6&pos=0&speed=10 — From the start.',
+  ]);
+  await button(page, 'Move up: stop 3').click();
+  await button(page, 'Delete stop 3').click(); // the second stop, now third
+  assert.deepEqual(await stopsListed(page).locator('.maker-stop').allTextContents(), [
+    'n=6&pos=3&speed=10 — The first queen.',
+    'n=6&pos=0&speed=10 — From the start.',
+  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download lesson').click()]);
+  assert.equal(download.suggestedFilename(), 'six-queens-my-way.json');
+  const text = readFileSync(await download.path(), 'utf8');
+  const saved = JSON.parse(text);
+  assert.equal(saved.title, 'Six queens, my way');
+  assert.deepEqual(saved.stops.map((s) => s.state), ['n=6&pos=3&speed=10', 'n=6&pos=0&speed=10']);
+
+  // In class, another browser: the file opens at its first stop and stays in the menu.
+  const classroom = await session.open('?n=8');
+  await openMaker(classroom);
+  await classroom.getByLabel('Open lesson file').setInputFiles(file('six.json', text));
+  await classroom.getByRole('region', { name: 'Six queens, my way' }).waitFor();
+  assert.equal(await classroom.locator('#lesson-stop').textContent(), 'Stop 1 of 2');
+  assert.equal(await steps(classroom), 3);
+  await button(classroom, 'Next stop').click();
+  assert.equal(await steps(classroom), 0);
+  await classroom.reload();
+  await classroom.locator('#board [role="gridcell"]').first().waitFor();
+  assert.ok((await classroom.getByLabel('Lessons').locator('optgroup[label="Your lessons"] option').allTextContents()).includes('Six queens, my way'));
+  await page.close();
+});
+
+test('a file that is no lesson, or names a step the search never reaches, is refused by stop; the page works on', async () => {
+  const page = await session.open('?n=6');
+  await openMaker(page);
+  const picker = page.getByLabel('Open lesson file');
+  await picker.setInputFiles(file('junk.json', 'this is not json'));
+  await says(page, /^“junk\.json” is not a lesson: it is not JSON/);
+  await picker.setInputFiles(file('list.json', '[1, 2, 3]'));
+  await says(page, /^“list\.json” cannot be opened\. This is not a lesson/);
+  const impossible = JSON.stringify({ title: 'Too far', stops: [{ state: 'n=4&pos=2', note: 'fine' }, { state: 'n=4&pos=999', note: 'past the end' }, { state: 'n=4&lesson=x', note: '?' }] });
+  await picker.setInputFiles(file('far.json', impossible));
+  await says(page, /Stop 3: the state names “lesson”/);
+  const onlyFar = JSON.stringify({ title: 'Too far', stops: [{ state: 'n=4&pos=2', note: 'fine' }, { state: 'n=4&pos=999', note: 'past the end' }] });
+  await picker.setInputFiles(file('far2.json', onlyFar));
+  await says(page, /^“far2\.json” cannot be opened\. Stop 2: the 4×4 search ends at step \d+; there is no step 999\./);
+  assert.equal(await page.locator('#lesson-bar').isVisible(), false);
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), 1, 'the page works on');
+});
+
+test('a lesson file dropped on the page opens', async () => {
+  const page = await session.open('?n=8');
+  const text = JSON.stringify({ title: 'Dropped', stops: [{ state: 'n=5&pos=7', note: 'Seven steps into 5×5.' }] });
+  await page.evaluate((content) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([content], 'dropped.json', { type: 'application/json' }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, text);
+  await page.getByRole('region', { name: 'Dropped' }).waitFor();
+  assert.equal(await steps(page), 7);
+  assert.match(await page.locator('#lesson-note').textContent(), /Seven steps into 5×5/);
+});

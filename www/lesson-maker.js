@@ -1,0 +1,194 @@
+// Make a lesson: a teacher adds the view on screen as a stop with a note, reorders and deletes
+// stops, downloads the lesson as JSON, and opens a lesson file (the file picker, or a file
+// dropped on the page). The draft and the lessons opened are kept in this browser
+// (localStorage) and offered in the Lessons menu under "Your lessons". A file that is not a
+// lesson, or a stop that names a state the search never reaches, is refused with a message
+// naming the stop; the page keeps working.
+
+import { slugOf, writeLesson } from './lesson.js';
+
+const DRAFT_KEY = 'bitqueens.lesson.draft';
+const YOURS_KEY = 'bitqueens.lessons.yours';
+/** The largest lesson file opened, in bytes. */
+const MAX_FILE_BYTES = 1_000_000;
+
+export class LessonMaker {
+  /**
+   * @param {object} ui {panel, title, note, add, stops, play, download, file, dropTarget}
+   * @param {object} with
+   *   check(data) → {lesson} or {problems}: readLesson and unreachableStops together
+   *   view() → {query, ask}: the state on screen, as a stop's
+   *   lessons: the LessonsPanel (offer, open)
+   *   builtIn: the built-in lessons' slugs (a lesson of yours never takes one)
+   *   save(filename, text): a download
+   *   messages: the page's message line
+   */
+  constructor(ui, { check, view, lessons, builtIn, save, messages }) {
+    Object.assign(this, { ui, check, view, lessons, builtIn, save, messages });
+    this.draft = load(DRAFT_KEY, { title: '', stops: [] });
+    if (!Array.isArray(this.draft.stops)) this.draft = { title: '', stops: [] };
+    ui.title.value = typeof this.draft.title === 'string' ? this.draft.title : '';
+    ui.title.addEventListener('input', () => {
+      this.draft.title = ui.title.value;
+      this.keep();
+    });
+    ui.add.addEventListener('click', () => this.add());
+    ui.play.addEventListener('click', () => this.play());
+    ui.download.addEventListener('click', () => this.download());
+    ui.file.addEventListener('change', () => {
+      const [file] = ui.file.files;
+      if (file) this.open(file);
+      ui.file.value = '';
+    });
+    ui.dropTarget.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+    ui.dropTarget.addEventListener('drop', (event) => {
+      const file = event.dataTransfer?.files?.[0];
+      if (!file) return;
+      event.preventDefault();
+      this.open(file);
+    });
+    for (const data of load(YOURS_KEY, [])) {
+      const { lesson } = this.check(data);
+      if (lesson) this.lessons.offer(lesson);
+    }
+    this.render();
+  }
+
+  /** Adds the view on screen as the last stop, with the note typed. */
+  add() {
+    const { query, ask } = this.view();
+    this.draft.stops.push({ state: query, note: this.ui.note.value.trim(), ...(ask ? { ask } : {}) });
+    this.ui.note.value = '';
+    this.keep();
+    this.render();
+    this.messages.show(`Stop ${this.draft.stops.length} added: ${query}.`, 'info');
+  }
+
+  move(index, by) {
+    const { stops } = this.draft;
+    const to = index + by;
+    if (to < 0 || to >= stops.length) return;
+    [stops[index], stops[to]] = [stops[to], stops[index]];
+    this.keep();
+    this.render();
+    this.ui.stops.querySelectorAll('li')[to]?.querySelector(`button[data-by="${by}"]`)?.focus();
+  }
+
+  remove(index) {
+    this.draft.stops.splice(index, 1);
+    this.keep();
+    this.render();
+  }
+
+  /** The draft as a lesson, or null after saying what is wrong with it. */
+  lesson() {
+    const title = this.draft.title.trim();
+    const data = { slug: this.slugFor(title), title, stops: this.draft.stops };
+    const { lesson, problems } = this.check(data);
+    if (problems) this.messages.show(`This lesson cannot be used yet. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
+    return lesson ?? null;
+  }
+
+  /** Opens the draft in the lesson bar. */
+  play() {
+    const lesson = this.lesson();
+    if (!lesson) return;
+    this.lessons.offer(lesson);
+    this.lessons.open(lesson, 0);
+  }
+
+  download() {
+    const lesson = this.lesson();
+    if (lesson) this.save(`${lesson.slug}.json`, writeLesson(lesson));
+  }
+
+  /** Opens a lesson file: checked, then offered and opened at its first stop. */
+  async open(file) {
+    const name = file.name.length > 60 ? `${file.name.slice(0, 60)}…` : file.name;
+    if (file.size > MAX_FILE_BYTES) {
+      this.messages.show(`“${name}” is ${file.size} bytes: a lesson file is at most ${MAX_FILE_BYTES}. Nothing was opened.`);
+      return;
+    }
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (error) {
+      this.messages.show(`“${name}” is not a lesson: it is not JSON (${error.message}). Nothing was opened.`);
+      return;
+    }
+    if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.slug === 'string') {
+      data = { ...data, slug: this.slugFor(data.slug) };
+    }
+    const { lesson, problems } = this.check(data);
+    if (problems) {
+      this.messages.show(`“${name}” cannot be opened. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
+      return;
+    }
+    const yours = load(YOURS_KEY, []).filter((l) => l?.slug !== lesson.slug);
+    store(YOURS_KEY, [...yours, JSON.parse(writeLesson(lesson))].slice(-20));
+    this.lessons.offer(lesson);
+    if (this.draft.stops.length === 0) {
+      this.draft = JSON.parse(writeLesson(lesson));
+      this.ui.title.value = lesson.title;
+      this.keep();
+      this.render();
+    }
+    this.lessons.open(lesson, 0);
+    this.messages.show(`Lesson “${lesson.title}” opened from “${name}”: ${lesson.stops.length} stops.`, 'info');
+  }
+
+  /** A slug of the user's that is no built-in lesson's. */
+  slugFor(text) {
+    const slug = slugOf(text);
+    return this.builtIn.includes(slug) ? `${slug}-yours` : slug;
+  }
+
+  keep() {
+    store(DRAFT_KEY, this.draft);
+  }
+
+  render() {
+    const { stops } = this.draft;
+    this.ui.stops.replaceChildren(...stops.map((stop, i) => {
+      const item = document.createElement('li');
+      const text = document.createElement('span');
+      text.className = 'maker-stop';
+      text.textContent = `${stop.state}${stop.ask ? ` · asks: ${stop.ask}` : ''}${stop.note ? ` — ${stop.note}` : ''}`;
+      const buttons = [['↑', -1, 'Move up'], ['↓', +1, 'Move down']].map(([label, by, name]) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = label;
+        button.dataset.by = by;
+        button.setAttribute('aria-label', `${name}: stop ${i + 1}`);
+        button.disabled = i + by < 0 || i + by >= stops.length;
+        button.addEventListener('click', () => this.move(i, by));
+        return button;
+      });
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'Delete';
+      remove.setAttribute('aria-label', `Delete stop ${i + 1}`);
+      remove.addEventListener('click', () => this.remove(i));
+      item.append(text, ...buttons, remove);
+      return item;
+    }));
+    this.ui.play.disabled = stops.length === 0;
+    this.ui.download.disabled = stops.length === 0;
+  }
+}
+
+function load(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch { /* not kept: the lesson still works in this visit */ }
+}
