@@ -20,6 +20,8 @@ export class LessonsPanel {
     this.messages = messages;
     this.lesson = null;
     this.index = 0; // of the stop shown, 0-based
+    /** Called after a stop is shown and when the lesson closes (the presenter's notes). */
+    this.changed = () => {};
     ui.menu.append(...lessons.map(({ slug, title }) => new Option(title, slug)));
     this.yours = document.createElement('optgroup'); // lessons made or opened in this browser
     this.yours.label = 'Your lessons';
@@ -41,6 +43,11 @@ export class LessonsPanel {
     this.yours.append(new Option(lesson.title, lesson.slug));
     if (!this.yours.isConnected) this.ui.menu.append(this.yours);
     if (this.lesson?.slug === lesson.slug) this.lesson = lesson;
+  }
+
+  /** The lesson open (or null) and the index of its stop shown. */
+  get current() {
+    return { lesson: this.lesson, index: this.index };
   }
 
   /** True while a lesson is open. */
@@ -67,6 +74,7 @@ export class LessonsPanel {
     ui.previous.disabled = index === 0;
     ui.next.disabled = index === lesson.stops.length - 1;
     this.keepUrlCurrent();
+    this.changed();
   }
 
   /** The next stop; false when there is none (the last is shown). */
@@ -88,6 +96,7 @@ export class LessonsPanel {
     this.ui.menu.value = '';
     this.ui.bar.hidden = true;
     this.keepUrlCurrent();
+    this.changed();
   }
 
   /** Opens the lesson and stop the link names; a bad name or number gets a sentence. */

@@ -24,6 +24,7 @@ import { QuestionPanel } from './question-panel.js';
 import { Score } from './score.js';
 import { LessonsPanel } from './lessons-panel.js';
 import { HistoryPanel } from './history-panel.js';
+import { Presenter } from './presenter.js';
 import { readLesson, unreachableStops } from './lesson.js';
 import { LessonMaker } from './lesson-maker.js';
 import { download } from './export.js';
@@ -50,8 +51,14 @@ try {
   const { compare, algorithmRace } = startCompare(wasm);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
-  const { controls, predict } = startPlayer(wasm, limits);
-  startLessons(wasm, limits, { controls, compare, predict });
+  const { player, controls, predict, redrawn } = startPlayer(wasm, limits);
+  const lessons = startLessons(wasm, limits, { controls, compare, predict });
+  const presenter = new Presenter({
+    button: $('presenter'), exit: $('presenter-exit'), notesButton: $('presenter-notes'), blank: $('blank'),
+    narration: $('narration'),
+  }, player, lessons, messages);
+  lessons.changed = () => presenter.update();
+  redrawn.push(() => presenter.update());
 } catch (error) {
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
@@ -103,6 +110,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   let tree = null; // likewise
   let predict = null; // likewise
   let history = null; // likewise
+  const redrawn = []; // more views of the page, told after each redraw (the presenter's notes)
   const player = new Player(Search, {
     keep: stage.keep,
     cleared(n) {
@@ -125,6 +133,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
       tree.render(snapshot);
       controls.render(snapshot, state);
       history.render(snapshot, state);
+      for (const view of redrawn) view();
     },
   });
   tree = new TreePanel({
@@ -137,7 +146,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
     landmarkNames(), player, (step) => controls.permalink(location.href, step), messages);
   installExports($, player.readOnly, stage.solutions, messages);
   controls.restore(location.search);
-  return { controls, predict };
+  return { player, controls, predict, redrawn };
 }
 
 /** The Lessons menu and bar: each stop shown on the player, Compare and Predict. */
