@@ -25,6 +25,7 @@ import { Score } from './score.js';
 import { LessonsPanel } from './lessons-panel.js';
 import { HistoryPanel } from './history-panel.js';
 import { Presenter } from './presenter.js';
+import { installWorksheet } from './worksheet.js';
 import { readLesson, unreachableStops } from './lesson.js';
 import { LessonMaker } from './lesson-maker.js';
 import { download } from './export.js';
@@ -145,6 +146,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
     landmarkNames(), player, (step) => controls.permalink(location.href, step), messages);
   installExports($, player.readOnly, stage.solutions, messages);
+  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, Search, permalink: () => controls.permalink() });
   controls.restore(location.search);
   return { player, controls, predict, redrawn };
 }
