@@ -119,3 +119,14 @@ test('the Compare section, open with four lanes, has no serious accessibility vi
   await button(page, 'Projector').click();
   await assertNoSeriousViolations(page, 'Compare section, Projector dark');
 });
+
+test('a lesson open, with History and Make a lesson open, and the presenter view, have no serious accessibility violation', async () => {
+  const page = await session.open('?lesson=dead-ends&stop=3');
+  await page.locator('#history-panel summary').click();
+  await page.locator('#lesson-maker summary').click();
+  await page.getByLabel('Note for the next stop').fill('A note.');
+  await button(page, 'Add this view as a stop').click();
+  await assertNoSeriousViolations(page, 'a lesson, History, Make a lesson');
+  await button(page, 'Presenter').click();
+  await assertNoSeriousViolations(page, 'the presenter view');
+});
