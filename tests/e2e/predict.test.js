@@ -194,3 +194,17 @@ test('Predict mode has no serious accessibility violation, with a question open 
   assert.match(await feedback(page), /^Not quite/);
   assert.deepEqual(await seriousViolations(page), [], 'after a wrong answer');
 });
+
+test('a click on a square of the row asked about toggles that column’s digit', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click();
+  assert.match(await questionText(page), /^Which squares of row 1 are free\?/);
+  const digit = page.getByRole('group', { name: 'Your answer', exact: true }).getByRole('button', { name: 'column 3', exact: true });
+  await page.getByRole('gridcell', { name: 'Row 1, column 3', exact: true }).click();
+  assert.equal(await digit.getAttribute('aria-pressed'), 'true');
+  await page.getByRole('gridcell', { name: 'Row 2, column 3', exact: true }).click();
+  assert.equal(await digit.getAttribute('aria-pressed'), 'true', 'another row’s square does nothing');
+  await page.getByRole('gridcell', { name: 'Row 1, column 3', exact: true }).click();
+  assert.equal(await digit.getAttribute('aria-pressed'), 'false');
+});

@@ -41,6 +41,7 @@ function readoutPath(text) {
  *  until the readout describes a node of row `row` (0-based) that `accept`s; returns the
  *  readout then. */
 async function pointAt(page, row, xFraction, accept = () => true) {
+  await page.locator('#tree-canvas').scrollIntoViewIfNeeded(); // the pointer reaches only what is on screen
   const box = await page.locator('#tree-canvas').boundingBox();
   for (let y = 2; y < box.height; y += 3) {
     await page.mouse.move(box.x + box.width * xFraction, box.y + y);
