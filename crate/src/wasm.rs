@@ -452,43 +452,38 @@ struct Named {
     name: &'static str,
 }
 
-/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
-#[wasm_bindgen(js_name = algorithmNames)]
-pub fn algorithm_names() -> Result<JsValue, JsError> {
-    let all: Vec<Named> = Kind::ALL
+/// `[{slug, name}]` of every item of `all`, in order.
+fn named<T: Copy>(
+    all: &[T],
+    slug: fn(T) -> &'static str,
+    name: fn(T) -> &'static str,
+) -> Result<JsValue, JsError> {
+    let all: Vec<Named> = all
         .iter()
-        .map(|k| Named {
-            slug: k.slug(),
-            name: k.name(),
+        .map(|&item| Named {
+            slug: slug(item),
+            name: name(item),
         })
         .collect();
     to_js(&all)
+}
+
+/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
+#[wasm_bindgen(js_name = algorithmNames)]
+pub fn algorithm_names() -> Result<JsValue, JsError> {
+    named(&Kind::ALL, Kind::slug, Kind::name)
 }
 
 /// The landmarks a search can be moved to, in the order the page offers them: `[{slug, name}]`.
 #[wasm_bindgen(js_name = landmarkNames)]
 pub fn landmark_names() -> Result<JsValue, JsError> {
-    let all: Vec<Named> = Landmark::ALL
-        .iter()
-        .map(|l| Named {
-            slug: l.slug(),
-            name: l.name(),
-        })
-        .collect();
-    to_js(&all)
+    named(&Landmark::ALL, Landmark::slug, Landmark::name)
 }
 
 /// Predict mode's question topics, in the order the page lists them: `[{slug, name}]`.
 #[wasm_bindgen(js_name = predictTopics)]
 pub fn predict_topics() -> Result<JsValue, JsError> {
-    let all: Vec<Named> = Topic::ALL
-        .iter()
-        .map(|t| Named {
-            slug: t.slug(),
-            name: t.name(),
-        })
-        .collect();
-    to_js(&all)
+    named(&Topic::ALL, Topic::slug, Topic::name)
 }
 
 /// The nodes of the whole search tree of an `n`×`n` board (see `plain::tree_nodes`), as a JS
