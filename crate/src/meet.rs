@@ -34,7 +34,26 @@
 //! carry solutions to solutions: the first carries east rows `R` to `R` upside down, the second
 //! swaps east and west (east rows: the other rows). The count for `R` is the count for each of
 //! its images, so each orbit of these two moves is counted once, at its smallest member, and
-//! weighted by its size: about a quarter of the choices of `R`.
+//! weighted by its size: about a quarter of the choices of `R`. That is how odd `n` is counted.
+//!
+//! # The long diagonals (even n)
+//!
+//! For even `n` the two long diagonals buy more. The main diagonal (`r = c`) holds at most one
+//! queen, in the north-west or the south-east quarter; the other one (`r + c = n - 1`), in the
+//! north-east or the south-west. Reflecting the board in the other long diagonal swaps the
+//! north-west and south-east quarters and leaves that diagonal's queen where it is, and the
+//! other way round: so the solutions with the main diagonal's queen in the south-east are as
+//! many as those with it in the north-west, and the same for the other diagonal's queen in the
+//! north-east and the south-west. Hence the total is the count of the solutions whose **east
+//! half has no queen on either long diagonal**, each weighted by 2 for every long diagonal its
+//! west half has a queen on ([`long_diagonals_weight`]). The east halves are built with both
+//! long diagonals blocked: fewer of them, and two key bits fewer ([`without_long_diagonals`]).
+//!
+//! Upside down swaps the two long diagonals and the quarters alike, so it still pairs `R` with
+//! its image; mirroring does not (it moves the long diagonals' queens to the east), so the
+//! choices of `R` are its orbits under upside down only: half of them. The half turn (both
+//! moves) keeps the solutions with no queen on a long diagonal at all, and pairs `R` with the
+//! other rows upside down: those solutions are counted at one of the two, twice.
 //!
 //! # Odd n
 //!
@@ -65,14 +84,22 @@ pub const MAX_MEET_N: u32 = 23;
 /// East keys per block of the join: 64 words of 64 bits.
 pub const BLOCK: usize = 64 * 64;
 
-/// One choice counted: the row `fixed` of the middle column's queen (odd n only) and the set
-/// `east_rows` (bit r = row r) of the rows whose queens stand in the east, with the number of
-/// choices, itself included, that the symmetries make count the same.
+/// One choice counted: for odd n, the queens of the middle column and the middle row
+/// ([`Middle`]); the set `east_rows` (bit r = row r) of the rows whose queens stand in the
+/// east; and the number of choices, itself included, that the symmetries make count the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SubProblem {
-    pub fixed: Option<u32>,
+    pub middle: Option<Middle>,
     pub east_rows: u32,
     pub weight: u32,
+}
+
+/// Odd n: the middle column's queen stands in `row`, the middle row's in `column` (both the
+/// middle: one queen in the centre).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Middle {
+    pub row: u32,
+    pub column: u32,
 }
 
 /// How the board is cut for `n`: the first east column, and the middle column set apart
@@ -114,11 +141,62 @@ impl Cut {
         Cut::columns(0, self.middle.unwrap_or(self.east))
     }
 
-    /// The rows to split between the halves when the middle queen (if any) stands in `fixed`.
-    fn free_rows(&self, fixed: Option<u32>) -> u32 {
-        let all = ((1u64 << self.n) - 1) as u32;
-        fixed.map_or(all, |f| all & !(1 << f))
+    /// Where the halves of `sub` stand.
+    fn layout(&self, sub: &SubProblem) -> Layout {
+        let n = self.n;
+        let all = ((1u64 << n) - 1) as u32;
+        match (self.middle, sub.middle) {
+            (Some(m), Some(Middle { row, column })) => {
+                let diagonals = |(r, c): (u32, u32)| (1u64 << (r + c), 1u64 << (c + n - 1 - r));
+                let (a, b) = (diagonals((row, m)), diagonals((m, column)));
+                Layout {
+                    rows: all & !(1 << row) & !(1 << m),
+                    east_columns: self.east_columns() & !(1 << column),
+                    west_columns: self.west_columns() & !(1 << column),
+                    blocked: (a.0 | b.0, a.1 | b.1),
+                }
+            }
+            _ => Layout {
+                rows: all,
+                east_columns: self.east_columns(),
+                west_columns: self.west_columns(),
+                blocked: (0, 0),
+            },
+        }
     }
+}
+
+/// The rows to split between the halves of a sub-problem, the columns of each half, and the
+/// `/` and `\\` diagonals of the queens placed first (odd n).
+struct Layout {
+    rows: u32,
+    east_columns: u64,
+    west_columns: u64,
+    blocked: (u64, u64),
+}
+
+/// The images of the middle queens under the eight symmetries of the square: each carries
+/// the middle column and the middle row onto the middle column or the middle row.
+fn middle_images(n: u32, middle: Middle) -> [Middle; 8] {
+    let m = n / 2;
+    // Symmetry `s`: transpose if bit 2, then turn the rows upside down if bit 1 and mirror
+    // the columns if bit 0.
+    std::array::from_fn(|s| {
+        let image = |(r, c): (u32, u32)| {
+            let (r, c) = if s & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if s & 2 != 0 { n - 1 - r } else { r };
+            let c = if s & 1 != 0 { n - 1 - c } else { c };
+            (r, c)
+        };
+        let (a, b) = (image((middle.row, m)), image((m, middle.column)));
+        // One image stands in the middle column and the other in the middle row (both, for
+        // the centre).
+        let (in_column, in_row) = if a.1 == m { (a, b) } else { (b, a) };
+        Middle {
+            row: in_column.0,
+            column: in_row.1,
+        }
+    })
 }
 
 /// The rows of `rows` upside down.
@@ -134,39 +212,78 @@ fn check(n: u32) -> Result<Cut, BoardSizeError> {
     Ok(Cut::of(n))
 }
 
-/// Every choice counted for `n`, in a fixed order (by the middle queen's row, then by the
-/// east rows as a number), each the smallest of its images and weighted by their number.
-/// (`n = 1` has one: the queen in the middle column, nothing on either side.)
+/// Every choice counted for `n`, in a fixed order (by the middle queens, then by the east rows
+/// as a number), each weighted by the number of choices that count the same. Even n: the
+/// orbits of the east rows under upside down (mirroring is spent on the long diagonals: see the
+/// module's header). Odd n: the middle queens, one choice of each orbit under the eight
+/// symmetries, with every choice of east rows; the centre, with the orbits of the east rows
+/// under upside down and mirroring. (`n = 1` has one: the queen in the centre.)
 pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
     let cut = check(n)?;
-    let fixed_rows: Vec<Option<u32>> = match cut.middle {
-        None => vec![None],
-        Some(_) => (0..n).map(Some).collect(),
-    };
-    let east_count = n - cut.east;
     let mut list = Vec::new();
-    for fixed in fixed_rows {
-        let free = cut.free_rows(fixed);
-        for east_rows in subsets_of_size(free, east_count) {
-            let me = (fixed, east_rows);
-            let flipped_fixed = fixed.map(|f| n - 1 - f);
-            let images = [
-                me,
-                (flipped_fixed, upside_down(east_rows, n)),
-                (fixed, free & !east_rows),
-                (flipped_fixed, upside_down(free & !east_rows, n)),
-            ];
-            if images.iter().any(|image| image < &me) {
+    let Some(m) = cut.middle else {
+        let all = (1u32 << n) - 1;
+        for east_rows in subsets_of_size(all, n / 2) {
+            let upside = upside_down(east_rows, n);
+            if upside < east_rows {
                 continue;
             }
-            let mut distinct = images.to_vec();
-            distinct.sort_unstable();
-            distinct.dedup();
+            let weight = if upside == east_rows { 1 } else { 2 };
             list.push(SubProblem {
-                fixed,
+                middle: None,
                 east_rows,
-                weight: distinct.len() as u32,
+                weight,
             });
+        }
+        return Ok(list);
+    };
+    for row in 0..n {
+        for column in 0..n {
+            let middle = Middle { row, column };
+            let centre = row == m && column == m;
+            let apart = row != m && column != m && row.abs_diff(m) != column.abs_diff(m);
+            if !(centre || apart) {
+                continue;
+            }
+            let mut images = middle_images(n, middle);
+            if images.iter().any(|image| image < &middle) {
+                continue;
+            }
+            images.sort_unstable();
+            let distinct = 1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u32;
+            let sub = SubProblem {
+                middle: Some(middle),
+                east_rows: 0,
+                weight: distinct,
+            };
+            let layout = cut.layout(&sub);
+            let east_count = layout.east_columns.count_ones();
+            for east_rows in subsets_of_size(layout.rows, east_count) {
+                if !centre {
+                    list.push(SubProblem { east_rows, ..sub });
+                    continue;
+                }
+                // The centre is its own image: the east rows' images under upside down and
+                // mirroring count the same.
+                let west_rows = layout.rows & !east_rows;
+                let rows = [
+                    east_rows,
+                    upside_down(east_rows, n),
+                    west_rows,
+                    upside_down(west_rows, n),
+                ];
+                if rows.iter().any(|&image| image < east_rows) {
+                    continue;
+                }
+                let mut distinct = rows;
+                distinct.sort_unstable();
+                let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count() as u32;
+                list.push(SubProblem {
+                    east_rows,
+                    weight,
+                    ..sub
+                });
+            }
         }
     }
     Ok(list)
@@ -264,14 +381,40 @@ fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out: &mut Vec<
     }
 }
 
-/// Reusable lists for [`half_keys`].
+/// The quarters of [`half_keys`], kept from one call to the next: a quarter's list is made
+/// again only when its rows, columns or blocked diagonals change. (Sub-problems come in
+/// order of their rows as a number, so the lower quarter's rows, the highest, seldom do.)
 #[derive(Default)]
 pub struct Halves {
-    upper: Vec<Part>,
-    lower: Vec<Part>,
+    upper: Quarters,
+    lower: Quarters,
+    /// The lower quarters grouped by their columns: group `g` (the columns shifted down to
+    /// bit 0) is `by_columns[starts[g]..starts[g + 1]]`.
     by_columns: Vec<Part>,
     starts: Vec<u32>,
     next: Vec<u32>,
+}
+
+/// The parts of one quarter and what they were made for.
+#[derive(Default)]
+struct Quarters {
+    made_for: Option<(u32, u64, (u64, u64))>,
+    parts: Vec<Part>,
+}
+
+impl Quarters {
+    /// Makes the list for these rows (a mask), columns and blocked diagonals, unless it is
+    /// already; says whether it made it.
+    fn make(&mut self, n: u32, rows: u32, columns: u64, blocked: (u64, u64)) -> bool {
+        let wanted = Some((rows, columns, blocked));
+        if self.made_for == wanted {
+            return false;
+        }
+        let rows: Vec<u32> = (0..n).filter(|&r| rows >> r & 1 == 1).collect();
+        parts(n, &rows, columns, blocked, &mut self.parts);
+        self.made_for = wanted;
+        true
+    }
 }
 
 /// Writes into `keys` the key of every half: a queen in each row of `rows` (a mask) in
@@ -280,9 +423,9 @@ pub struct Halves {
 /// occupy among the `n - 1` of each kind from `shared` on (see the module's header).
 ///
 /// A half is made of two quarters: its upper rows' queens and its lower rows' queens, each
-/// listed once by a small search, then joined where their columns make up `columns` and
-/// their diagonals do not meet. (One search over all the rows would walk again the lower
-/// rows' tree below every upper quarter.)
+/// listed by a small search, then joined where their columns make up `columns` and their
+/// diagonals do not meet. (One search over all the rows would walk again the lower rows' tree
+/// below every upper quarter.)
 pub fn half_keys(
     n: u32,
     rows: u32,
@@ -293,8 +436,13 @@ pub fn half_keys(
     keys: &mut Vec<u64>,
 ) {
     keys.clear();
-    let rows: Vec<u32> = (0..n).filter(|&r| rows >> r & 1 == 1).collect();
-    let (upper_rows, lower_rows) = rows.split_at(rows.len() / 2);
+    // The upper quarter: the first half of the rows (the fewer, for an odd number).
+    let mut upper_rows = rows;
+    for _ in 0..rows.count_ones() / 2 {
+        upper_rows &= upper_rows - 1;
+    }
+    let upper_rows = rows & !upper_rows;
+    let lower_rows = rows & !upper_rows;
     let Halves {
         upper,
         lower,
@@ -302,38 +450,39 @@ pub fn half_keys(
         starts,
         next,
     } = lists;
-    parts(n, upper_rows, columns, blocked, upper);
-    parts(n, lower_rows, columns, blocked, lower);
+    upper.make(n, upper_rows, columns, blocked);
     // The lower quarters grouped by their columns (counting sort on the columns shifted down
     // to bit 0: at most 2^12 groups), so that those completing an upper one are one run.
     // (No columns at all, n = 1: every part has columns 0, and one group.)
     let low = columns.trailing_zeros().min(63);
-    let groups = 1usize << (64 - (columns >> low).leading_zeros());
-    starts.clear();
-    starts.resize(groups + 1, 0);
-    for part in lower.iter() {
-        starts[(part.columns >> low) as usize + 1] += 1;
-    }
-    for g in 0..groups {
-        starts[g + 1] += starts[g];
-    }
-    by_columns.clear();
-    by_columns.resize(
-        lower.len(),
-        Part {
-            columns: 0,
-            slash: 0,
-            back: 0,
-        },
-    );
-    next.clone_from(starts);
-    for part in lower.iter() {
-        let slot = &mut next[(part.columns >> low) as usize];
-        by_columns[*slot as usize] = *part;
-        *slot += 1;
+    if lower.make(n, lower_rows, columns, blocked) {
+        let groups = 1usize << (64 - (columns >> low).leading_zeros());
+        starts.clear();
+        starts.resize(groups + 1, 0);
+        for part in lower.parts.iter() {
+            starts[(part.columns >> low) as usize + 1] += 1;
+        }
+        for g in 0..groups {
+            starts[g + 1] += starts[g];
+        }
+        by_columns.clear();
+        by_columns.resize(
+            lower.parts.len(),
+            Part {
+                columns: 0,
+                slash: 0,
+                back: 0,
+            },
+        );
+        next.clone_from(starts);
+        for part in lower.parts.iter() {
+            let slot = &mut next[(part.columns >> low) as usize];
+            by_columns[*slot as usize] = *part;
+            *slot += 1;
+        }
     }
     let mask = (1u64 << (n - 1)) - 1;
-    for top in upper.iter() {
+    for top in upper.parts.iter() {
         let wanted = ((columns & !top.columns) >> low) as usize;
         for bottom in &by_columns[starts[wanted] as usize..starts[wanted + 1] as usize] {
             if (top.slash & bottom.slash) | (top.back & bottom.back) == 0 {
@@ -347,72 +496,163 @@ pub fn half_keys(
 /// Counts the pairs `(a, b)`, `a` of `east` and `b` of `west`, with `a & b == 0`; keys have
 /// at most `bits` bits.
 pub fn count_disjoint(east: &[u64], west: &[u64], bits: u32) -> u64 {
-    let mut join = Join::new(bits);
-    east.chunks(BLOCK)
-        .map(|block| join.load(block).count(west))
-        .sum()
+    Join::new(bits).pairs(east, west)
 }
 
 const WORDS: usize = BLOCK / 64;
 
-/// The join of one block of east keys: for each byte of a key and each value of that byte,
-/// the OR of the sideways rows (one bit per east key) of the bits set in the value. Made once
-/// and loaded again for each block.
+/// `$body` with the constant `$w` equal to `$words`, one of the widths a block is loaded at
+/// (1, 2, then every multiple of 4 up to 64 words); `$otherwise` for any other value.
+#[rustfmt::skip]
+macro_rules! with_fixed_width {
+    ($words:expr, $w:ident => $body:expr, $otherwise:expr) => {
+        match $words {
+            1 => { const $w: usize = 1; $body }
+            2 => { const $w: usize = 2; $body }
+            4 => { const $w: usize = 4; $body }
+            8 => { const $w: usize = 8; $body }
+            12 => { const $w: usize = 12; $body }
+            16 => { const $w: usize = 16; $body }
+            20 => { const $w: usize = 20; $body }
+            24 => { const $w: usize = 24; $body }
+            28 => { const $w: usize = 28; $body }
+            32 => { const $w: usize = 32; $body }
+            36 => { const $w: usize = 36; $body }
+            40 => { const $w: usize = 40; $body }
+            44 => { const $w: usize = 44; $body }
+            48 => { const $w: usize = 48; $body }
+            52 => { const $w: usize = 52; $body }
+            56 => { const $w: usize = 56; $body }
+            60 => { const $w: usize = 60; $body }
+            64 => { const $w: usize = 64; $body }
+            _ => $otherwise,
+        }
+    };
+}
+
+/// The join of one block of east keys. A key is cut into chunks of `k` bits (`k` from 4 to
+/// 8, chosen at each load); for each chunk and each value it can take, the table holds the OR
+/// of the sideways rows (one bit per east key) of the bits set in the value. Made once and
+/// loaded again for each block.
 pub struct Join {
-    bytes: usize,
+    /// The bits of a key (at most 64).
+    bits: u32,
+    /// The bits of a chunk, and the chunks of a key, at the last load.
+    chunk_bits: u32,
+    chunks: usize,
+    /// The words of a sideways row at the last load, and its keys.
     words: usize,
     len: usize,
+    /// Chunk `c`'s row for value `v` is `table[(c << chunk_bits | v) * words..][..words]`.
     table: Vec<u64>,
 }
 
 impl Join {
     pub fn new(bits: u32) -> Join {
-        let bytes = (bits as usize).div_ceil(8).max(1);
+        let most_chunks = (bits as usize).div_ceil(4).max(1);
         Join {
-            bytes,
+            bits,
+            chunk_bits: 8,
+            chunks: 0,
             words: 0,
             len: 0,
-            table: vec![0; bytes * 256 * WORDS],
+            table: vec![0; most_chunks * 256 * WORDS],
         }
     }
 
-    /// Turns `block` (at most [`BLOCK`] keys) sideways into the table.
+    /// Turns `block` (at most [`BLOCK`] keys) sideways into the table, for walking many keys.
     pub fn load(&mut self, block: &[u64]) -> &Self {
+        self.load_for(block, usize::MAX)
+    }
+
+    /// Turns `block` (at most [`BLOCK`] keys) sideways into the table, for walking `walked`
+    /// keys: the chunk width makes the least work, `chunks × (2^k + walked)` rows ORed.
+    pub fn load_for(&mut self, block: &[u64], walked: usize) -> &Self {
         assert!(block.len() <= BLOCK, "a block holds at most {BLOCK} keys");
         self.len = block.len();
-        self.words = block.len().div_ceil(64);
-        let words = self.words;
-        for byte in 0..self.bytes {
-            let table = &mut self.table[byte * 256 * WORDS..][..256 * WORDS];
+        // Rounded up to a multiple of 4 (a 256-bit vector) past 2, so that the loops are
+        // compiled for fixed widths (the padding's bits stand for no key: they stay 0).
+        self.words = match block.len().div_ceil(64) {
+            words @ 0..=2 => words,
+            words => words.next_multiple_of(4),
+        };
+        let bits = self.bits.max(1);
+        let work = |k: u32| {
+            (bits.div_ceil(k) as usize).saturating_mul((1usize << k).saturating_add(walked))
+        };
+        self.chunk_bits = (4..=8).rev().min_by_key(|&k| work(k)).expect("widths");
+        self.chunks = bits.div_ceil(self.chunk_bits) as usize;
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has the features the function is compiled for.
+            unsafe { self.load_avx2(block) };
+            return self;
+        }
+        self.load_portable(block);
+        self
+    }
+
+    /// [`Join::load`] compiled for AVX2 (the same code: the compiler vectorises it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load_avx2(&mut self, block: &[u64]) {
+        self.load_portable(block)
+    }
+
+    #[inline(always)]
+    fn load_portable(&mut self, block: &[u64]) {
+        with_fixed_width!(self.words, W => self.load_words::<W>(block), ())
+    }
+
+    #[inline(always)]
+    fn load_words<const W: usize>(&mut self, block: &[u64]) {
+        let k = self.chunk_bits;
+        let mask = (1u64 << k) - 1;
+        for chunk in 0..self.chunks {
+            // Only the values this chunk of a key can take: all but in the last chunk.
+            let values = 1usize << (self.bits - k * chunk as u32).min(k);
+            let table = &mut self.table[(chunk << k) * W..][..values * W];
             // The rows of no bit and of single bits, then every other value as the OR of the
             // row of its lowest bit and the row of the rest.
-            for value in [0, 1, 2, 4, 8, 16, 32, 64, 128] {
-                table[value * WORDS..][..words].fill(0);
+            table[..W].fill(0);
+            for bit in 0..values.trailing_zeros() {
+                table[(1 << bit) * W..][..W].fill(0);
             }
             for (i, key) in block.iter().enumerate() {
-                let mut bits = (key >> (8 * byte)) & 0xff;
+                let mut bits = (key >> (k * chunk as u32)) & mask;
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
-                    table[bit as usize * WORDS + i / 64] |= 1 << (i % 64);
+                    table[bit as usize * W + i / 64] |= 1 << (i % 64);
                     bits &= bits - 1;
                 }
             }
-            for value in 3..256usize {
+            for value in 3..values {
                 let low = value & value.wrapping_neg();
                 if low == value {
                     continue;
                 }
-                let (done, rest) = table.split_at_mut(value * WORDS);
-                let (a, b) = (
-                    &done[low * WORDS..][..words],
-                    &done[(value - low) * WORDS..][..words],
-                );
-                for ((out, x), y) in rest[..words].iter_mut().zip(a).zip(b) {
+                let (done, rest) = table.split_at_mut(value * W);
+                let a: &[u64; W] = done[low * W..][..W].try_into().expect("W words");
+                let b: &[u64; W] = done[(value - low) * W..][..W].try_into().expect("W words");
+                for ((out, x), y) in rest[..W].iter_mut().zip(a).zip(b) {
                     *out = x | y;
                 }
             }
         }
-        self
+    }
+
+    /// The pairs `(a, b)`, `a` of `one` and `b` of `other`, with `a & b == 0`: the shorter
+    /// list is turned sideways block by block, the longer one walked key by key.
+    pub fn pairs(&mut self, one: &[u64], other: &[u64]) -> u64 {
+        let (sideways, walked) = if one.len() <= other.len() {
+            (one, other)
+        } else {
+            (other, one)
+        };
+        sideways
+            .chunks(BLOCK)
+            .map(|block| self.load_for(block, walked.len()).count(walked))
+            .sum()
     }
 
     /// The pairs of the loaded block with the keys of `west` that share no bit.
@@ -438,21 +678,27 @@ impl Join {
     /// for the target's SIMD (SSE2 natively, simd128 in wasm when enabled).
     #[inline(always)]
     pub fn count_portable(&self, west: &[u64]) -> u64 {
-        let words = self.words;
-        let mut clash = [0u64; WORDS];
+        // No block loaded, or an empty one: no pairs.
+        with_fixed_width!(self.words, W => self.count_words::<W>(west), 0)
+    }
+
+    /// The walk for blocks of `W` words: a fixed width, so that the compiler unrolls it.
+    #[inline(always)]
+    fn count_words<const W: usize>(&self, west: &[u64]) -> u64 {
+        let k = self.chunk_bits;
+        let mask = (1u64 << k) - 1;
         let mut sum = 0u64;
         for &key in west {
-            let clash = &mut clash[..words];
-            clash.fill(0);
-            for byte in 0..self.bytes {
-                let value = ((key >> (8 * byte)) & 0xff) as usize;
-                let row = &self.table[(byte * 256 + value) * WORDS..][..words];
+            let mut clash = [0u64; W];
+            for chunk in 0..self.chunks {
+                let value = ((key >> (k * chunk as u32)) & mask) as usize;
+                let row = &self.table[((chunk << k) + value) * W..][..W];
                 for (c, r) in clash.iter_mut().zip(row) {
                     *c |= r;
                 }
             }
             let clashing: u32 = clash.iter().map(|w| w.count_ones()).sum();
-            sum += (self.len as u32 - clashing) as u64;
+            sum += u64::from(self.len as u32 - clashing);
         }
         sum
     }
@@ -471,70 +717,175 @@ pub struct Joined {
 pub struct Counter {
     cut: Cut,
     join: Join,
-    lists: Halves,
+    /// The quarters of the east halves and of the west halves, each kept for the next.
+    east_lists: Halves,
+    west_lists: Halves,
     east: Vec<u64>,
     west: Vec<u64>,
+    /// Even n: the west keys by their weight, 1, 2 and 4 ([`long_diagonals_weight`]).
+    west_by_weight: [Vec<u64>; 3],
 }
 
 impl Counter {
     pub fn new(n: u32) -> Result<Counter, BoardSizeError> {
         let cut = check(n)?;
+        let key_bits = match cut.middle {
+            Some(_) => 2 * n - 2,
+            None => 2 * n - 4,
+        };
         Ok(Counter {
             cut,
-            join: Join::new(2 * n - 2),
-            lists: Halves::default(),
+            join: Join::new(key_bits),
+            east_lists: Halves::default(),
+            west_lists: Halves::default(),
             east: Vec::new(),
             west: Vec::new(),
+            west_by_weight: Default::default(),
         })
     }
 
     /// The solutions of one sub-problem, times its weight, and the halves built for it.
     pub fn count(&mut self, sub: &SubProblem) -> Joined {
+        let pairs = match self.cut.middle {
+            Some(_) => self.odd_pairs(sub),
+            None => self.even_pairs(sub),
+        };
+        Joined {
+            solutions: u64::from(sub.weight) * pairs,
+            halves: (self.east.len() + self.west.len()) as u64,
+        }
+    }
+
+    /// Odd n: the pairs of halves that make a solution with the middle queens of `sub`.
+    fn odd_pairs(&mut self, sub: &SubProblem) -> u64 {
         let Counter {
             cut,
             join,
-            lists,
+            east_lists,
+            west_lists,
             east,
             west,
+            ..
+        } = self;
+        let (n, shared) = (cut.n, cut.east);
+        let layout = cut.layout(sub);
+        let (rows, blocked) = (sub.east_rows, layout.blocked);
+        half_keys(
+            n,
+            rows,
+            layout.east_columns,
+            blocked,
+            shared,
+            east_lists,
+            east,
+        );
+        let rows = layout.rows & !sub.east_rows;
+        half_keys(
+            n,
+            rows,
+            layout.west_columns,
+            blocked,
+            shared,
+            west_lists,
+            west,
+        );
+        join.pairs(east, west)
+    }
+
+    /// Even n: the pairs of halves, each weighted for the long diagonals (see the module's
+    /// header): east halves off both long diagonals, west halves weighted 2 for each long
+    /// diagonal they hold a queen on, and those on neither counted by the half turn's pairing.
+    fn even_pairs(&mut self, sub: &SubProblem) -> u64 {
+        let Counter {
+            cut,
+            join,
+            east_lists,
+            west_lists,
+            east,
+            west,
+            west_by_weight,
         } = self;
         let n = cut.n;
-        let free = cut.free_rows(sub.fixed);
-        let blocked = match (sub.fixed, cut.middle) {
-            (Some(f), Some(m)) => (1u64 << (f + m), 1u64 << (m + n - 1 - f)),
-            _ => (0, 0),
-        };
+        let long = 1u64 << (n - 1);
+        let (columns, shared) = (cut.east_columns(), cut.east);
         half_keys(
             n,
             sub.east_rows,
-            cut.east_columns(),
-            blocked,
-            cut.east,
-            lists,
+            columns,
+            (long, long),
+            shared,
+            east_lists,
             east,
         );
-        half_keys(
-            n,
-            free & !sub.east_rows,
-            cut.west_columns(),
-            blocked,
-            cut.east,
-            lists,
-            west,
-        );
-        // The shorter list is turned sideways, the longer one walked key by key.
-        let (sideways, walked) = if east.len() <= west.len() {
-            (&*east, &*west)
-        } else {
-            (&*west, &*east)
-        };
-        let pairs: u64 = sideways
-            .chunks(BLOCK)
-            .map(|block| join.load(block).count(walked))
-            .sum();
-        Joined {
-            solutions: u64::from(sub.weight) * pairs,
-            halves: (east.len() + west.len()) as u64,
+        for key in east.iter_mut() {
+            *key = without_long_diagonals(*key, n);
         }
+        let (columns, rows) = (cut.west_columns(), !sub.east_rows & ((1 << n) - 1));
+        half_keys(n, rows, columns, (0, 0), shared, west_lists, west);
+        for list in west_by_weight.iter_mut() {
+            list.clear();
+        }
+        for &key in west.iter() {
+            let weight = long_diagonals_weight(key, n);
+            west_by_weight[weight.trailing_zeros() as usize].push(without_long_diagonals(key, n));
+        }
+        // The east halves, the fewer (about a quarter of the west ones at n = 16), are turned
+        // sideways once for the three lists.
+        let [one, two, four] = west_by_weight;
+        let times = half_turn_share(sub.east_rows, n);
+        let walked = four.len() + two.len() + if times > 0 { one.len() } else { 0 };
+        east.chunks(BLOCK)
+            .map(|block| {
+                let join = join.load_for(block, walked);
+                let pairs = 4 * join.count(four) + 2 * join.count(two);
+                if times > 0 {
+                    pairs + times * join.count(one)
+                } else {
+                    pairs
+                }
+            })
+            .sum()
+    }
+}
+
+/// Even n: the position in a key (of each kind) of the long diagonal, `r + c = n - 1` among
+/// the `/` diagonals and `c = r` among the `\` ones: both have index `n - 1`, and a key holds
+/// the indices from `n / 2` on.
+fn long_diagonal_bit(n: u32) -> u32 {
+    n - 1 - n / 2
+}
+
+/// Even n: a west half's weight for the long diagonals: 2 for each it holds a queen on.
+fn long_diagonals_weight(key: u64, n: u32) -> u32 {
+    let bit = long_diagonal_bit(n);
+    let on = (key >> bit & 1) + (key >> (n - 1 + bit) & 1);
+    1 << on
+}
+
+/// Even n: a key without its two long-diagonal bits (an east half never has them, so they
+/// decide nothing in the join): `2n - 4` bits.
+fn without_long_diagonals(key: u64, n: u32) -> u64 {
+    let bit = long_diagonal_bit(n);
+    let half = |part: u64| (part & ((1 << bit) - 1)) | (part >> (bit + 1)) << bit;
+    let mask = (1u64 << (n - 1)) - 1;
+    half(key & mask) | half(key >> (n - 1) & mask) << (n - 2)
+}
+
+/// Even n: how many times the solutions with no queen on a long diagonal are counted at east
+/// rows `east_rows`. The half turn carries them to east rows `free & !upside_down(east_rows)`,
+/// the same count; where the two differ, the row `r` lowest among those where `r` and
+/// `n - 1 - r` are on the same side decides: 2 where it is east, 0 where it is west. A choice
+/// that is its own image counts once. Upside down keeps this number, so it is the same for
+/// every choice of an orbit of [`sub_problems`].
+fn half_turn_share(east_rows: u32, n: u32) -> u64 {
+    let all = ((1u64 << n) - 1) as u32;
+    let same_side = !(east_rows ^ upside_down(east_rows, n)) & all;
+    if same_side == 0 {
+        1
+    } else if east_rows & same_side & same_side.wrapping_neg() != 0 {
+        2
+    } else {
+        0
     }
 }
 
@@ -815,10 +1166,16 @@ mod tests {
         for n in [6u32, 7, 8, 9] {
             let cut = Cut::of(n);
             for sub in sub_problems(n).unwrap().iter().take(40) {
+                let layout = cut.layout(sub);
                 let rows: Vec<u32> = (0..n).filter(|&r| sub.east_rows >> r & 1 == 1).collect();
-                let blocked_queen = sub.fixed.map(|f| (f, cut.middle.unwrap()));
+                let placed: Vec<(u32, u32)> = sub
+                    .middle
+                    .map(|m| vec![(m.row, n / 2), (n / 2, m.column)])
+                    .unwrap_or_default();
                 let mut expected: Vec<u64> = Vec::new();
-                let columns: Vec<u32> = (cut.east..n).collect();
+                let columns: Vec<u32> = (0..n)
+                    .filter(|&c| layout.east_columns >> c & 1 == 1)
+                    .collect();
                 permutations(&columns, &mut |perm| {
                     let queens: Vec<(u32, u32)> =
                         rows.iter().copied().zip(perm.iter().copied()).collect();
@@ -829,7 +1186,7 @@ mod tests {
                         .iter()
                         .enumerate()
                         .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !clash(a, b)))
-                        && blocked_queen.is_none_or(|f| queens.iter().all(|&a| !clash(a, f)));
+                        && placed.iter().all(|&p| queens.iter().all(|&a| !clash(a, p)));
                     if fine {
                         let mask = (1u64 << (n - 1)) - 1;
                         let slash: u64 = queens.iter().map(|&(r, c)| 1u64 << (r + c)).sum();
@@ -839,16 +1196,12 @@ mod tests {
                         );
                     }
                 });
-                let blocked = match (sub.fixed, cut.middle) {
-                    (Some(f), Some(m)) => (1u64 << (f + m), 1u64 << (m + n - 1 - f)),
-                    _ => (0, 0),
-                };
                 let mut got = Vec::new();
                 half_keys(
                     n,
                     sub.east_rows,
-                    cut.east_columns(),
-                    blocked,
+                    layout.east_columns,
+                    layout.blocked,
                     cut.east,
                     &mut Halves::default(),
                     &mut got,
@@ -916,20 +1269,102 @@ mod tests {
 
     #[test]
     fn sub_problems_cover_every_choice_of_rows_once() {
-        // The weights add up to the number of choices: C(n, n/2) for even n, n·C(n-1, m) for odd.
+        // The weights add up to the number of choices: C(n, n/2) for even n; for odd n, the
+        // centre with C(n-1, m) choices of rows, and each pair of middle queens not on a
+        // diagonal, with C(n-2, k) (k: the east columns left, m or m - 1).
         let choose = |a: u64, b: u64| (0..b).fold(1u64, |acc, i| acc * (a - i) / (i + 1));
-        for n in 2..=14u32 {
+        for n in 2..=15u32 {
             let total: u64 = sub_problems(n)
                 .unwrap()
                 .iter()
                 .map(|s| s.weight as u64)
                 .sum();
+            let m = n / 2;
             let expected = if n % 2 == 0 {
                 choose(n as u64, n as u64 / 2)
             } else {
-                n as u64 * choose(n as u64 - 1, n as u64 / 2)
+                let mut choices = choose(n as u64 - 1, m as u64);
+                for row in (0..n).filter(|&r| r != m) {
+                    for column in (0..n).filter(|&c| c != m && c.abs_diff(m) != row.abs_diff(m)) {
+                        let east = m - u32::from(column > m);
+                        choices += choose(n as u64 - 2, east as u64);
+                    }
+                }
+                choices
             };
             assert_eq!(total, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_middle_queens_images_share_their_images() {
+        // Every image of a choice (the centre, or two queens off the centre and off each
+        // other's diagonals) has the same images.
+        for n in [5u32, 7, 9] {
+            let m = n / 2;
+            for row in 0..n {
+                for column in 0..n {
+                    let centre = row == m && column == m;
+                    if !centre && (row == m || column == m || row.abs_diff(m) == column.abs_diff(m))
+                    {
+                        continue;
+                    }
+                    let middle = Middle { row, column };
+                    let mut images = middle_images(n, middle);
+                    images.sort_unstable();
+                    assert!(images.contains(&middle));
+                    for image in images {
+                        let mut again = middle_images(n, image);
+                        again.sort_unstable();
+                        assert_eq!(again, images, "n = {n}, {middle:?} → {image:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_half_turn_shares_its_pairs_out_evenly() {
+        // Each choice of rows and its image under the half turn count the solutions off the
+        // long diagonals twice between them (a choice that is its own image: once), and upside down
+        // keeps the share, so that an orbit of sub_problems may be counted at any member.
+        for n in (2..=14u32).step_by(2) {
+            let all = (1u32 << n) - 1;
+            for east_rows in subsets_of_size(all, n / 2) {
+                let turned = all & !upside_down(east_rows, n);
+                let share = half_turn_share(east_rows, n);
+                assert_eq!(
+                    share + half_turn_share(turned, n),
+                    2,
+                    "n = {n}, {east_rows:b}"
+                );
+                assert_eq!(share, half_turn_share(upside_down(east_rows, n), n));
+            }
+        }
+    }
+
+    #[test]
+    fn keys_lose_exactly_their_long_diagonal_bits() {
+        for n in (2..=22u32).step_by(2) {
+            let bit = long_diagonal_bit(n);
+            let full = (1u64 << (2 * n - 2)) - 1;
+            let long = 1u64 << bit | 1u64 << (n - 1 + bit);
+            assert_eq!(
+                without_long_diagonals(full, n),
+                (1u64 << (2 * n - 4)) - 1,
+                "n = {n}"
+            );
+            assert_eq!(without_long_diagonals(long, n), 0, "n = {n}");
+            assert_eq!(long_diagonals_weight(long, n), 4);
+            assert_eq!(long_diagonals_weight(full & !long, n), 1);
+            // Bits keep their order: the lowest and the highest stay lowest and highest.
+            if n > 2 {
+                assert_eq!(without_long_diagonals(1, n), 1);
+                assert_eq!(
+                    without_long_diagonals(1 << (2 * n - 3), n),
+                    1 << (2 * n - 5)
+                );
+            }
         }
     }
 

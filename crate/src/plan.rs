@@ -182,8 +182,10 @@ impl Plan {
                 listing.eat(&self.n.to_le_bytes());
                 listing.eat(&(list.len() as u64).to_le_bytes());
                 for sub in list {
-                    // Fixed width: the middle queen's row (255: none), the rows, the weight.
-                    listing.eat(&[sub.fixed.map_or(255, |f| f as u8)]);
+                    // Fixed width: the middle queens' row and column (255: none), the rows,
+                    // the weight.
+                    let (row, column) = sub.middle.map_or((255, 255), |m| (m.row, m.column));
+                    listing.eat(&[row as u8, column as u8]);
                     listing.eat(&sub.east_rows.to_le_bytes());
                     listing.eat(&sub.weight.to_le_bytes());
                 }
