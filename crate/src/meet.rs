@@ -20,52 +20,56 @@
 //!
 //! # The join
 //!
-//! For each `R`, the east keys are cut into blocks of [`BLOCK`] and each block is turned
-//! sideways: for every key bit, one bit per key of the block that has it. The bits are taken
-//! in bytes, and for each byte value the OR of the sideways rows of its set bits is made once
-//! ([`Join`]). For a west key, the OR of one table row per byte of the key marks the east keys
-//! that share a diagonal with it; the zeros of that mark are the east halves it completes.
-//! That is about 2n/8 ORs of a block's 64 words per west key and block, and the compiler
-//! turns them into SIMD.
+//! For each `R`, the shorter list of keys is cut into blocks of [`BLOCK`] and each block is
+//! turned sideways: for every key bit, one bit per key of the block that has it. The bits are
+//! taken in chunks of 4 to 8 (whichever makes the least work for the block), and for each
+//! value of a chunk the OR of the sideways rows of its set bits is made once ([`Join`]). For a
+//! key of the other list, the OR of one table row per chunk marks the keys of the block that
+//! share a diagonal with it; the zeros of that mark are the halves it completes. The loops
+//! are compiled for fixed block widths, and the compiler turns them into SIMD.
 //!
 //! # Symmetry
 //!
-//! Turning the board upside down (row `r` to `n-1-r`) and mirroring it (column `c` to `n-1-c`)
-//! carry solutions to solutions: the first carries east rows `R` to `R` upside down, the second
-//! swaps east and west (east rows: the other rows). The count for `R` is the count for each of
-//! its images, so each orbit of these two moves is counted once, at its smallest member, and
-//! weighted by its size: about a quarter of the choices of `R`. That is how odd `n` is counted.
+//! Turning the board upside down (row `r` to `n-1-r`) carries solutions to solutions and east
+//! rows `R` to `R` upside down: the count for `R` is the count for its image, so only one of
+//! the two is counted, twice ([`choice_weight`]). Mirroring (column `c` to `n-1-c`) swaps east
+//! and west; for even n it is spent on the long diagonals instead.
 //!
 //! # The long diagonals (even n)
 //!
-//! For even `n` the two long diagonals buy more. The main diagonal (`r = c`) holds at most one
-//! queen, in the north-west or the south-east quarter; the other one (`r + c = n - 1`), in the
-//! north-east or the south-west. Reflecting the board in the other long diagonal swaps the
-//! north-west and south-east quarters and leaves that diagonal's queen where it is, and the
-//! other way round: so the solutions with the main diagonal's queen in the south-east are as
-//! many as those with it in the north-west, and the same for the other diagonal's queen in the
-//! north-east and the south-west. Hence the total is the count of the solutions whose **east
-//! half has no queen on either long diagonal**, each weighted by 2 for every long diagonal its
-//! west half has a queen on ([`long_diagonals_weight`]). The east halves are built with both
-//! long diagonals blocked: fewer of them, and two key bits fewer ([`without_long_diagonals`]).
+//! The main diagonal (`r = c`) holds at most one queen, in the north-west or the south-east
+//! quarter; the other one (`r + c = n - 1`), in the north-east or the south-west. Reflecting
+//! the board in the other long diagonal swaps the north-west and south-east quarters and
+//! leaves that diagonal's queen where it is, and the other way round: so the solutions with
+//! the main diagonal's queen in the south-east are as many as those with it in the north-west,
+//! and the same for the other diagonal's queen in the north-east and the south-west. Hence the
+//! total is the count of the solutions whose **east half has no queen on either long
+//! diagonal**, each weighted by 2 for every long diagonal its west half has a queen on
+//! ([`long_diagonals_weight`]). The east halves are built with both long diagonals blocked:
+//! about a quarter of them, and two key bits fewer ([`without_long_diagonals`]).
 //!
 //! Upside down swaps the two long diagonals and the quarters alike, so it still pairs `R` with
-//! its image; mirroring does not (it moves the long diagonals' queens to the east), so the
-//! choices of `R` are its orbits under upside down only: half of them. The half turn (both
-//! moves) keeps the solutions with no queen on a long diagonal at all, and pairs `R` with the
-//! other rows upside down: those solutions are counted at one of the two, twice.
+//! its image; mirroring does not (it moves the long diagonals' queens to the east). The half
+//! turn (both moves) keeps the solutions with no queen on a long diagonal at all, and pairs
+//! `R` with the other rows upside down: those solutions are counted at one of the two, twice
+//! ([`half_turn_share`]).
 //!
 //! # Odd n
 //!
-//! The middle column `m` holds one queen, in some row `f`. Each choice of `f` is counted on its
-//! own: the queen at `(f, m)` is placed first and blocks its diagonals for both halves; the
-//! rows left are split between the `m` east columns (`m+1..n`) and the `m` west ones. Upside
-//! down carries `f` to `n-1-f`, so the two moves still pair up the choices.
+//! The middle column `m` holds one queen, in some row, and the middle row one, in some column:
+//! both are placed first ([`Middle`]) and block their diagonals for both halves (they stand on
+//! no diagonal of each other, or are one queen, in the centre). The rows left are split
+//! between the east columns left (`m+1..n`) and the west ones. The eight symmetries of the
+//! square carry the middle column and row onto themselves, so each orbit of the middle queens
+//! is counted once, weighted by its size: about an eighth of the choices. The centre is its
+//! own image: there upside down and mirroring pair up the choices of `R` instead.
 //!
 //! # Sub-problems
 //!
-//! Every `(f, R)` counted is a [`SubProblem`]: [`sub_problems`] lists them in a fixed order,
-//! [`Counter::count`] counts one (already weighted), and the counts add up to the total.
+//! A [`SubProblem`] is a run of neighbouring choices of `R` (with the middle queens, for odd
+//! n): [`sub_problems`] lists them in a fixed order, [`Counter::count`] counts one (each
+//! choice weighted), and the counts add up to the total. Neighbours share most of their rows,
+//! so a [`Counter`] keeps the quarters of one for the next ([`Halves`]).
 //!
 //! # Unique solutions
 //!
@@ -81,17 +85,18 @@ use crate::board::BoardSizeError;
 /// for n = 23 (24,233,937,684,440) is the last that anyone would wait for.
 pub const MAX_MEET_N: u32 = 23;
 
-/// East keys per block of the join: 64 words of 64 bits.
+/// Keys per block of the join: 64 words of 64 bits.
 pub const BLOCK: usize = 64 * 64;
 
-/// One choice counted: for odd n, the queens of the middle column and the middle row
-/// ([`Middle`]); the set `east_rows` (bit r = row r) of the rows whose queens stand in the
-/// east; and the number of choices, itself included, that the symmetries make count the same.
+/// A run of choices counted: for odd n, the queens of the middle column and the middle row
+/// ([`Middle`]); and `span` choices of the rows whose queens stand in the east, from
+/// `east_rows` (bit r = row r) on, in increasing order ([`next_subset`]). [`choice_weight`]
+/// tells which of them are counted, and for how many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SubProblem {
     pub middle: Option<Middle>,
     pub east_rows: u32,
-    pub weight: u32,
+    pub span: u32,
 }
 
 /// Odd n: the middle column's queen stands in `row`, the middle row's in `column` (both the
@@ -105,7 +110,7 @@ pub struct Middle {
 /// How the board is cut for `n`: the first east column, and the middle column set apart
 /// (odd n).
 #[derive(Clone, Copy, Debug)]
-struct Cut {
+pub struct Cut {
     n: u32,
     east: u32,
     middle: Option<u32>,
@@ -141,11 +146,11 @@ impl Cut {
         Cut::columns(0, self.middle.unwrap_or(self.east))
     }
 
-    /// Where the halves of `sub` stand.
-    fn layout(&self, sub: &SubProblem) -> Layout {
+    /// Where the halves stand after the middle queens (odd n).
+    fn layout(&self, middle: Option<Middle>) -> Layout {
         let n = self.n;
         let all = ((1u64 << n) - 1) as u32;
-        match (self.middle, sub.middle) {
+        match (self.middle, middle) {
             (Some(m), Some(Middle { row, column })) => {
                 let diagonals = |(r, c): (u32, u32)| (1u64 << (r + c), 1u64 << (c + n - 1 - r));
                 let (a, b) = (diagonals((row, m)), diagonals((m, column)));
@@ -212,81 +217,128 @@ fn check(n: u32) -> Result<Cut, BoardSizeError> {
     Ok(Cut::of(n))
 }
 
-/// Every choice counted for `n`, in a fixed order (by the middle queens, then by the east rows
-/// as a number), each weighted by the number of choices that count the same. Even n: the
-/// orbits of the east rows under upside down (mirroring is spent on the long diagonals: see the
-/// module's header). Odd n: the middle queens, one choice of each orbit under the eight
-/// symmetries, with every choice of east rows; the centre, with the orbits of the east rows
-/// under upside down and mirroring. (`n = 1` has one: the queen in the centre.)
+/// About how many sub-problems a count has (from N = 16 on): enough for a fair sample of
+/// the work done at any moment and for shards, few enough to keep their list small.
+const SUB_PROBLEMS: u64 = 1 << 14;
+
+/// The sub-problems of `n`, in a fixed order: by the middle queens, then by the east rows as
+/// a number. Even n: every choice of east rows. Odd n: the middle queens, one choice of each
+/// orbit under the eight symmetries, with every choice of east rows. Runs of neighbouring
+/// choices make one sub-problem, as long as needed to make about [`SUB_PROBLEMS`]; a run of
+/// one lists only the choices counted. (`n = 1` has one: the queen in the centre.)
 pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
     let cut = check(n)?;
-    let mut list = Vec::new();
-    let Some(m) = cut.middle else {
-        let all = (1u32 << n) - 1;
-        for east_rows in subsets_of_size(all, n / 2) {
-            let upside = upside_down(east_rows, n);
-            if upside < east_rows {
-                continue;
+    let middles: Vec<Option<Middle>> = match cut.middle {
+        None => vec![None],
+        Some(m) => {
+            let mut middles = Vec::new();
+            for row in 0..n {
+                for column in 0..n {
+                    let middle = Middle { row, column };
+                    let centre = row == m && column == m;
+                    let apart = row != m && column != m && row.abs_diff(m) != column.abs_diff(m);
+                    if (centre || apart) && middle_weight(n, middle) > 0 {
+                        middles.push(Some(middle));
+                    }
+                }
             }
-            let weight = if upside == east_rows { 1 } else { 2 };
-            list.push(SubProblem {
-                middle: None,
-                east_rows,
-                weight,
-            });
+            middles
         }
-        return Ok(list);
     };
-    for row in 0..n {
-        for column in 0..n {
-            let middle = Middle { row, column };
-            let centre = row == m && column == m;
-            let apart = row != m && column != m && row.abs_diff(m) != column.abs_diff(m);
-            if !(centre || apart) {
-                continue;
-            }
-            let mut images = middle_images(n, middle);
-            if images.iter().any(|image| image < &middle) {
-                continue;
-            }
-            images.sort_unstable();
-            let distinct = 1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u32;
-            let sub = SubProblem {
-                middle: Some(middle),
-                east_rows: 0,
-                weight: distinct,
-            };
-            let layout = cut.layout(&sub);
-            let east_count = layout.east_columns.count_ones();
-            for east_rows in subsets_of_size(layout.rows, east_count) {
-                if !centre {
-                    list.push(SubProblem { east_rows, ..sub });
-                    continue;
-                }
-                // The centre is its own image: the east rows' images under upside down and
-                // mirroring count the same.
-                let west_rows = layout.rows & !east_rows;
-                let rows = [
-                    east_rows,
-                    upside_down(east_rows, n),
-                    west_rows,
-                    upside_down(west_rows, n),
-                ];
-                if rows.iter().any(|&image| image < east_rows) {
-                    continue;
-                }
-                let mut distinct = rows;
-                distinct.sort_unstable();
-                let weight = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count() as u32;
-                list.push(SubProblem {
-                    east_rows,
-                    weight,
-                    ..sub
-                });
-            }
+    let choices = |middle: Option<Middle>| {
+        let layout = cut.layout(middle);
+        let east_count = layout.east_columns.count_ones();
+        (layout.rows, subsets_of_size(layout.rows, east_count))
+    };
+    let all: u64 = middles.iter().map(|&m| choices(m).1.count() as u64).sum();
+    let span = all.div_ceil(SUB_PROBLEMS).max(1) as usize;
+    let mut list = Vec::new();
+    for middle in middles {
+        let (rows, subsets) = choices(middle);
+        if span == 1 {
+            list.extend(
+                subsets
+                    .filter(|&east_rows| choice_weight(&cut, middle, rows, east_rows) > 0)
+                    .map(|east_rows| SubProblem {
+                        middle,
+                        east_rows,
+                        span: 1,
+                    }),
+            );
+            continue;
         }
+        let subsets: Vec<u32> = subsets.collect();
+        list.extend(subsets.chunks(span).map(|run| SubProblem {
+            middle,
+            east_rows: run[0],
+            span: run.len() as u32,
+        }));
     }
     Ok(list)
+}
+
+/// Odd n: how many choices of the middle queens count as `middle` does, if it is the smallest
+/// of its images under the eight symmetries; 0 if it is not.
+fn middle_weight(n: u32, middle: Middle) -> u32 {
+    let mut images = middle_images(n, middle);
+    if images.iter().any(|image| image < &middle) {
+        return 0;
+    }
+    images.sort_unstable();
+    1 + images.windows(2).filter(|w| w[0] != w[1]).count() as u32
+}
+
+/// How many choices count as the choice of east rows `east_rows` with the middle queens
+/// `middle` (the rows to split being `rows`) does, if it is the one counted among them; 0 if
+/// it is not. Even n: its images under upside down (see the module's header). Odd n, the
+/// centre: its images under upside down and mirroring; otherwise: the middle queens'.
+pub fn choice_weight(cut: &Cut, middle: Option<Middle>, rows: u32, east_rows: u32) -> u32 {
+    let n = cut.n;
+    let images: &[u32] = match middle {
+        None => &[east_rows, upside_down(east_rows, n)],
+        Some(Middle { row, column }) if row == n / 2 && column == n / 2 => {
+            let west_rows = rows & !east_rows;
+            &[
+                east_rows,
+                upside_down(east_rows, n),
+                west_rows,
+                upside_down(west_rows, n),
+            ]
+        }
+        Some(middle) => return middle_weight(n, middle),
+    };
+    if images.iter().any(|&image| image < east_rows) {
+        return 0;
+    }
+    let mut distinct = images.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct.len() as u32
+}
+
+/// The next subset of `set` after `subset` with as many members, in increasing order.
+fn next_subset(set: u32, subset: u32) -> Option<u32> {
+    // Gosper's hack on the positions of `subset`'s members among `set`'s.
+    let mut positions = 0u64;
+    let mut members = 0;
+    for r in (0..32).filter(|&r| set >> r & 1 == 1) {
+        positions |= u64::from(subset >> r & 1) << members;
+        members += 1;
+    }
+    if positions == 0 {
+        return None;
+    }
+    let low = positions & positions.wrapping_neg();
+    let ripple = positions + low;
+    let next = (((ripple ^ positions) >> 2) / low) | ripple;
+    if next >= 1 << members {
+        return None;
+    }
+    let mut rows = 0;
+    for (i, r) in (0..32).filter(|&r| set >> r & 1 == 1).enumerate() {
+        rows |= ((next >> i & 1) as u32) << r;
+    }
+    Some(rows)
 }
 
 /// The subsets of `set` with `size` members, in increasing order.
@@ -417,7 +469,7 @@ impl Quarters {
     }
 }
 
-/// Writes into `keys` the key of every half: a queen in each row of `rows` (a mask) in
+/// Gives `found` the key of every half: a queen in each row of `rows` (a mask) in
 /// distinct columns of `columns`, none on a diagonal with another or on `blocked` (the `/` and
 /// `\` diagonals of a queen already placed). A key holds the diagonals the half's queens
 /// occupy among the `n - 1` of each kind from `shared` on (see the module's header).
@@ -433,9 +485,8 @@ pub fn half_keys(
     blocked: (u64, u64),
     shared: u32,
     lists: &mut Halves,
-    keys: &mut Vec<u64>,
+    mut found: impl FnMut(u64),
 ) {
-    keys.clear();
     // The upper quarter: the first half of the rows (the fewer, for an odd number).
     let mut upper_rows = rows;
     for _ in 0..rows.count_ones() / 2 {
@@ -487,7 +538,7 @@ pub fn half_keys(
         for bottom in &by_columns[starts[wanted] as usize..starts[wanted + 1] as usize] {
             if (top.slash & bottom.slash) | (top.back & bottom.back) == 0 {
                 let (slash, back) = (top.slash | bottom.slash, top.back | bottom.back);
-                keys.push((slash >> shared & mask) | (back >> shared & mask) << (n - 1));
+                found((slash >> shared & mask) | (back >> shared & mask) << (n - 1));
             }
         }
     }
@@ -744,20 +795,34 @@ impl Counter {
         })
     }
 
-    /// The solutions of one sub-problem, times its weight, and the halves built for it.
+    /// The solutions of one sub-problem, each choice of east rows counted times its weight,
+    /// and the halves built for it.
     pub fn count(&mut self, sub: &SubProblem) -> Joined {
-        let pairs = match self.cut.middle {
-            Some(_) => self.odd_pairs(sub),
-            None => self.even_pairs(sub),
-        };
-        Joined {
-            solutions: u64::from(sub.weight) * pairs,
-            halves: (self.east.len() + self.west.len()) as u64,
+        let layout = self.cut.layout(sub.middle);
+        let mut found = Joined::default();
+        let mut east_rows = Some(sub.east_rows);
+        for _ in 0..sub.span {
+            let Some(rows) = east_rows else { break };
+            let weight = choice_weight(&self.cut, sub.middle, layout.rows, rows);
+            if weight > 0 {
+                let pairs = match self.cut.middle {
+                    Some(_) => self.odd_pairs(&layout, rows),
+                    None => self.even_pairs(rows),
+                };
+                found.solutions += u64::from(weight) * pairs;
+                // Even n fills the west lists by weight, odd n the one west list.
+                let west =
+                    self.west.len() + self.west_by_weight.iter().map(Vec::len).sum::<usize>();
+                found.halves += (self.east.len() + west) as u64;
+            }
+            east_rows = next_subset(layout.rows, rows);
         }
+        found
     }
 
-    /// Odd n: the pairs of halves that make a solution with the middle queens of `sub`.
-    fn odd_pairs(&mut self, sub: &SubProblem) -> u64 {
+    /// Odd n: the pairs of halves that make a solution with the middle queens (where `layout`
+    /// says) and the queens of `east_rows` in the east.
+    fn odd_pairs(&mut self, layout: &Layout, east_rows: u32) -> u64 {
         let Counter {
             cut,
             join,
@@ -767,72 +832,58 @@ impl Counter {
             west,
             ..
         } = self;
-        let (n, shared) = (cut.n, cut.east);
-        let layout = cut.layout(sub);
-        let (rows, blocked) = (sub.east_rows, layout.blocked);
-        half_keys(
-            n,
-            rows,
-            layout.east_columns,
-            blocked,
-            shared,
-            east_lists,
-            east,
-        );
-        let rows = layout.rows & !sub.east_rows;
-        half_keys(
-            n,
-            rows,
-            layout.west_columns,
-            blocked,
-            shared,
-            west_lists,
-            west,
-        );
+        let (n, shared, blocked) = (cut.n, cut.east, layout.blocked);
+        let columns = layout.east_columns;
+        east.clear();
+        half_keys(n, east_rows, columns, blocked, shared, east_lists, |key| {
+            east.push(key)
+        });
+        let (columns, rows) = (layout.west_columns, layout.rows & !east_rows);
+        west.clear();
+        half_keys(n, rows, columns, blocked, shared, west_lists, |key| {
+            west.push(key)
+        });
         join.pairs(east, west)
     }
 
-    /// Even n: the pairs of halves, each weighted for the long diagonals (see the module's
-    /// header): east halves off both long diagonals, west halves weighted 2 for each long
+    /// Even n: the pairs of halves with the queens of `east_rows` in the east, each weighted
+    /// for the long diagonals (see the module's header): east halves off both long diagonals, west halves weighted 2 for each long
     /// diagonal they hold a queen on, and those on neither counted by the half turn's pairing.
-    fn even_pairs(&mut self, sub: &SubProblem) -> u64 {
+    fn even_pairs(&mut self, east_rows: u32) -> u64 {
         let Counter {
             cut,
             join,
             east_lists,
             west_lists,
             east,
-            west,
             west_by_weight,
+            ..
         } = self;
         let n = cut.n;
         let long = 1u64 << (n - 1);
         let (columns, shared) = (cut.east_columns(), cut.east);
+        east.clear();
         half_keys(
             n,
-            sub.east_rows,
+            east_rows,
             columns,
             (long, long),
             shared,
             east_lists,
-            east,
+            |key| east.push(without_long_diagonals(key, n)),
         );
-        for key in east.iter_mut() {
-            *key = without_long_diagonals(*key, n);
-        }
-        let (columns, rows) = (cut.west_columns(), !sub.east_rows & ((1 << n) - 1));
-        half_keys(n, rows, columns, (0, 0), shared, west_lists, west);
+        let (columns, rows) = (cut.west_columns(), !east_rows & ((1 << n) - 1));
         for list in west_by_weight.iter_mut() {
             list.clear();
         }
-        for &key in west.iter() {
+        half_keys(n, rows, columns, (0, 0), shared, west_lists, |key| {
             let weight = long_diagonals_weight(key, n);
-            west_by_weight[weight.trailing_zeros() as usize].push(without_long_diagonals(key, n));
-        }
+            west_by_weight[weight.trailing_zeros() as usize].push(without_long_diagonals(key, n))
+        });
         // The east halves, the fewer (about a quarter of the west ones at n = 16), are turned
         // sideways once for the three lists.
         let [one, two, four] = west_by_weight;
-        let times = half_turn_share(sub.east_rows, n);
+        let times = half_turn_share(east_rows, n);
         let walked = four.len() + two.len() + if times > 0 { one.len() } else { 0 };
         east.chunks(BLOCK)
             .map(|block| {
@@ -1166,7 +1217,7 @@ mod tests {
         for n in [6u32, 7, 8, 9] {
             let cut = Cut::of(n);
             for sub in sub_problems(n).unwrap().iter().take(40) {
-                let layout = cut.layout(sub);
+                let layout = cut.layout(sub.middle);
                 let rows: Vec<u32> = (0..n).filter(|&r| sub.east_rows >> r & 1 == 1).collect();
                 let placed: Vec<(u32, u32)> = sub
                     .middle
@@ -1204,7 +1255,7 @@ mod tests {
                     layout.blocked,
                     cut.east,
                     &mut Halves::default(),
-                    &mut got,
+                    |key| got.push(key),
                 );
                 got.sort_unstable();
                 expected.sort_unstable();
@@ -1269,16 +1320,24 @@ mod tests {
 
     #[test]
     fn sub_problems_cover_every_choice_of_rows_once() {
-        // The weights add up to the number of choices: C(n, n/2) for even n; for odd n, the
-        // centre with C(n-1, m) choices of rows, and each pair of middle queens not on a
-        // diagonal, with C(n-2, k) (k: the east columns left, m or m - 1).
+        // The weights of the choices counted add up to the number of choices: C(n, n/2) for
+        // even n; for odd n, the centre with C(n-1, m) choices of rows, and each pair of
+        // middle queens not on a diagonal, with C(n-2, k) (k: the east columns left, m or
+        // m - 1). Runs of one (n < 16) and longer runs (16, 17).
         let choose = |a: u64, b: u64| (0..b).fold(1u64, |acc, i| acc * (a - i) / (i + 1));
-        for n in 2..=15u32 {
-            let total: u64 = sub_problems(n)
-                .unwrap()
-                .iter()
-                .map(|s| s.weight as u64)
-                .sum();
+        for n in (2..=15u32).chain([16, 17]) {
+            let cut = Cut::of(n);
+            let list = sub_problems(n).unwrap();
+            let mut total = 0u64;
+            for sub in &list {
+                let rows = cut.layout(sub.middle).rows;
+                let mut east_rows = Some(sub.east_rows);
+                for _ in 0..sub.span {
+                    let here = east_rows.expect("a run holds only choices that exist");
+                    total += u64::from(choice_weight(&cut, sub.middle, rows, here));
+                    east_rows = next_subset(rows, here);
+                }
+            }
             let m = n / 2;
             let expected = if n % 2 == 0 {
                 choose(n as u64, n as u64 / 2)
@@ -1293,6 +1352,28 @@ mod tests {
                 choices
             };
             assert_eq!(total, expected, "n = {n}");
+            assert!(
+                list.len() as u64 <= 2 * SUB_PROBLEMS,
+                "n = {n}: {}",
+                list.len()
+            );
+        }
+    }
+
+    #[test]
+    fn next_subset_walks_the_subsets_in_order() {
+        for (set, size) in [
+            (0b1011_0110u32, 3),
+            (0b1111, 0),
+            (0b1, 1),
+            (u32::MAX >> 9, 4),
+        ] {
+            let listed: Vec<u32> = subsets_of_size(set, size).collect();
+            let mut walked = vec![listed[0]];
+            while let Some(next) = next_subset(set, *walked.last().unwrap()) {
+                walked.push(next);
+            }
+            assert_eq!(walked, listed, "{set:b}, {size}");
         }
     }
 

@@ -182,12 +182,12 @@ impl Plan {
                 listing.eat(&self.n.to_le_bytes());
                 listing.eat(&(list.len() as u64).to_le_bytes());
                 for sub in list {
-                    // Fixed width: the middle queens' row and column (255: none), the rows,
-                    // the weight.
+                    // Fixed width: the middle queens' row and column (255: none), the first
+                    // east rows, the span.
                     let (row, column) = sub.middle.map_or((255, 255), |m| (m.row, m.column));
                     listing.eat(&[row as u8, column as u8]);
                     listing.eat(&sub.east_rows.to_le_bytes());
-                    listing.eat(&sub.weight.to_le_bytes());
+                    listing.eat(&sub.span.to_le_bytes());
                 }
                 listing.fingerprint()
             }
@@ -205,6 +205,25 @@ impl Plan {
             }
             List::Meet(list) => vec![1.0; list.len()],
         }
+    }
+
+    /// Every sub-problem index once, in the order to hand them out: a fixed shuffle
+    /// ([`count::hand_out_order`]), so that those finished at any moment are a fair sample.
+    /// The meet list is shuffled in runs of [`MEET_RUN`] neighbours: neighbours share quarter
+    /// lists, which a workspace keeps from one sub-problem to the next.
+    pub fn hand_out_order(&self) -> Vec<u32> {
+        let run = match self.list {
+            List::Backtrack(_) => 1,
+            List::Meet(_) => MEET_RUN,
+        };
+        let len = self.len();
+        count::hand_out_order(len.div_ceil(run))
+            .into_iter()
+            .flat_map(|start| {
+                let start = start as usize * run;
+                (start..(start + run).min(len)).map(|i| i as u32)
+            })
+            .collect()
     }
 
     /// The buffers one thread needs to count this plan's sub-problems.
@@ -257,6 +276,10 @@ impl Plan {
     }
 }
 
+/// The meet list's sub-problems handed out together ([`Plan::hand_out_order`]): about 256
+/// runs from N = 16 on.
+pub const MEET_RUN: usize = 64;
+
 /// The buffers of one thread counting a plan's sub-problems ([`Plan::workspace`]), and the
 /// plan they are for.
 pub struct Workspace {
@@ -292,6 +315,35 @@ mod tests {
                 Ok(A002562[n as usize - 1]),
                 "backtrack, n = {n}"
             );
+        }
+    }
+
+    #[test]
+    fn the_hand_out_order_gives_every_index_once_and_keeps_meet_runs_together() {
+        for (n, method) in [
+            (9, Method::Meet),
+            (12, Method::Meet),
+            (12, Method::Backtrack),
+        ] {
+            let plan = Plan::new(n, method).unwrap();
+            let order = plan.hand_out_order();
+            assert_eq!(order, plan.hand_out_order(), "a fixed order");
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert!(
+                sorted.into_iter().eq(0..plan.len() as u32),
+                "{n} {method:?}"
+            );
+            let neighbours = order.windows(2).filter(|w| w[1] == w[0] + 1).count();
+            if method == Method::Meet {
+                assert!(neighbours + plan.len().div_ceil(MEET_RUN) >= plan.len());
+            } else {
+                assert!(
+                    neighbours < plan.len() / 10,
+                    "{neighbours} of {}",
+                    plan.len()
+                );
+            }
         }
     }
 

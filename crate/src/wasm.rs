@@ -4,7 +4,6 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::algorithms::{Algorithm, Kind};
-use crate::count::hand_out_order;
 use crate::landmark::Landmark;
 use crate::meet;
 use crate::plain::{plain_count_with_top, tree_nodes};
@@ -269,10 +268,10 @@ impl Counter {
         self.plan.estimated_work()
     }
 
-    /// Every sub-problem index once, in the order to hand them out (`count::hand_out_order`).
+    /// Every sub-problem index once, in the order to hand them out (`Plan::hand_out_order`).
     #[wasm_bindgen(js_name = handOutOrder)]
     pub fn hand_out_order(&self) -> Vec<u32> {
-        hand_out_order(self.plan.len())
+        self.plan.hand_out_order()
     }
 
     /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
