@@ -374,6 +374,8 @@ struct Part {
     columns: u64,
     slash: u64,
     back: u64,
+    /// Its share of a half's key (see [`half_keys`]): a half's key is the OR of its parts'.
+    key: u64,
 }
 
 /// Every [`Part`] with a queen in each row of `rows` (listed), in columns of `columns`, none on
@@ -385,6 +387,7 @@ fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out: &mut Vec<
             columns: 0,
             slash: 0,
             back: 0,
+            key: 0,
         });
         return;
     };
@@ -401,6 +404,7 @@ fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out: &mut Vec<
         columns: 0,
         slash: 0,
         back: 0,
+        key: 0,
     };
     let mut untried = free(part, first);
     loop {
@@ -422,6 +426,7 @@ fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out: &mut Vec<
             columns: part.columns | bit,
             slash: part.slash | 1 << (r + c),
             back: part.back | 1 << (c + n - 1 - r),
+            key: 0,
         };
         if depth + 1 == rows.len() {
             out.push(next);
@@ -447,23 +452,55 @@ pub struct Halves {
     next: Vec<u32>,
 }
 
+/// How [`half_keys`] shapes a key: the `2n - 2` shared diagonals ([`KeyShape::Plain`]), or,
+/// for even n, without the two long diagonals ([`without_long_diagonals`]) and with the long
+/// diagonals the half holds as bits 62 (`/`) and 63 (`\\`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyShape {
+    Plain,
+    LongDiagonalsApart,
+}
+
 /// The parts of one quarter and what they were made for.
 #[derive(Default)]
 struct Quarters {
-    made_for: Option<(u32, u64, (u64, u64))>,
+    made_for: Option<(u32, u64, (u64, u64), u32, KeyShape)>,
     parts: Vec<Part>,
 }
 
 impl Quarters {
     /// Makes the list for these rows (a mask), columns and blocked diagonals, unless it is
     /// already; says whether it made it.
-    fn make(&mut self, n: u32, rows: u32, columns: u64, blocked: (u64, u64)) -> bool {
-        let wanted = Some((rows, columns, blocked));
+    fn make(
+        &mut self,
+        n: u32,
+        rows: u32,
+        columns: u64,
+        blocked: (u64, u64),
+        shared: u32,
+        shape: KeyShape,
+    ) -> bool {
+        let wanted = Some((rows, columns, blocked, shared, shape));
         if self.made_for == wanted {
             return false;
         }
         let rows: Vec<u32> = (0..n).filter(|&r| rows >> r & 1 == 1).collect();
         parts(n, &rows, columns, blocked, &mut self.parts);
+        let mask = (1u64 << (n - 1)) - 1;
+        for part in self.parts.iter_mut() {
+            let key = (part.slash >> shared & mask) | (part.back >> shared & mask) << (n - 1);
+            part.key = match shape {
+                KeyShape::Plain => key,
+                KeyShape::LongDiagonalsApart => {
+                    let weight = long_diagonals_weight(key, n).trailing_zeros();
+                    // The long diagonals held, as bits 62 (`/`) and 63 (`\`).
+                    let long = (key >> long_diagonal_bit(n) & 1) << 62
+                        | (key >> (n - 1 + long_diagonal_bit(n)) & 1) << 63;
+                    debug_assert_eq!(long.count_ones(), weight);
+                    without_long_diagonals(key, n) | long
+                }
+            };
+        }
         self.made_for = wanted;
         true
     }
@@ -484,6 +521,7 @@ pub fn half_keys(
     columns: u64,
     blocked: (u64, u64),
     shared: u32,
+    shape: KeyShape,
     lists: &mut Halves,
     mut found: impl FnMut(u64),
 ) {
@@ -501,12 +539,12 @@ pub fn half_keys(
         starts,
         next,
     } = lists;
-    upper.make(n, upper_rows, columns, blocked);
+    upper.make(n, upper_rows, columns, blocked, shared, shape);
     // The lower quarters grouped by their columns (counting sort on the columns shifted down
     // to bit 0: at most 2^12 groups), so that those completing an upper one are one run.
     // (No columns at all, n = 1: every part has columns 0, and one group.)
     let low = columns.trailing_zeros().min(63);
-    if lower.make(n, lower_rows, columns, blocked) {
+    if lower.make(n, lower_rows, columns, blocked, shared, shape) {
         let groups = 1usize << (64 - (columns >> low).leading_zeros());
         starts.clear();
         starts.resize(groups + 1, 0);
@@ -523,6 +561,7 @@ pub fn half_keys(
                 columns: 0,
                 slash: 0,
                 back: 0,
+                key: 0,
             },
         );
         next.clone_from(starts);
@@ -532,13 +571,11 @@ pub fn half_keys(
             *slot += 1;
         }
     }
-    let mask = (1u64 << (n - 1)) - 1;
     for top in upper.parts.iter() {
         let wanted = ((columns & !top.columns) >> low) as usize;
         for bottom in &by_columns[starts[wanted] as usize..starts[wanted + 1] as usize] {
             if (top.slash & bottom.slash) | (top.back & bottom.back) == 0 {
-                let (slash, back) = (top.slash | bottom.slash, top.back | bottom.back);
-                found((slash >> shared & mask) | (back >> shared & mask) << (n - 1));
+                found(top.key | bottom.key);
             }
         }
     }
@@ -594,7 +631,7 @@ pub struct Join {
     /// The words of a sideways row at the last load, and its keys.
     words: usize,
     len: usize,
-    /// Chunk `c`'s row for value `v` is `table[(c << chunk_bits | v) * words..][..words]`.
+    /// Chunk `c`'s row for value `v` is `table[(c * 256 + v) * words..][..words]`.
     table: Vec<u64>,
 }
 
@@ -662,7 +699,7 @@ impl Join {
         for chunk in 0..self.chunks {
             // Only the values this chunk of a key can take: all but in the last chunk.
             let values = 1usize << (self.bits - k * chunk as u32).min(k);
-            let table = &mut self.table[(chunk << k) * W..][..values * W];
+            let table = &mut self.table[chunk * 256 * W..][..values * W];
             // The rows of no bit and of single bits, then every other value as the OR of the
             // row of its lowest bit and the row of the rest.
             table[..W].fill(0);
@@ -738,12 +775,16 @@ impl Join {
     fn count_words<const W: usize>(&self, west: &[u64]) -> u64 {
         let k = self.chunk_bits;
         let mask = (1u64 << k) - 1;
+        // The chunks' tables of 256 rows (a value indexes one with no bounds check).
+        let (rows, _) = self.table[..self.chunks * 256 * W].as_chunks::<W>();
+        let (tables, _) = rows.as_chunks::<256>();
         let mut sum = 0u64;
         for &key in west {
             let mut clash = [0u64; W];
-            for chunk in 0..self.chunks {
-                let value = ((key >> (k * chunk as u32)) & mask) as usize;
-                let row = &self.table[((chunk << k) + value) * W..][..W];
+            let mut rest = key;
+            for table in tables {
+                let row = &table[(rest & mask) as u8 as usize];
+                rest >>= k;
                 for (c, r) in clash.iter_mut().zip(row) {
                     *c |= r;
                 }
@@ -968,14 +1009,29 @@ impl Counter {
         let (n, shared, blocked) = (cut.n, cut.east, layout.blocked);
         let columns = layout.east_columns;
         east.clear();
-        half_keys(n, east_rows, columns, blocked, shared, east_lists, |key| {
-            east.push(key)
-        });
+        let plain = KeyShape::Plain;
+        half_keys(
+            n,
+            east_rows,
+            columns,
+            blocked,
+            shared,
+            plain,
+            east_lists,
+            |key| east.push(key),
+        );
         let (columns, rows) = (layout.west_columns, layout.rows & !east_rows);
         west.clear();
-        half_keys(n, rows, columns, blocked, shared, west_lists, |key| {
-            west.push(key)
-        });
+        half_keys(
+            n,
+            rows,
+            columns,
+            blocked,
+            shared,
+            plain,
+            west_lists,
+            |key| west.push(key),
+        );
         // The shorter list is turned sideways, the longer one walked key by key.
         let (sideways, walked) = if east.len() <= west.len() {
             (&*east, &*west)
@@ -1004,22 +1060,24 @@ impl Counter {
         let long = 1u64 << (n - 1);
         let (columns, shared) = (cut.east_columns(), cut.east);
         east.clear();
+        let apart = KeyShape::LongDiagonalsApart;
         half_keys(
             n,
             east_rows,
             columns,
             (long, long),
             shared,
+            apart,
             east_lists,
-            |key| east.push(without_long_diagonals(key, n)),
+            |key| east.push(key),
         );
         let (columns, rows) = (cut.west_columns(), !east_rows & ((1 << n) - 1));
         for list in west_by_weight.iter_mut() {
             list.clear();
         }
-        half_keys(n, rows, columns, (0, 0), shared, west_lists, |key| {
-            let weight = long_diagonals_weight(key, n);
-            west_by_weight[weight.trailing_zeros() as usize].push(without_long_diagonals(key, n))
+        half_keys(n, rows, columns, (0, 0), shared, apart, west_lists, |key| {
+            // Weight 1, 2 or 4: list 0, 1 or 2.
+            west_by_weight[(key >> 62).count_ones() as usize].push(key & !(3 << 62))
         });
         // The east halves, the fewer (about a quarter of the west ones at n = 16), are turned
         // sideways once for the three lists.
@@ -1387,6 +1445,7 @@ mod tests {
                     layout.east_columns,
                     layout.blocked,
                     cut.east,
+                    KeyShape::Plain,
                     &mut Halves::default(),
                     |key| got.push(key),
                 );
