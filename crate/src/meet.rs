@@ -45,7 +45,7 @@
 //! and the same for the other diagonal's queen in the north-east and the south-west. Hence the
 //! total is the count of the solutions whose **east half has no queen on either long
 //! diagonal**, each weighted by 2 for every long diagonal its west half has a queen on
-//! ([`long_diagonals_weight`]). The east halves are built with both long diagonals blocked:
+//! (read off its key: [`KeyShape`]). The east halves are built with both long diagonals blocked:
 //! about a quarter of them, and two key bits fewer ([`without_long_diagonals`]).
 //!
 //! Upside down swaps the two long diagonals and the quarters alike, so it still pairs `R` with
@@ -452,19 +452,19 @@ pub struct Halves {
     next: Vec<u32>,
 }
 
-/// How [`half_keys`] shapes a key: the `2n - 2` shared diagonals ([`KeyShape::Plain`]), or,
-/// for even n, without the two long diagonals ([`without_long_diagonals`]) and with the long
-/// diagonals the half holds as bits 62 (`/`) and 63 (`\\`).
+/// How [`half_keys`] makes a key: the `n - 1` diagonals of each kind from `shared` on,
+/// and, with `long_diagonals_apart` (even n), without the two long diagonals
+/// ([`without_long_diagonals`]) but with those the half holds as bits 62 (`/`) and 63 (`\\`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyShape {
-    Plain,
-    LongDiagonalsApart,
+pub struct KeyShape {
+    pub shared: u32,
+    pub long_diagonals_apart: bool,
 }
 
 /// The parts of one quarter and what they were made for.
 #[derive(Default)]
 struct Quarters {
-    made_for: Option<(u32, u64, (u64, u64), u32, KeyShape)>,
+    made_for: Option<(u32, u64, (u64, u64), KeyShape)>,
     parts: Vec<Part>,
 }
 
@@ -477,28 +477,23 @@ impl Quarters {
         rows: u32,
         columns: u64,
         blocked: (u64, u64),
-        shared: u32,
         shape: KeyShape,
     ) -> bool {
-        let wanted = Some((rows, columns, blocked, shared, shape));
+        let wanted = Some((rows, columns, blocked, shape));
         if self.made_for == wanted {
             return false;
         }
         let rows: Vec<u32> = (0..n).filter(|&r| rows >> r & 1 == 1).collect();
         parts(n, &rows, columns, blocked, &mut self.parts);
-        let mask = (1u64 << (n - 1)) - 1;
+        let (mask, shared) = ((1u64 << (n - 1)) - 1, shape.shared);
         for part in self.parts.iter_mut() {
             let key = (part.slash >> shared & mask) | (part.back >> shared & mask) << (n - 1);
-            part.key = match shape {
-                KeyShape::Plain => key,
-                KeyShape::LongDiagonalsApart => {
-                    let weight = long_diagonals_weight(key, n).trailing_zeros();
-                    // The long diagonals held, as bits 62 (`/`) and 63 (`\`).
-                    let long = (key >> long_diagonal_bit(n) & 1) << 62
-                        | (key >> (n - 1 + long_diagonal_bit(n)) & 1) << 63;
-                    debug_assert_eq!(long.count_ones(), weight);
-                    without_long_diagonals(key, n) | long
-                }
+            part.key = if shape.long_diagonals_apart {
+                let long = (key >> long_diagonal_bit(n) & 1) << 62
+                    | (key >> (n - 1 + long_diagonal_bit(n)) & 1) << 63;
+                without_long_diagonals(key, n) | long
+            } else {
+                key
             };
         }
         self.made_for = wanted;
@@ -520,7 +515,6 @@ pub fn half_keys(
     rows: u32,
     columns: u64,
     blocked: (u64, u64),
-    shared: u32,
     shape: KeyShape,
     lists: &mut Halves,
     mut found: impl FnMut(u64),
@@ -539,12 +533,12 @@ pub fn half_keys(
         starts,
         next,
     } = lists;
-    upper.make(n, upper_rows, columns, blocked, shared, shape);
+    upper.make(n, upper_rows, columns, blocked, shape);
     // The lower quarters grouped by their columns (counting sort on the columns shifted down
     // to bit 0: at most 2^12 groups), so that those completing an upper one are one run.
     // (No columns at all, n = 1: every part has columns 0, and one group.)
     let low = columns.trailing_zeros().min(63);
-    if lower.make(n, lower_rows, columns, blocked, shared, shape) {
+    if lower.make(n, lower_rows, columns, blocked, shape) {
         let groups = 1usize << (64 - (columns >> low).leading_zeros());
         starts.clear();
         starts.resize(groups + 1, 0);
@@ -944,7 +938,7 @@ pub struct Counter {
     west_lists: Halves,
     east: Vec<u64>,
     west: Vec<u64>,
-    /// Even n: the west keys by their weight, 1, 2 and 4 ([`long_diagonals_weight`]).
+    /// Even n: the west keys by their weight, 1, 2 and 4 (2 for each long diagonal held).
     west_by_weight: [Vec<u64>; 3],
     sieve: Sieve,
 }
@@ -1009,29 +1003,18 @@ impl Counter {
         let (n, shared, blocked) = (cut.n, cut.east, layout.blocked);
         let columns = layout.east_columns;
         east.clear();
-        let plain = KeyShape::Plain;
-        half_keys(
-            n,
-            east_rows,
-            columns,
-            blocked,
+        let plain = KeyShape {
             shared,
-            plain,
-            east_lists,
-            |key| east.push(key),
-        );
+            long_diagonals_apart: false,
+        };
+        half_keys(n, east_rows, columns, blocked, plain, east_lists, |key| {
+            east.push(key)
+        });
         let (columns, rows) = (layout.west_columns, layout.rows & !east_rows);
         west.clear();
-        half_keys(
-            n,
-            rows,
-            columns,
-            blocked,
-            shared,
-            plain,
-            west_lists,
-            |key| west.push(key),
-        );
+        half_keys(n, rows, columns, blocked, plain, west_lists, |key| {
+            west.push(key)
+        });
         // The shorter list is turned sideways, the longer one walked key by key.
         let (sideways, walked) = if east.len() <= west.len() {
             (&*east, &*west)
@@ -1060,13 +1043,15 @@ impl Counter {
         let long = 1u64 << (n - 1);
         let (columns, shared) = (cut.east_columns(), cut.east);
         east.clear();
-        let apart = KeyShape::LongDiagonalsApart;
+        let apart = KeyShape {
+            shared,
+            long_diagonals_apart: true,
+        };
         half_keys(
             n,
             east_rows,
             columns,
             (long, long),
-            shared,
             apart,
             east_lists,
             |key| east.push(key),
@@ -1075,7 +1060,7 @@ impl Counter {
         for list in west_by_weight.iter_mut() {
             list.clear();
         }
-        half_keys(n, rows, columns, (0, 0), shared, apart, west_lists, |key| {
+        half_keys(n, rows, columns, (0, 0), apart, west_lists, |key| {
             // Weight 1, 2 or 4: list 0, 1 or 2.
             west_by_weight[(key >> 62).count_ones() as usize].push(key & !(3 << 62))
         });
@@ -1095,13 +1080,6 @@ impl Counter {
 /// the indices from `n / 2` on.
 fn long_diagonal_bit(n: u32) -> u32 {
     n - 1 - n / 2
-}
-
-/// Even n: a west half's weight for the long diagonals: 2 for each it holds a queen on.
-fn long_diagonals_weight(key: u64, n: u32) -> u32 {
-    let bit = long_diagonal_bit(n);
-    let on = (key >> bit & 1) + (key >> (n - 1 + bit) & 1);
-    1 << on
 }
 
 /// Even n: a key without its two long-diagonal bits (an east half never has them, so they
@@ -1444,8 +1422,10 @@ mod tests {
                     sub.east_rows,
                     layout.east_columns,
                     layout.blocked,
-                    cut.east,
-                    KeyShape::Plain,
+                    KeyShape {
+                        shared: cut.east,
+                        long_diagonals_apart: false,
+                    },
                     &mut Halves::default(),
                     |key| got.push(key),
                 );
@@ -1665,8 +1645,6 @@ mod tests {
                 "n = {n}"
             );
             assert_eq!(without_long_diagonals(long, n), 0, "n = {n}");
-            assert_eq!(long_diagonals_weight(long, n), 4);
-            assert_eq!(long_diagonals_weight(full & !long, n), 1);
             // Bits keep their order: the lowest and the highest stay lowest and highest.
             if n > 2 {
                 assert_eq!(without_long_diagonals(1, n), 1);
