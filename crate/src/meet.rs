@@ -217,7 +217,7 @@ fn check(n: u32) -> Result<Cut, BoardSizeError> {
     Ok(Cut::of(n))
 }
 
-/// About how many sub-problems a count has (from N = 16 on): enough for a fair sample of
+/// About how many sub-problems a count has (from N = 17 on): enough for a fair sample of
 /// the work done at any moment and for shards, few enough to keep their list small.
 const SUB_PROBLEMS: u64 = 1 << 14;
 

@@ -173,7 +173,7 @@ test('the panel counts up to N = 21 (asking first) and refuses 22', async () => 
   await button(page, 'Count all').click();
   await page.getByRole('group', { name: 'Confirm a long count' }).waitFor();
   const workers = workerCount(await poolSize(page));
-  assert.match(await text(page, 'count-confirm-text'), new RegExp(`^Counting N = 21 on ${workers} takes about .+ on this computer\\. Count anyway\\?$`));
+  assert.match(await text(page, 'count-confirm-text'), new RegExp(`^Counting N = 21 on ${workers} takes about .+ on this computer, with about \\d+ MiB of memory for each worker\\. Count anyway\\?$`));
   await button(page, 'Don’t').click();
   await setSize(page, '22');
   await button(page, 'Count all').click();

@@ -234,7 +234,7 @@ test('a board above 17 asks first, with an estimated time; declining counts noth
   const confirm = page.getByRole('group', { name: 'Confirm a long count' });
   await confirm.waitFor();
   const workers = workerCount(await poolSize(page));
-  assert.match(await text(page, 'count-confirm-text'), new RegExp(`^Counting N = 19 on ${workers} takes about .+ on this computer\\. Count anyway\\?$`));
+  assert.match(await text(page, 'count-confirm-text'), new RegExp(`^Counting N = 19 on ${workers} takes about .+ on this computer, with about \\d+ MiB of memory for each worker\\. Count anyway\\?$`));
   await button(page, 'Count all').click();
   assert.match(await text(page, 'count-message'), /waiting for your answer/);
   await button(page, 'Don’t').click();
