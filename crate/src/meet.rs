@@ -1026,8 +1026,9 @@ impl Counter {
     }
 
     /// Even n: the pairs of halves with the queens of `east_rows` in the east, each weighted
-    /// for the long diagonals (see the module's header): east halves off both long diagonals, west halves weighted 2 for each long
-    /// diagonal they hold a queen on, and those on neither counted by the half turn's pairing.
+    /// for the long diagonals (see the module's header): east halves off both long diagonals,
+    /// west halves weighted 2 for each long diagonal they hold a queen on, and those on
+    /// neither counted by the half turn's pairing.
     fn even_pairs(&mut self, east_rows: u32) -> u64 {
         let Counter {
             cut,
