@@ -45,7 +45,9 @@ export class HistoryPanel {
       button.addEventListener('click', () => {
         const step = this.seen.landmark(slug, LANDMARK_STEPS);
         if (step === null) {
-          messages.show(`${name}: ${slug === 'next-unique' ? 'none ahead' : 'none'} in the next ${grouped(LANDMARK_STEPS)} steps of this search.`, 'info');
+          // The next unique solution is looked for from here; the first ones from the start.
+          const where = slug === 'next-unique' ? `ahead in the next ${grouped(LANDMARK_STEPS)} steps` : `in the first ${grouped(LANDMARK_STEPS)} steps`;
+          messages.show(`${name}: none ${where} of this search.`, 'info');
           return;
         }
         messages.clear();

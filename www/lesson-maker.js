@@ -25,8 +25,13 @@ export class LessonMaker {
    */
   constructor(ui, { check, view, lessons, builtIn, save, messages }) {
     Object.assign(this, { ui, check, view, lessons, builtIn, save, messages });
-    this.draft = load(DRAFT_KEY, { title: '', stops: [] });
-    if (!Array.isArray(this.draft.stops)) this.draft = { title: '', stops: [] };
+    // What the browser kept may be anything (another version, a hand edit): only a draft
+    // with a list of stops, each an object with a state, is taken.
+    this.draft = load(DRAFT_KEY, null);
+    const stopsKept = this.draft?.stops;
+    if (!Array.isArray(stopsKept) || !stopsKept.every((stop) => typeof stop?.state === 'string')) {
+      this.draft = { title: '', stops: [] };
+    }
     ui.title.value = typeof this.draft.title === 'string' ? this.draft.title : '';
     ui.title.addEventListener('input', () => {
       this.draft.title = ui.title.value;
@@ -49,9 +54,10 @@ export class LessonMaker {
       event.preventDefault();
       this.open(file);
     });
-    for (const data of load(YOURS_KEY, [])) {
+    const yours = load(YOURS_KEY, []);
+    for (const data of Array.isArray(yours) ? yours : []) {
       const { lesson } = this.check(data);
-      if (lesson) this.lessons.offer(lesson);
+      if (lesson) this.lessons.offer(this.#apart(lesson));
     }
     this.render();
   }
@@ -118,15 +124,14 @@ export class LessonMaker {
       this.messages.show(`“${name}” is not a lesson: it is not JSON (${error.message}). Nothing was opened.`);
       return;
     }
-    if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.slug === 'string') {
-      data = { ...data, slug: this.slugFor(data.slug) };
-    }
-    const { lesson, problems } = this.check(data);
+    const { lesson: read, problems } = this.check(data);
     if (problems) {
       this.messages.show(`“${name}” cannot be opened. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
       return;
     }
-    const yours = load(YOURS_KEY, []).filter((l) => l?.slug !== lesson.slug);
+    const lesson = this.#apart(read);
+    const kept = load(YOURS_KEY, []);
+    const yours = (Array.isArray(kept) ? kept : []).filter((l) => l?.slug !== lesson.slug);
     store(YOURS_KEY, [...yours, JSON.parse(writeLesson(lesson))].slice(-20));
     this.lessons.offer(lesson);
     if (this.draft.stops.length === 0) {
@@ -140,6 +145,12 @@ export class LessonMaker {
   }
 
   /** A slug of the user's that is no built-in lesson's. */
+  /** `lesson` under a slug of its own: never a built-in lesson's, whether the file named the
+   *  slug or it came from the title. */
+  #apart(lesson) {
+    return { ...lesson, slug: this.slugFor(lesson.slug) };
+  }
+
   slugFor(text) {
     const slug = slugOf(text);
     return this.builtIn.includes(slug) ? `${slug}-yours` : slug;

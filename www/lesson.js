@@ -93,34 +93,57 @@ function clip(text) {
 }
 
 /**
+ * The steps a lesson may ask the page to replay to check its stops, in all: each board's
+ * search (and each comparison's lanes) runs once, to its farthest stop. A lesson of many far
+ * stops on many boards would hold the page for minutes.
+ */
+export const MAX_LESSON_REPLAY = 60_000_000;
+
+/**
  * The stops of a lesson (read) whose state the search never reaches, one sentence each,
  * naming the stop: a step past the end of its search, or a Compare node past the end of its
- * lanes. `Search` is the core's class; every stop is bounded by MAX_STOP_POSITION.
+ * lanes; or one sentence if checking them would replay more than MAX_LESSON_REPLAY steps.
+ * `Search` is the core's class. Stops on the same board are checked along one search, in
+ * order of position.
  */
 export function unreachableStops(lesson, Search) {
   const problems = [];
+  const groups = new Map();
+  const join = (key, entry) => groups.set(key, [...(groups.get(key) ?? []), entry]);
   lesson.stops.forEach((stop, i) => {
     const { n, mirror, position } = stop.player;
-    const search = new Search(n, mirror);
+    join(`player ${n} ${mirror}`, { i, position, make: () => new Search(n, mirror), n, mirror });
+    const compare = stop.compare;
+    if (!compare || compare.position === Infinity) return;
+    join(`compare ${compare.n} ${compare.mirror} ${compare.algorithms[0]}`, {
+      i, position: compare.position, n: compare.n, compare: true,
+      make: () => new Search(compare.n, compare.mirror, compare.algorithms[0]),
+    });
+  });
+  const replay = [...groups.values()].reduce((sum, group) => sum + Math.max(...group.map((e) => e.position)), 0);
+  if (replay > MAX_LESSON_REPLAY) {
+    return [`Checking its stops would replay ${replay.toLocaleString('en')} steps of search, more than the ${MAX_LESSON_REPLAY.toLocaleString('en')} a lesson may ask for: use fewer boards or nearer stops.`];
+  }
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.position - b.position);
+    const search = group[0].make();
     try {
-      search.seek(position, MAX_STOP_POSITION, 0);
-      if (search.steps < position) {
-        problems.push(`Stop ${i + 1}: the ${n}×${n} search${mirror ? ' in mirror mode' : ''} ends at step ${search.steps}; there is no step ${position}.`);
+      for (const { i, position, n, mirror, compare } of group) {
+        if (compare) {
+          search.seekNodes(position, 0xffffffff);
+          if (search.nodeEvents < position) {
+            problems.push([i, `Stop ${i + 1}: the ${n}×${n} comparison ends after ${search.nodeEvents} nodes; there is no node ${position}.`]);
+          }
+        } else {
+          search.seek(position, MAX_STOP_POSITION, 0);
+          if (search.steps < position) {
+            problems.push([i, `Stop ${i + 1}: the ${n}×${n} search${mirror ? ' in mirror mode' : ''} ends at step ${search.steps}; there is no step ${position}.`]);
+          }
+        }
       }
     } finally {
       search.free();
     }
-    const compare = stop.compare;
-    if (!compare || compare.position === Infinity) return;
-    const lane = new Search(compare.n, compare.mirror, compare.algorithms[0]);
-    try {
-      lane.seekNodes(compare.position, 0xffffffff);
-      if (lane.nodeEvents < compare.position) {
-        problems.push(`Stop ${i + 1}: the ${compare.n}×${compare.n} comparison ends after ${lane.nodeEvents} nodes; there is no node ${compare.position}.`);
-      }
-    } finally {
-      lane.free();
-    }
-  });
-  return problems;
+  }
+  return problems.sort((a, b) => a[0] - b[0]).map(([, sentence]) => sentence);
 }

@@ -144,14 +144,22 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   predict = startPredict(predictTopics(), player, stage);
   controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
   history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
-    landmarkNames(), player, (step) => controls.permalink(location.href, step), messages);
+    landmarkNames(), player, (step) => withoutLesson(controls.permalink(location.href, step)), messages);
   installExports($, player.readOnly, stage.solutions, messages);
-  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, Search, permalink: () => controls.permalink() });
+  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, Search, permalink: () => withoutLesson(controls.permalink()) });
   controls.restore(location.search);
   return { player, controls, predict, redrawn };
 }
 
 /** The Lessons menu and bar: each stop shown on the player, Compare and Predict. */
+/** `link` as a link to its step or view, not to the lesson stop that may be open. */
+function withoutLesson(link) {
+  const url = new URL(link);
+  url.searchParams.delete('lesson');
+  url.searchParams.delete('stop');
+  return url.href;
+}
+
 function startLessons(wasm, limits, { controls, compare, predict }) {
   const { algorithmNames, predictTopics } = wasm;
   const known = {
@@ -185,12 +193,7 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
     play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,
   }, {
     check,
-    view: () => {
-      const url = new URL(controls.permalink());
-      url.searchParams.delete('lesson');
-      url.searchParams.delete('stop');
-      return { query: url.search.slice(1), ask: predict.topic };
-    },
+    view: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
     lessons: panel,
     builtIn: lessons.map(({ slug }) => slug),
     save: (filename, text) => download(filename, text, 'application/json'),

@@ -49,9 +49,10 @@ export class Predict {
     if (this.on) this.player.pause();
   }
 
-  /** The topic a lesson's stop made now would ask about: the first ticked while Predict is on. */
+  /** The topic a lesson's stop made now would ask about: the open question's (a stop asks
+   *  only what can be asked there), or none. */
   get topic() {
-    return this.on ? this.panel.asked[0] ?? null : null;
+    return this.on ? this.open?.question.topic ?? null : null;
   }
 
   /** A lesson's stop: Predict on, asking only about `topic`, with its question open at once
@@ -119,12 +120,14 @@ export class Predict {
   /** Continue: takes the step asked about, and plays on if play was what stopped here. */
   proceed() {
     if (!this.open?.answered) return;
-    const { resume } = this.open;
+    const { resume, question } = this.open;
     this.close();
     this.passing = true;
     this.player.step();
     this.passing = false;
-    if (resume) this.player.play(resume);
+    // Next solution stopped before the very solution it was going to: it has arrived.
+    const arrived = resume === 'solution' && question.next.kind === 'solution';
+    if (resume && !arrived) this.player.play(resume);
   }
 
   answer(right, result) {

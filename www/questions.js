@@ -90,7 +90,8 @@ export function explain(question) {
 export function hiddenLines(question) {
   const nextRow = ['(ld | bit) >> 1', 'col | bit', '(rd | bit) << 1'];
   switch (question.topic) {
-    case 'free-squares': return ['~(ld | col | rd) & done', 'poss', 'bit', ...nextRow];
+    // `ld | col | rd` too: its digits flipped are the answer.
+    case 'free-squares': return ['ld | col | rd', '~(ld | col | rd) & done', 'poss', 'bit', ...nextRow];
     case 'lowest-bit':
     case 'twos-complement': return ['bit', ...nextRow];
     case 'next-row': return nextRow;

@@ -178,21 +178,27 @@ pub fn question(stepper: &Stepper, asked: &[Topic], turn: u32) -> Option<Questio
     }
     let mut after = stepper.clone();
     let next = after.step();
+    // Right after a solution the board is full and the next step lifts the last queen: there
+    // is nothing to predict (the row asked about would be past the board).
+    let after_solution = stepper.row() == stepper.n() && matches!(next, Step::Backtrack { .. });
     let topics: Vec<Topic> = Topic::ALL
         .into_iter()
-        .filter(|t| asked.contains(t) && t.asks_before(&next))
+        .filter(|t| asked.contains(t) && t.asks_before(&next) && !after_solution)
         .collect();
     if topics.is_empty() {
         return None;
     }
-    let topic = topics[turn as usize % topics.len()];
+    // Shifted by one each time round, so that a step kind met every k-th question (each row
+    // on the way down asks before its Free, Try and Place) does not always get the same topic.
+    let round = turn as usize / topics.len();
+    let topic = topics[(turn as usize + round) % topics.len()];
     let n = stepper.n();
     let done = full_mask(n).expect("a stepper's board size is valid");
     let row = stepper.row();
     let call = stepper.calls()[row as usize];
     // Each topic's questions come round once per `topics.len()` turns: every other time
     // round, two's complement asks for `~poss` instead of `-poss`.
-    let complement = topic == Topic::TwosComplement && (turn / topics.len() as u32) % 2 == 1;
+    let complement = topic == Topic::TwosComplement && round % 2 == 1;
     let answer = match (topic, next) {
         (Topic::FreeSquares, Step::Free { poss, .. }) => Answer::Digits { mask: poss },
         (Topic::LowestBit, Step::Try { bit, .. }) => Answer::Digits { mask: bit },
@@ -379,6 +385,61 @@ mod tests {
         let _ = question(&advanced, &Topic::ALL, 0);
         assert!(advanced == before);
         assert_eq!(question(&stepper, &[Topic::NextRow], 0), None);
+    }
+
+    #[test]
+    fn nothing_is_asked_between_a_solution_and_the_step_back_from_it() {
+        // 6×6: the first solution is found at some step; the step after it backs up from the
+        // full board, and no topic asks before it.
+        let mut stepper = Stepper::new(6).unwrap();
+        loop {
+            let mut peek = stepper.clone();
+            let next = peek.step();
+            stepper.step();
+            if matches!(next, Step::Solution { .. }) {
+                break;
+            }
+        }
+        let mut peek = stepper.clone();
+        assert!(matches!(peek.step(), Step::Backtrack { .. }));
+        assert_eq!(stepper.row(), 6);
+        assert_eq!(question(&stepper, &Topic::ALL, 0), None);
+    }
+
+    #[test]
+    fn a_learner_answering_every_question_meets_every_topic_of_a_try_step() {
+        // As the page asks: one turn per question, every topic ticked, the search going on.
+        let mut stepper = Stepper::new(12).unwrap();
+        let mut turn = 0;
+        let mut before_try = Vec::new();
+        while before_try.len() < 12 {
+            if let Some(asked) = question(&stepper, &Topic::ALL, turn) {
+                turn += 1;
+                if matches!(asked.next, Step::Try { .. }) {
+                    let complement = asked.answer
+                        == Answer::Digits {
+                            mask: !asked.poss & full_mask(12).unwrap(),
+                        };
+                    before_try.push((asked.topic, complement));
+                }
+            }
+            stepper.step();
+        }
+        for topic in [Topic::LowestBit, Topic::TwosComplement, Topic::WhatHappens] {
+            assert!(
+                before_try.iter().any(|&(t, _)| t == topic),
+                "{topic:?} in {before_try:?}"
+            );
+        }
+        let twos: Vec<bool> = before_try
+            .iter()
+            .filter(|(t, _)| *t == Topic::TwosComplement)
+            .map(|&(_, complement)| complement)
+            .collect();
+        assert!(
+            twos.contains(&true) && twos.contains(&false),
+            "-poss and ~poss: {twos:?}"
+        );
     }
 
     #[test]

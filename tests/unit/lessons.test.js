@@ -4,7 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readLesson, writeLesson, MAX_STOP_POSITION } from '../../www/lesson.js';
+import { readLesson, writeLesson, unreachableStops, MAX_STOP_POSITION, MAX_LESSON_REPLAY } from '../../www/lesson.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
 import { MAX_COMPARE_SIZE } from '../../www/compare.js';
 import { loadCore } from '../support/core.js';
@@ -97,6 +97,23 @@ test('a lesson file of junk is refused, each problem naming its stop', () => {
     assert.ok(bad.some((p) => p.startsWith(`Stop ${stop}`) && pattern.test(p)), `stop ${stop}: ${pattern} in ${bad.join(' | ')}`);
   }
   assert.ok(!bad.some((p) => p.startsWith('Stop 1 ')), 'the good stop has no problem');
+});
+
+test('stops the search never reaches are named, along one search per board, and a lesson too far to check is refused', () => {
+  // The 4×4 search ends at step 70 (its own count, read from the core, not assumed here).
+  const end = new core.Search(4, false);
+  end.seek(1_000_000, 1_000_000, 0);
+  const last = end.steps;
+  end.free();
+  const lesson = (states) => readLesson({ title: 'T', stops: states.map((state) => ({ state })) }, known).lesson;
+  // Out of order on purpose: the check sorts each board's stops and keeps their numbers.
+  const problems = unreachableStops(lesson([`n=4&pos=${last + 5}`, 'n=4&pos=3', `n=4&pos=${last}`, 'n=6&pos=10']), core.Search);
+  assert.deepEqual(problems, [`Stop 1: the 4×4 search ends at step ${last}; there is no step ${last + 5}.`]);
+  // Many boards, each far: more than a lesson may ask the page to replay.
+  const far = Array.from({ length: 4 }, (_, i) => `n=${13 + i}&pos=${MAX_STOP_POSITION}`);
+  const refused = unreachableStops(lesson(far), core.Search);
+  assert.equal(refused.length, 1);
+  assert.match(refused[0], new RegExp(`replay 80,000,000 steps of search, more than the ${MAX_LESSON_REPLAY.toLocaleString('en')}`));
 });
 
 test('a lesson written out reads back the same', () => {

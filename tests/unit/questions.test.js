@@ -18,6 +18,8 @@ test('a digit question is right only when every digit is, and marks each column'
   assert.match(prompt(question), /^Which squares of row 3 are free\?/);
   assert.match(explain(question), /ld = 000100, col = 100010, rd = 010000, so poss = ~\(ld \| col \| rd\) & done = 001001\.$/);
   assert.ok(hiddenLines(question).includes('~(ld | col | rd) & done'), 'the free squares line would give it away');
+  assert.ok(hiddenLines(question).includes('ld | col | rd'), 'so would the attacked squares, flipped');
+  assert.ok(!hiddenLines(question).includes('ld'), 'the masks it comes from stay');
 });
 
 test('the next row asks three rows; one wrong row makes the answer wrong', () => {
