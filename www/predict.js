@@ -58,6 +58,13 @@ export class Predict {
   /** A lesson's stop: Predict on, asking only about `topic`, with its question open at once
    *  when the next step is one; or, for no topic, Predict off. */
   askAbout(topic) {
+    // A far stop is reached by a seek over several frames: ask once it has arrived (turning
+    // Predict on pauses the player, which would stop the seek halfway).
+    this.waitingToAsk = undefined;
+    if (this.seen.state === PLAYING && this.seen.goal === 'seek') {
+      this.waitingToAsk = topic;
+      return;
+    }
     if (!topic) {
       if (this.on) this.toggle();
       return;
@@ -101,6 +108,8 @@ export class Predict {
   /** After each redraw: a move away from the question's position closes it unanswered. */
   render(snapshot) {
     if (this.open && snapshot.steps !== this.open.at) this.close();
+    const seeking = this.seen.state === PLAYING && this.seen.goal === 'seek';
+    if (this.waitingToAsk !== undefined && !seeking) this.askAbout(this.waitingToAsk);
   }
 
   check() {

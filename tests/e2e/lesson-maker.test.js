@@ -101,3 +101,25 @@ test('a lesson file dropped on the page opens', async () => {
   assert.equal(await steps(page), 7);
   assert.match(await page.locator('#lesson-note').textContent(), /Seven steps into 5×5/);
 });
+
+test('a far stop with a question asks it once the search has arrived there', async () => {
+  // 300,000 steps: farther than the page seeks at once, so it seeks over several frames.
+  const page = await session.open('?n=12&pos=300000');
+  await page.waitForFunction(() => document.getElementById('steps').textContent === '300,000', null, { timeout: 20000 });
+  await openMaker(page);
+  await page.getByLabel('Title').fill('Far');
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click(); // a question before step 300,001 (or the one after, if none)
+  const at = await steps(page);
+  const asked = (await page.locator('#question-text').textContent()).trim();
+  assert.ok(asked.length > 0, 'a question is open');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Show answer').click();
+  await button(page, 'Reset').click();
+  assert.equal(await steps(page), 0);
+  await button(page, 'Open it as a lesson').click();
+  await page.waitForFunction((target) => Number(document.getElementById('steps').textContent.replace(/,/g, '')) === target
+    && !document.getElementById('question-check').hidden, at, { timeout: 20000 });
+  assert.equal(await button(page, 'Predict').getAttribute('aria-pressed'), 'true');
+  assert.equal((await page.locator('#question-text').textContent()).trim(), asked, 'the same question, at the stop');
+});
