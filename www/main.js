@@ -146,7 +146,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
     landmarkNames(), player, (step) => withoutLesson(controls.permalink(location.href, step)), messages);
   installExports($, player.readOnly, stage.solutions, messages);
-  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, Search, permalink: () => withoutLesson(controls.permalink()) });
+  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
   controls.restore(location.search);
   return { player, controls, predict, redrawn };
 }

@@ -325,6 +325,8 @@ function readOnlyView(player) {
     /** The most steps this search has reached: the Position slider's range. */
     get furthest() { return player.furthest; },
     get finished() { return player.search.finished; },
+    /** A copy of the search where it stands (Search.fork): the caller steps it and frees it. */
+    fork: () => player.search.fork(),
     /** The last `count` steps taken, newest first (Search.history). */
     history: (count) => player.search.history(count),
     /** The step right after a landmark, or null (Search.landmark). */

@@ -108,15 +108,15 @@ export function drawWorksheet(sheet, snapshot, items, link) {
 /**
  * Wires Print worksheet: the worksheet of the position on screen is drawn into `sheet` and
  * printed (style.css prints only it while <body> has .printing-worksheet, until the print
- * dialog closes). `seen` is the player's read-only view, `Search` the core's class.
+ * dialog closes). `seen` is the player's read-only view.
  */
-export function installWorksheet(button, sheet, { seen, Search, permalink }) {
+export function installWorksheet(button, sheet, { seen, permalink }) {
   button.addEventListener('click', () => {
     const snapshot = seen.snapshot();
-    const search = new Search(snapshot.n, seen.mirror);
+    // A copy of the live search: no replay from the start, however far it stands.
+    const search = seen.fork();
     let items;
     try {
-      search.seek(snapshot.steps, 0xffffffff, 0);
       items = worksheetItems(search, snapshot.weight);
     } finally {
       search.free();

@@ -122,6 +122,14 @@ impl Search {
         )
     }
 
+    /// A copy of this search where it stands, to step on without moving this one (the
+    /// worksheet reads the next steps from it). Free it when done.
+    pub fn fork(&self) -> Search {
+        Search {
+            session: self.session.clone(),
+        }
+    }
+
     /// Moves towards step number `target` by at most `maxSteps` steps, back or forward
     /// (never past the end); see `play::Moved`. Throws for a target that is not a whole
     /// number >= 0.
@@ -526,6 +534,17 @@ mod tests {
 
     fn get(object: &JsValue, key: &str) -> JsValue {
         js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_fork_stands_where_the_search_does_and_steps_alone() {
+        let mut search = Search::new(8, None, None).unwrap();
+        search.seek(100.0, 1000, 0).unwrap();
+        let mut fork = search.fork();
+        assert_eq!(fork.steps(), search.steps());
+        fork.seek(150.0, 1000, 0).unwrap();
+        assert_eq!(fork.steps(), 150.0);
+        assert_eq!(search.steps(), 100.0);
     }
 
     #[wasm_bindgen_test]
