@@ -7,8 +7,26 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-export default {
-  entry: './www/main.js',
+/** The Content-Security-Policy of every page (a <meta> in index.html and embed.html): scripts
+ *  only from the page's own origin, no inline script and no eval ('wasm-unsafe-eval' lets the
+ *  core compile), workers from self, no plugins, no <base>, no form posts; styles only from
+ *  the stylesheet; pictures from self, data: and blob: (exports, thumbnails). */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "img-src 'self' data: blob:",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+].join('; ');
+
+export default (env, { mode }) => ({
+  // The page, and the embed view (a page of its own, for an <iframe>).
+  entry: { main: './www/main.js', embed: './www/embed.js' },
   output: {
     path: path.join(root, 'dist'),
     filename: '[name].[contenthash:8].js',
@@ -21,13 +39,16 @@ export default {
     rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }],
   },
   plugins: [
-    new HtmlWebpackPlugin({ template: 'index.html' }),
+    new HtmlWebpackPlugin({ template: 'index.html', chunks: ['main'], csp: CSP }),
+    new HtmlWebpackPlugin({ template: 'embed.html', filename: 'embed.html', chunks: ['embed'], csp: CSP }),
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' }),
   ],
   performance: { hints: false },
+  // Source maps in files while developing: webpack's default there (eval) breaks the CSP.
+  devtool: mode === 'development' ? 'source-map' : false,
   devServer: {
     port: 8080,
     static: false,
     client: { overlay: { warnings: false } },
   },
-};
+});

@@ -26,9 +26,12 @@ import { LessonsPanel } from './lessons-panel.js';
 import { HistoryPanel } from './history-panel.js';
 import { Presenter } from './presenter.js';
 import { installWorksheet } from './worksheet.js';
+import { installAnimationExport } from './animation-export.js';
+import { installQrLink } from './qr-link.js';
 import { readLesson, unreachableStops } from './lesson.js';
 import { LessonMaker } from './lesson-maker.js';
 import { download } from './export.js';
+import { EmbedDialog } from './embed-dialog.js';
 import { BUILT_IN_LESSONS } from './lessons/index.js';
 import { SPEEDS, DEFAULT_SPEED } from './player.js';
 import { MAX_COMPARE_SIZE } from './compare.js';
@@ -147,6 +150,23 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
     landmarkNames(), player, (step) => withoutLesson(controls.permalink(location.href, step)), messages);
   installExports($, player.readOnly, stage.solutions, messages);
   installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
+  new EmbedDialog({
+    open: $('embed-open'), dialog: $('embed-dialog'), form: $('embed-form'), from: $('embed-from'), to: $('embed-to'),
+    controls: $('embed-controls'), theme: $('embed-theme'), size: $('embed-size'), panels: $('embed-panels'),
+    autoplay: $('embed-autoplay'), loop: $('embed-loop'), problem: $('embed-problem'), preview: $('embed-preview'),
+    snippet: $('embed-snippet'), copy: $('embed-copy'),
+  }, player.readOnly, (step) => withoutLesson(controls.permalink(location.href, step)));
+  installAnimationExport({
+    gif: $('export-gif'), mp4: $('export-mp4'), dialog: $('animation-dialog'), title: $('animation-title'),
+    from: $('animation-from'), steps: $('animation-steps'), limit: $('animation-limit'), frameTime: $('animation-frame-time'),
+    make: $('animation-make'), cancel: $('animation-cancel'), close: $('animation-close'),
+    progress: $('animation-progress'), status: $('animation-status'),
+  }, player.readOnly);
+  // The same link as Copy link.
+  installQrLink({
+    button: $('show-qr'), dialog: $('qr-dialog'), canvas: $('qr-canvas'), link: $('qr-link'), message: $('qr-message'),
+    close: $('qr-close'),
+  }, () => controls.permalink());
   controls.restore(location.search);
   return { player, controls, predict, redrawn };
 }

@@ -121,6 +121,7 @@ export function writeComparePermalink(base, state) {
   return url.toString();
 }
 
-function clip(text) {
+/** `text` cut to 20 characters, to quote a bad value back in a sentence. */
+export function clip(text) {
   return text.length > 20 ? `${text.slice(0, 20)}…` : text;
 }

@@ -92,11 +92,12 @@ export class Presenter {
     }
     const doc = notes.document;
     doc.title = 'bitqueens — presenter notes';
-    const style = doc.createElement('style');
-    style.textContent = 'body{font:18px/1.45 system-ui,sans-serif;margin:1rem 1.25rem;color:#1d1f24;background:#f6f4ef}'
+    // A constructed style sheet: the window inherits this page's CSP, which refuses <style>.
+    const style = new notes.CSSStyleSheet();
+    style.replaceSync('body{font:18px/1.45 system-ui,sans-serif;margin:1rem 1.25rem;color:#1d1f24;background:#f6f4ef}'
       + 'h1{font-size:1.1rem;margin:0 0 .25rem}p{margin:.4rem 0}.where{color:#5b606b;font-weight:600}'
-      + '.now{font-size:1.35rem}.next{color:#5b606b;border-top:1px solid #d9d5cc;padding-top:.5rem}';
-    doc.head.replaceChildren(style);
+      + '.now{font-size:1.35rem}.next{color:#5b606b;border-top:1px solid #d9d5cc;padding-top:.5rem}');
+    doc.adoptedStyleSheets = [style];
     const make = (tag, className) => {
       const element = doc.createElement(tag);
       element.className = className;

@@ -16,15 +16,17 @@ export class Stage {
    * @param {Function} $ looks an element up by id
    * @param {Function} goTo called with a step number by a solution's "Go to step"
    * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's large view
+   * @param {object} options gallery: false leaves the solutions gallery out (the embed view
+   *   has none; goTo and imagesOf are then unused)
    */
-  constructor($, goTo, imagesOf) {
+  constructor($, goTo, imagesOf, { gallery = true } = {}) {
     this.board = new BoardView($('board'));
     this.bits = new BitsView($('masks'));
     this.code = new CodeView($('code'), $('code-language'));
-    this.solutions = new SolutionsView({
+    this.solutions = gallery ? new SolutionsView({
       gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'), uniqueNote: $('unique-note'),
       classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
-    }, goTo, imagesOf);
+    }, goTo, imagesOf) : null;
     this.text = {
       narration: $('narration'), steps: $('steps'), nodes: $('nodes'), onBoard: $('on-board'),
       found: $('solutions-found'), row: $('row'),
@@ -33,12 +35,12 @@ export class Stage {
   }
 
   cleared(n) {
-    this.solutions.clear(n);
+    this.solutions?.clear(n);
     document.documentElement.style.setProperty('--n', n);
   }
 
   solutionsFound(found) {
-    this.solutions.add(found);
+    this.solutions?.add(found);
   }
 
   /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
@@ -54,7 +56,7 @@ export class Stage {
     this.board.render(snapshot);
     this.bits.render(snapshot, event);
     this.code.render(event);
-    this.solutions.update(snapshot);
+    this.solutions?.update(snapshot);
     const { narration, steps, nodes, onBoard, found, row } = this.text;
     setText(narration, describe(event, snapshot));
     setText(steps, grouped(snapshot.steps));

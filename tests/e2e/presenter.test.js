@@ -11,6 +11,8 @@ test('the presenter view shows the board, the masks and the narration; clicker k
   const page = await session.open('?lesson=three-masks&stop=1');
   const [notes] = await Promise.all([page.waitForEvent('popup'), button(page, 'Presenter notes').click()]);
   assert.match(await notes.locator('body').innerText(), /The three masks\s+Stop 1 of 5\s+Each row of the board receives three masks[^]*Next: The first queen stands in column 6/);
+  // Styled, under the page's Content-Security-Policy (which the window inherits).
+  assert.equal(await notes.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(246, 244, 239)');
   await button(page, 'Presenter').click();
   assert.equal(await controls(page).isVisible(), false, 'the controls are hidden');
   for (const id of ['board', 'masks', 'narration']) assert.ok(await page.locator(`#${id}`).isVisible(), id);

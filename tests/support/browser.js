@@ -25,7 +25,8 @@ export function launch() {
 }
 
 /**
- * A new page whose console errors and page errors are collected in page.problems.
+ * A new page whose console errors, page errors and breaches of the Content-Security-Policy
+ * are collected in page.problems.
  * `cores`, when given, is the number of cores the page is told the computer has
  * (navigator.hardwareConcurrency), so that a test does not depend on this machine's.
  * `countDelayMs`, when given, makes the counting workers wait that long before each
@@ -41,6 +42,13 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
     await page.addInitScript((ms) => { globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: ms }); }, countDelayMs);
   }
   page.problems = [];
+  // Any breach of the page's Content-Security-Policy, in the page or a frame of it, is a
+  // problem like a console error (Chromium logs most of them too, but not every kind).
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
   });
