@@ -73,15 +73,19 @@ export function readEmbedParams(query) {
   return { from, to, loop, autoplay, controls, panels, theme, problems };
 }
 
+/** The parameters of the page's link that the embed reads (permalink.js); no other. */
+const PERMALINK_KEYS = ['n', 'speed', 'pos', 'mirror'];
+
 /**
- * The embed's URL: `embed.html` beside `pageHref`, with the permalink's query of `permalink`
- * (a URL of the main page: its n, speed, pos, mirror) and the embed `options` (the shape
- * readEmbedParams returns; values at their defaults are left out).
+ * The embed's URL: `embed.html` beside `pageHref`, with the search state of `permalink` (a
+ * URL of the main page: its n, speed, pos and mirror, and nothing else of its query) and the
+ * embed `options` (the shape readEmbedParams returns; values at their defaults left out).
  */
 export function embedLink(pageHref, permalink, options) {
   const url = new URL('embed.html', pageHref);
-  const query = new URL(permalink).searchParams;
-  for (const key of ['lesson', 'stop']) query.delete(key);
+  const linked = new URL(permalink).searchParams;
+  const query = new URLSearchParams();
+  for (const key of PERMALINK_KEYS) if (linked.has(key)) query.set(key, linked.get(key));
   const { from, to, loop, autoplay, controls, panels, theme } = options;
   if (from > 0) query.set('from', from);
   if (to !== null && to !== undefined) query.set('to', to);

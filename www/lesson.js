@@ -69,7 +69,12 @@ function readStop(stop, number, known, problems) {
   let ask = null;
   if (stop.ask !== undefined && stop.ask !== null) {
     if (known.topics.includes(stop.ask)) ask = stop.ask;
-    else problems.push(`${where} asks about “${clip(String(stop.ask))}”, which is no question topic (use one of ${known.topics.join(', ')}).`);
+    else {
+      // Quoted as JSON unless a string: String() made an object “[object Object]” and the
+      // list ["next-row"] a topic's very name.
+      const asked = typeof stop.ask === 'string' ? stop.ask : JSON.stringify(stop.ask);
+      problems.push(`${where} asks about “${clip(asked)}”, which is no question topic (use one of ${known.topics.join(', ')}).`);
+    }
   }
   return { query, player, compare, note, ask };
 }

@@ -52,8 +52,10 @@ export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) 
   if (shard !== null && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.of) && shard.index >= 1 && shard.index <= shard.of)) {
     return bad('its “shard” is not {index: I, of: K} with 1 ≤ I ≤ K');
   }
+  // Listed no further than one past the file's own list: a file may claim up to 2^53 - 1
+  // sub-problems, and listing them all held the page until it ran out of memory.
   const expected = [];
-  for (let i = shard ? shard.index - 1 : 0; i < r.allSubProblems; i += shard ? shard.of : 1) expected.push(i);
+  for (let i = shard ? shard.index - 1 : 0; i < r.allSubProblems && expected.length <= r.indices.length; i += shard ? shard.of : 1) expected.push(i);
   const what = shard ? `shard ${shard.index}/${shard.of}` : 'the whole count';
   const damaged = 'the file was changed or damaged after it was written';
   if (r.indices.length !== expected.length || r.indices.some((index, k) => index !== expected[k])) {
@@ -71,6 +73,9 @@ export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) 
     return bad(`its parts add up to ${sum[1]} unique solutions, but it says ${r.unique}: ${damaged}`);
   }
   if (method === 'meet' && sum[1] !== 0) return bad(`it gives unique counts for parts of the meet-in-the-middle counter, which has none: ${damaged}`);
+  // Checked last, as the CLI does (report.rs check), so that both name the same damage first.
+  const over = r.parts.find((p) => p[2] > p[1]);
+  if (over) return bad(`sub-problem ${over[0]} has more unique solutions than solutions: ${damaged}`);
   return {
     ok: true,
     shard: { n: r.n, method, what, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique ?? null },

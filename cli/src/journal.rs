@@ -493,3 +493,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+#[cfg(test)]
+#[path = "journal_properties.rs"]
+mod properties;

@@ -192,3 +192,7 @@ fn longest_list(n: u32, method: Method) -> u64 {
         Method::Meet => n * choose(n - 1, (n - 1) / 2),
     }
 }
+
+#[cfg(test)]
+#[path = "report_properties.rs"]
+mod properties;
