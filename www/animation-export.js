@@ -243,7 +243,7 @@ export function installAnimationExport(ui, seen) {
     ui.progress.value = 0;
     ui.progress.max = 1;
     status('');
-    setRunning(false);
+    if (!running) setRunning(false);
     if (!ui.dialog.open) ui.dialog.showModal();
     if (kind === 'mp4' && codec === undefined) {
       ui.make.disabled = true;
@@ -291,9 +291,11 @@ export function installAnimationExport(ui, seen) {
     const search = seen.fork(); // a copy: the search on screen does not move
     ui.from.textContent = `step ${grouped(search.steps)}`;
     const hooks = {
+      // The bar, not the status line, counts the frames: the status is a live region, and a
+      // screen reader would read every frame out.
       progress: (done) => {
         ui.progress.value = done;
-        status(`Frame ${grouped(done)} of ${grouped(steps + 1)}…`);
+        ui.progress.setAttribute('aria-valuetext', `frame ${grouped(done)} of ${grouped(steps + 1)}`);
       },
       cancelled: () => run.cancelled,
     };
@@ -315,8 +317,12 @@ export function installAnimationExport(ui, seen) {
         + (kind === 'mp4' ? ' Try Animation (GIF).' : ''));
     } finally {
       search.free();
-      if (running === run) running = null;
-      setRunning(false);
+      // A run cancelled by closing the dialog may end after a new one has started: the
+      // controls are the new run's then.
+      if (running === run) {
+        running = null;
+        setRunning(false);
+      }
     }
   };
 

@@ -67,21 +67,24 @@ export class EmbedControls {
     this.showSpeed();
   }
 
-  /** The Position slider at `steps`, between the range's ends (on the way to a seek too). */
+  /** The Position slider at `steps`, between the range's ends (on the way to a seek too);
+   *  while the end of the search is unknown, up to the furthest step reached. */
   progress(steps) {
     const { ui, range } = this;
-    const last = Number.isFinite(range.last) ? range.last : Math.max(this.seen.furthest, steps);
+    const known = Number.isFinite(range.last);
     ui.position.min = range.from;
-    ui.position.max = last;
+    ui.position.max = known ? range.last : Math.max(this.seen.furthest, steps);
     ui.position.value = steps;
-    setText(ui.positionLabel, `step ${grouped(steps)} (${grouped(range.from)}–${grouped(last)})`);
+    setText(ui.positionLabel, `step ${grouped(steps)} (${grouped(range.from)}–${known ? grouped(range.last) : 'end'})`);
   }
 
+  /** Buttons and Position after each change; every button is off until the range is ready. */
   render(snapshot, state) {
     const { ui, range } = this;
-    setText(ui.play, state === PLAYING ? 'Pause' : 'Play');
-    ui.step.disabled = range.atEnd();
-    ui.back.disabled = snapshot.steps <= range.from;
+    setText(ui.play, state === PLAYING || range.playing ? 'Pause' : 'Play');
+    ui.step.disabled = !range.ready || range.atEnd();
+    ui.back.disabled = !range.ready || snapshot.steps <= range.from;
+    ui.play.disabled = !range.ready || range.from >= range.last;
     document.body.dataset.state = state;
     this.progress(snapshot.steps);
     ui.openPage.href = this.pageLink(snapshot.steps);

@@ -44,11 +44,18 @@ export class EmbedDialog {
     });
   }
 
-  /** Opens on the step on screen, DEFAULT_RANGE steps on. */
+  /** Opens on the step on screen, DEFAULT_RANGE steps on (or to the end of the search, when
+   *  it is nearer: a copy of the search looks ahead). */
   open() {
     const { ui, seen } = this;
     ui.from.value = seen.position;
-    ui.to.value = seen.position + DEFAULT_RANGE;
+    const ahead = seen.fork();
+    try {
+      ahead.seek(seen.position + DEFAULT_RANGE, DEFAULT_RANGE, 0);
+      ui.to.value = ahead.steps;
+    } finally {
+      ahead.free();
+    }
     ui.dialog.showModal();
     this.update();
   }

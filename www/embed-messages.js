@@ -3,10 +3,11 @@
 // Out, to the parent: {source: "bitqueens", type, n, step, …}
 //   ready     once the embed stands at its first step: also from, to (null: the end of the search)
 //   step      after each change of position (once per animation frame while playing)
-//   solution  a solution was passed going forward: also solutions (the count so far), queens
+//   solution  a solution was passed going forward, inside the range: also number (its number
+//             in the search), columns (1-based, row 1 first); step is the solution's
 //   end       the range's last step was reached (or the search's end)
-// In, from the parent only: {type: "step" | "back" | "play" | "pause"} or {type: "seek", step}
-// Anything else is ignored with a console warning: nothing in a message is evaluated or put
+// In, from the parent only, once ready: {type: "step" | "back" | "play" | "pause"} or
+// {type: "seek", step}. Anything else (and anything before ready) is ignored with a console warning: nothing in a message is evaluated or put
 // into the page as HTML.
 
 import { clip } from './permalink.js';

@@ -3,9 +3,16 @@
 // `from`. It commands the player through its methods and holds it at `to` through
 // `player.hold` (the hook Predict mode uses on the main page; an embed has no Predict).
 //
-// Invariants, once started: from <= position <= to (to = the end of the search when the link
-// named none, or named a step past it); `ready` is false until the embed first stands at its
-// starting step, and no event reaches the host page before that.
+// Invariants:
+// - Until `ready` (the embed stands at its first step, and has told the host page) every
+//   command is refused with a console warning: the opening seek may take many frames.
+// - Once ready, at rest: from <= position <= to. A move that left the range anyway (a node of
+//   the Search tree clicked) is undone by a seek back to its nearest end.
+// - `to` is the end of the search when the link named none or named a step past it: known
+//   at once when a fork of the search reaches the end within END_CHECK_STEPS, else as soon
+//   as the search itself stands there (a range past it is then cut, with a message).
+// - `end` is told to the host page only when play at the chosen speed reaches the end of the
+//   range, never after a pause, a step or a seek.
 
 import { PLAYING, DONE } from './player.js';
 
@@ -19,7 +26,7 @@ export class EmbedRange {
    * @param {Player} player the embed's player (reset on its board already)
    * @param {object} range {from, to (null: the end of the search), loop}
    * @param {object} hooks post(type, more) sends an event to the host page; warn(text) shows
-   *   a bad range on the page
+   *   a problem with the range on the page
    */
   constructor(player, { from, to, loop }, { post, warn }) {
     this.player = player;
@@ -31,7 +38,7 @@ export class EmbedRange {
     this.warn = warn;
     this.started = false; // start() called
     this.ready = false; // the first step reached, and told to the host page
-    this.wasPlaying = false; // played at the chosen speed since the last rest
+    this.playing = false; // playing the range (at the chosen speed, or waiting to loop)
     this.autoplay = false;
     this.playAfterArrival = false;
     this.lastPosted = null;
@@ -45,7 +52,7 @@ export class EmbedRange {
 
   /** Moves to `position` (clamped into the range) and, when `autoplay`, plays from there. */
   start(position, autoplay) {
-    this.checkAgainstTheEnd();
+    this.lookAhead();
     this.player.hold = () => this.seen.position >= this.last;
     this.autoplay = autoplay;
     this.started = true;
@@ -54,63 +61,77 @@ export class EmbedRange {
     else this.player.redraw();
   }
 
-  /** Where the search ends, when a fork of it gets there within END_CHECK_STEPS: a range
-   *  past the end is cut there, with a message; a range without `to` learns its end. */
-  checkAgainstTheEnd() {
+  /** Runs a fork of the search up to END_CHECK_STEPS towards `to` (or the end): if it ends
+   *  on the way, the range learns where. */
+  lookAhead() {
     const fork = this.seen.fork();
     try {
       fork.seek(this.to ?? Number.MAX_SAFE_INTEGER, END_CHECK_STEPS, 0);
-      if (!fork.finished) return;
-      const end = fork.steps;
-      if (this.from > end) {
-        this.warn(`The embed starts at step ${this.from}, past the end of the search (step ${end}); it shows step ${end}.`);
-        this.from = end;
-      }
-      if (this.to !== null && this.to > end) {
-        this.warn(`The embed's range runs to step ${this.to}, past the end of the search; it ends at step ${end}.`);
-      }
-      if (this.to === null || this.to > end) this.to = end;
+      if (fork.finished) this.learnEnd(fork.steps);
     } finally {
       fork.free();
     }
   }
 
+  /** The search ends at step `end`: a range reaching past it is cut there, with a message. */
+  learnEnd(end) {
+    if (this.from > end) {
+      this.warn(`The embed starts at step ${this.from}, past the end of the search (step ${end}); it shows step ${end}.`);
+      this.from = end;
+    }
+    if (this.to !== null && this.to > end) {
+      this.warn(`The embed's range runs to step ${this.to}, past the end of the search; it ends at step ${end}.`);
+    }
+    if (this.to === null || this.to > end) this.to = end;
+  }
+
+  /** True once ready; before, says in the console that `command` was refused. */
+  accepts(command) {
+    if (!this.ready) console.warn(`bitqueens embed: ignored “${command}”: the embed is not ready yet (wait for its “ready” event).`);
+    return this.ready;
+  }
+
   step() {
-    this.cancelLoop();
+    if (!this.accepts('step')) return;
+    this.stopPlaying();
     if (this.seen.position < this.last) this.player.step();
   }
 
   back() {
-    this.cancelLoop();
+    if (!this.accepts('back')) return;
+    this.stopPlaying();
     if (this.seen.position > this.from) this.player.back();
   }
 
   /** Plays at the chosen speed; at the end of the range, from its start again. */
   play() {
+    if (!this.accepts('play')) return;
     this.cancelLoop();
-    if (this.atEnd()) {
-      this.seekThenPlay();
-      return;
-    }
-    this.player.play();
+    this.playing = true;
+    if (this.atEnd()) this.seekThenPlay();
+    else this.player.play();
   }
 
   pause() {
-    this.cancelLoop();
-    this.playAfterArrival = false;
+    if (!this.accepts('pause')) return;
+    this.stopPlaying();
     this.player.pause();
   }
 
   togglePlay() {
-    if (this.seen.state === PLAYING || this.loopTimer !== null) this.pause();
+    if (this.playing) this.pause();
     else this.play();
   }
 
   /** Moves to `step`, clamped into the range. */
   seek(step) {
-    this.cancelLoop();
-    this.playAfterArrival = false;
-    this.player.seek(Math.min(Math.max(step, this.from), this.last));
+    if (!this.accepts('seek')) return;
+    this.stopPlaying();
+    this.player.seek(this.clamp(step));
+  }
+
+  clamp(step) {
+    return Math.min(Math.max(step, this.from), this.last);
   }
 
   /** At the last step of the range (or of the search). */
@@ -118,10 +139,11 @@ export class EmbedRange {
     return this.seen.position >= this.last || this.seen.state === DONE;
   }
 
-  /** Called after each redraw of the player: events for the host page, the end and the loop. */
+  /** Called after each redraw of the player: events for the host page, the range's ends, the
+   *  end of play and the loop. */
   render(snapshot, state) {
     if (!this.started) return; // the player's first redraw, before the range is applied
-    if (state === PLAYING && this.seen.goal === 'speed') this.wasPlaying = true;
+    if (snapshot.finished) this.learnEnd(snapshot.steps);
     if (!this.ready) {
       if (state === PLAYING) return; // still on the way to the first step
       this.ready = true;
@@ -135,17 +157,24 @@ export class EmbedRange {
       this.post('step');
     }
     if (state === PLAYING) return;
+    const inside = this.clamp(snapshot.steps);
+    if (inside !== snapshot.steps) { // moved out of the range by something else (the tree)
+      this.stopPlaying();
+      queueMicrotask(() => this.player.seek(inside));
+      return;
+    }
     if (this.playAfterArrival) {
       this.playAfterArrival = false;
       queueMicrotask(() => this.player.play());
       return;
     }
-    if (this.wasPlaying && this.atEnd()) {
-      if (snapshot.finished) this.to = snapshot.steps; // the search's end, now known
+    if (this.playing && this.atEnd()) {
       this.post('end');
       if (this.loop) this.loopTimer = setTimeout(() => { this.loopTimer = null; this.seekThenPlay(); }, LOOP_PAUSE_MS);
+      else this.playing = false;
+      return;
     }
-    this.wasPlaying = false;
+    this.playing = false; // at rest inside the range: moved by something else, or a failure
   }
 
   /** Solutions passed going forward inside the range: one event each, for those the player
@@ -163,6 +192,13 @@ export class EmbedRange {
     this.player.seek(this.from);
     if (this.seen.state === PLAYING) this.playAfterArrival = true;
     else this.player.play();
+    this.playing = true; // after the seek's own redraw, which found the range at rest
+  }
+
+  stopPlaying() {
+    this.cancelLoop();
+    this.playing = false;
+    this.playAfterArrival = false;
   }
 
   cancelLoop() {

@@ -17,7 +17,8 @@ import { EmbedControls } from './embed-controls.js';
 import { keepFitted } from './embed-fit.js';
 
 const $ = (id) => document.getElementById(id);
-const messages = new Messages($('message'));
+const messages = new Messages($('message'), 'reload the page to start again');
+$('message-hide').addEventListener('click', () => messages.clear());
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const options = readEmbedParams(location.search);
@@ -70,10 +71,10 @@ function start({ Search, wholeTree, TreeView }, limits, linked) {
       controls?.progress(steps);
     },
     render(snapshot, state) {
+      range?.render(snapshot, state); // first: it may learn the range's end, which the controls show
       stage.render(snapshot);
       tree?.render(snapshot);
       controls?.render(snapshot, state);
-      range?.render(snapshot, state);
     },
   });
   if (options.panels.includes('tree')) {

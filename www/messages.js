@@ -2,8 +2,13 @@
 // page shows instead of freezing silently.
 
 export class Messages {
-  constructor(element) {
+  /**
+   * @param {HTMLElement} element the message line
+   * @param {string} recovery what to do after a bug, in the page's words
+   */
+  constructor(element, recovery = 'press Reset to start again') {
     this.element = element;
+    this.recovery = recovery;
   }
 
   /** Shows a sentence; kind 'warning' (bad input) or 'error' (a bug). */
@@ -24,6 +29,6 @@ export class Messages {
     const trap = /unreachable|RuntimeError/i.test(detail) ? ' (the Rust core panicked)' : '';
     // Logged too, so that it reaches the developer tools and the tests' console-error guard.
     console.error(`${context}${trap}:`, error);
-    this.show(`${context}${trap}: ${detail}. This is a bug; press Reset to start again.`, 'error');
+    this.show(`${context}${trap}: ${detail}. This is a bug; ${this.recovery}.`, 'error');
   }
 }

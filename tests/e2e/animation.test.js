@@ -158,17 +158,16 @@ test('a video: where the browser has WebCodecs, an MP4 as long as its frames', a
   const hasEncoder = await page.evaluate(() => typeof VideoEncoder === 'function');
   const mp4 = button(page, 'Video (MP4)');
   if (!hasEncoder) {
-    t.diagnostic('this Chromium has no VideoEncoder: checking the disabled button instead');
-    assert.equal(await mp4.isDisabled(), true);
-    assert.match(await mp4.getAttribute('title'), /WebCodecs.*Animation \(GIF\)/s);
+    // The disabled button is checked by the next test; no MP4 was decoded here: say so.
+    t.skip('this Chromium has no VideoEncoder: no MP4 to check');
     return;
   }
   const started = Date.now();
   await mp4.click();
   const codecLine = await status(page).filter({ hasText: /Codec: |cannot encode/ }).textContent();
   if (/cannot encode/.test(codecLine)) {
-    t.diagnostic(`this Chromium encodes none of H.264, VP9, AV1: ${codecLine}`);
     assert.equal(await page.locator('#animation-make').isDisabled(), true);
+    t.skip(`this Chromium encodes none of H.264, VP9, AV1 (${codecLine}): no MP4 to check`);
     return;
   }
   await page.locator('#animation-close').click();

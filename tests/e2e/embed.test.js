@@ -3,7 +3,7 @@
 // parameters — and the main page's Embed dialog that builds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps } from '../support/session.js';
+import { usePage, button, steps, controls } from '../support/session.js';
 import { openPage } from '../support/browser.js';
 import { seriousViolations } from '../support/axe.js';
 
@@ -168,4 +168,18 @@ test('the embed, in every theme with every panel, and the Embed dialog have no s
   await button(page, 'Embed').click();
   await page.frameLocator('#embed-preview').locator('#position-label').filter({ hasText: 'step 12' }).waitFor();
   assert.deepEqual(await seriousViolations(page), [], 'axe-core, the Embed dialog');
+});
+
+test('near the end of the search the Embed dialog offers the range up to the end, and its embed needs no message', async () => {
+  const page = await session.open('?n=4');
+  await button(page, 'Run to end').click();
+  await page.locator('body[data-state="done"]').waitFor();
+  const end = await steps(page);
+  await controls(page).getByLabel('Position').fill(String(end - 10));
+  await button(page, 'Embed').click();
+  const dialog = page.getByRole('dialog', { name: 'Embed this search' });
+  assert.equal(await dialog.getByLabel('To step').inputValue(), String(end));
+  const preview = page.frameLocator('#embed-preview');
+  await preview.locator('#position-label').filter({ hasText: `(${end - 10}–${end})` }).waitFor();
+  assert.equal(await preview.getByRole('alert').isVisible(), false);
 });

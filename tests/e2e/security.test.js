@@ -8,7 +8,7 @@ import { usePage } from '../support/session.js';
 const session = usePage();
 
 const REQUIRED = [
-  "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'",
   "form-action 'none'", "img-src 'self' data: blob:", "default-src 'self'",
 ];
 
