@@ -36,7 +36,11 @@ export default (env, { mode }) => ({
   },
   experiments: { asyncWebAssembly: true },
   module: {
-    rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }],
+    rules: [
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      // www/parts/*.html?raw: markup both pages share, pulled into their templates as text.
+      { resourceQuery: /raw/, type: 'asset/source' },
+    ],
   },
   plugins: [
     new HtmlWebpackPlugin({ template: 'index.html', chunks: ['main'], csp: CSP }),

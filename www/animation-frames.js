@@ -8,6 +8,7 @@
 // the step (narration.js, at most two lines), the board, then one row of n cells per mask,
 // digit k under board column k as on the page, its name on the left, its decimal on the right.
 
+import { LINES, LINES_OF_EVENT } from './bits.js';
 import { toBinary, fullMask, hasColumn, attacksOn } from './binary.js';
 import { describe } from './narration.js';
 
@@ -40,24 +41,12 @@ export const COLOURS = Object.freeze({
 const SANS = '"DejaVu Sans", system-ui, sans-serif';
 const MONO = '"DejaVu Sans Mono", ui-monospace, monospace';
 
-/** The five rows drawn, as bits.js names them; `known(phase)` as there. */
-const ROWS = [
-  { name: 'ld', value: (f) => f.ld, known: () => true },
-  { name: 'col', value: (f) => f.col, known: () => true },
-  { name: 'rd', value: (f) => f.rd, known: () => true },
-  { name: 'poss', value: (f) => f.poss, known: (phase) => phase !== 'enter' },
-  { name: 'bit', value: (f) => f.bit, known: (phase) => phase !== 'enter' },
-];
-/** Of those, the rows each kind of step computes (as bits.js's LINES_OF_EVENT): framed. */
-const ROWS_OF_EVENT = {
-  free: ['poss'],
-  try: ['bit', 'poss'],
-  place: ['ld', 'col', 'rd'],
-  solution: ['col'],
-  deadEnd: ['poss'],
-  backtrack: ['poss', 'bit'],
-  finished: ['poss'],
-};
+/** The five rows drawn: bits.js's lines of those names (value and when it is known). */
+const ROW_NAMES = ['ld', 'col', 'rd', 'poss', 'bit'];
+const ROWS = LINES.filter((line) => ROW_NAMES.includes(line.name));
+/** Of those, the rows each kind of step computes (bits.js's LINES_OF_EVENT): framed. */
+const ROWS_OF_EVENT = Object.fromEntries(Object.entries(LINES_OF_EVENT)
+  .map(([kind, names]) => [kind, names.filter((name) => ROW_NAMES.includes(name))]));
 
 /** The geometry of an n×n board's frames: the same for every frame of that size. */
 export function frameLayout(n) {

@@ -19,7 +19,7 @@ const attacked = (f) => f.ld | f.col | f.rd;
  * The lines, top to bottom. `name` is the accessible name (the five masks keep their plain
  * names, the page's contract); `known(phase)` says when the value means something.
  */
-const LINES = [
+export const LINES = [
   { name: 'ld', help: 'squares attacked along \\ diagonals; shifts right (>> 1) each row', value: (f) => f.ld, known: () => true },
   { name: 'col', help: 'columns that already hold a queen', value: (f) => f.col, known: () => true },
   { name: 'rd', help: 'squares attacked along / diagonals; shifts left (<< 1) each row; bits pushed past column 1 are dropped by & done', value: (f) => f.rd, known: () => true },
@@ -33,7 +33,7 @@ const LINES = [
 ];
 
 /** The lines each kind of event computes (by name), for the highlight. */
-const LINES_OF_EVENT = {
+export const LINES_OF_EVENT = {
   free: ['ld | col | rd', '~(ld | col | rd) & done', 'poss'],
   try: ['bit', 'poss'],
   place: ['ld', 'col', 'rd'],

@@ -6,26 +6,8 @@
 //! `BITQUEENS_PROPERTY_RUNS` cases each (10,000 by default).
 
 use super::*;
+use crate::property_runs::{apply_edits, assert_sentence, config};
 use proptest::prelude::*;
-use proptest::test_runner::Config;
-
-/// Cases per property: `BITQUEENS_PROPERTY_RUNS`, or 10,000 (`npm run test:slow` asks for
-/// more). proptest's own PROPTEST_CASES is ignored by `with_cases`, hence a variable of ours.
-fn config() -> Config {
-    let cases = match std::env::var("BITQUEENS_PROPERTY_RUNS") {
-        Ok(text) if !text.is_empty() => text.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
-            panic!("BITQUEENS_PROPERTY_RUNS must be a whole number of cases, got {text:?}")
-        }),
-        _ => 10_000,
-    };
-    // No regression files written into the source tree: a counter-example found becomes an
-    // example test below.
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// The count about to run.
 fn header() -> impl Strategy<Value = Header> {
@@ -119,17 +101,7 @@ fn mutated(bytes: Vec<u8>) -> impl Strategy<Value = Vec<u8>> {
     let edit = (0..3u8, any::<usize>(), byte);
     proptest::collection::vec(edit, 1..4).prop_map(move |edits| {
         let mut bytes = bytes.clone();
-        for (kind, at, b) in edits {
-            let i = at % (bytes.len() + 1);
-            match kind {
-                0 => bytes.insert(i, b),
-                _ if i == bytes.len() => {}
-                1 => {
-                    bytes.remove(i);
-                }
-                _ => bytes[i] = b,
-            }
-        }
+        apply_edits(&mut bytes, edits);
         bytes
     })
 }
@@ -149,18 +121,6 @@ fn case() -> impl Strategy<Value = (Header, Vec<u8>)> {
         3 => written().prop_flat_map(|w| (Just(w.header), mutated(w.bytes))),
         1 => (header(), written().prop_flat_map(|w| mutated(w.bytes))),
     ]
-}
-
-/// Fails unless `message` reads as the end of a sentence after "journal FILE: ".
-fn assert_sentence(message: &str) {
-    assert!(
-        message.starts_with(|c: char| c.is_alphanumeric()),
-        "{message:?} starts with a word"
-    );
-    assert!(
-        message.ends_with('.') && !message.ends_with(";.") && !message.ends_with(" ."),
-        "{message:?} ends with a full stop after a word"
-    );
 }
 
 /// `index total unique nodes` as bitqueens writes it (plain digits), or None.

@@ -9,6 +9,8 @@ mod compare;
 mod count;
 mod journal;
 mod merge;
+#[cfg(test)]
+mod property_runs;
 mod report;
 mod verify;
 

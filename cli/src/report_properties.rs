@@ -5,28 +5,10 @@
 //! every valid report reads back. `BITQUEENS_PROPERTY_RUNS` cases each (10,000 by default).
 
 use super::*;
+use crate::property_runs::{apply_edits, assert_sentence, config};
 use bitqueens::meet::MAX_MEET_N;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use std::time::{Duration, Instant};
-
-/// Cases per property: `BITQUEENS_PROPERTY_RUNS`, or 10,000 (`npm run test:slow` asks for
-/// more). proptest's own PROPTEST_CASES is ignored by `with_cases`, hence a variable of ours.
-fn config() -> Config {
-    let cases = match std::env::var("BITQUEENS_PROPERTY_RUNS") {
-        Ok(text) if !text.is_empty() => text.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
-            panic!("BITQUEENS_PROPERTY_RUNS must be a whole number of cases, got {text:?}")
-        }),
-        _ => 10_000,
-    };
-    // No regression files written into the source tree: a counter-example found becomes an
-    // example test below.
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// The slowest a file may be read: any file is judged at once.
 const PROMPT: Duration = Duration::from_secs(1);
@@ -265,17 +247,7 @@ fn mutated(text: String) -> impl Strategy<Value = String> {
     let edit = (0..3u8, any::<usize>(), any::<char>());
     proptest::collection::vec(edit, 1..4).prop_map(move |edits| {
         let mut chars: Vec<char> = text.chars().collect();
-        for (kind, at, c) in edits {
-            let i = at % (chars.len() + 1);
-            match kind {
-                0 => chars.insert(i, c),
-                _ if i == chars.len() => {}
-                1 => {
-                    chars.remove(i);
-                }
-                _ => chars[i] = c,
-            }
-        }
+        apply_edits(&mut chars, edits);
         chars.into_iter().collect()
     })
 }
@@ -322,18 +294,6 @@ fn consistent(r: &Report) -> bool {
         Method::Meet => sum(2) == 0 && (r.unique.is_none() || r.shard.is_none()),
     };
     (1..=largest).contains(&r.n) && hex && listed && parts && sums && unique
-}
-
-/// Fails unless `message` reads as the end of a sentence after "FILE: ".
-fn assert_sentence(message: &str) {
-    assert!(
-        message.starts_with(|c: char| c.is_alphanumeric()),
-        "{message:?} starts with a word"
-    );
-    assert!(
-        message.ends_with('.') && !message.ends_with(";.") && !message.ends_with(" ."),
-        "{message:?} ends with a full stop after a word"
-    );
 }
 
 proptest! {
