@@ -262,7 +262,7 @@ export function installAnimationExport(ui, seen) {
         status(NO_CODEC);
         return;
       }
-      ui.make.disabled = false;
+      ui.make.disabled = Boolean(running); // a cancelled run may not have ended yet
       status('');
     }
     if (kind === 'mp4') status(`Codec: ${CODEC_NAMES[codec] ?? codec}.`);
@@ -311,10 +311,12 @@ export function installAnimationExport(ui, seen) {
       const end = made.ended ? `The search ends at step ${grouped(made.to)}: the animation stops there. ` : '';
       status(`${end}Saved ${name}: ${grouped(made.frames)} frames of ${frameMs} ms, ${kilobytes(made.blob.size)}, made in ${seconds} s.`);
     } catch (error) {
-      ui.progress.value = 0;
-      if (error instanceof Cancelled) status('Cancelled: nothing was saved.');
-      else status(`The ${kind === 'gif' ? 'animation' : 'video'} could not be made: ${error?.message ?? error}.`
-        + (kind === 'mp4' ? ' Try Animation (GIF).' : ''));
+      if (running === run) { // else the dialog shows a newer run, which this one must not touch
+        ui.progress.value = 0;
+        if (error instanceof Cancelled) status('Cancelled: nothing was saved.');
+        else status(`The ${kind === 'gif' ? 'animation' : 'video'} could not be made: ${error?.message ?? error}.`
+          + (kind === 'mp4' ? ' Try Animation (GIF).' : ''));
+      }
     } finally {
       search.free();
       // A run cancelled by closing the dialog may end after a new one has started: the

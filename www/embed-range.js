@@ -95,18 +95,21 @@ export class EmbedRange {
     if (!this.accepts('step')) return;
     this.stopPlaying();
     if (this.seen.position < this.last) this.player.step();
+    else this.player.redraw(); // nothing to take, but a loop waiting there was stopped
   }
 
   back() {
     if (!this.accepts('back')) return;
     this.stopPlaying();
     if (this.seen.position > this.from) this.player.back();
+    else this.player.redraw();
   }
 
   /** Plays at the chosen speed; at the end of the range, from its start again. */
   play() {
     if (!this.accepts('play')) return;
     this.cancelLoop();
+    if (this.from >= this.last) return; // a range of one step: nothing to play
     this.playing = true;
     if (this.atEnd()) this.seekThenPlay();
     else this.player.play();
@@ -118,8 +121,9 @@ export class EmbedRange {
     this.player.pause();
   }
 
+  /** Pauses whatever moves (play, the loop's wait, a long seek), else plays. */
   togglePlay() {
-    if (this.playing) this.pause();
+    if (this.playing || this.seen.state === PLAYING) this.pause();
     else this.play();
   }
 
@@ -146,6 +150,11 @@ export class EmbedRange {
     if (snapshot.finished) this.learnEnd(snapshot.steps);
     if (!this.ready) {
       if (state === PLAYING) return; // still on the way to the first step
+      const first = this.clamp(snapshot.steps);
+      if (first !== snapshot.steps) { // moved by something else (the tree) before ready
+        queueMicrotask(() => this.player.seek(first));
+        return;
+      }
       this.ready = true;
       this.lastPosted = snapshot.steps;
       this.post('ready', { from: this.from, to: this.to });
@@ -170,11 +179,12 @@ export class EmbedRange {
     }
     if (this.playing && this.atEnd()) {
       this.post('end');
+      this.cancelLoop();
       if (this.loop) this.loopTimer = setTimeout(() => { this.loopTimer = null; this.seekThenPlay(); }, LOOP_PAUSE_MS);
       else this.playing = false;
       return;
     }
-    this.playing = false; // at rest inside the range: moved by something else, or a failure
+    this.stopPlaying(); // at rest inside the range: moved by something else, or a failure
   }
 
   /** Solutions passed going forward inside the range: one event each, for those the player

@@ -154,3 +154,51 @@ test('a move out of the range by something else (a node of the Search tree) is u
   assert.equal(seen.position, 110);
   assert.equal(range.playing, false);
 });
+
+test('a range of one step has nothing to play: no end is told, the player stays at rest', async () => {
+  const { range, seen, clock, events } = embed(6, { from: 12, to: 12, loop: true });
+  await clock.settle();
+  range.play();
+  await clock.settle();
+  range.togglePlay();
+  await clock.settle();
+  assert.deepEqual(types(events), ['ready']);
+  assert.equal(range.playing, false);
+  assert.equal(seen.position, 12);
+});
+
+test('Pause during a long seek pauses it (it does not play on from where the seek got to)', async () => {
+  const { range, seen, clock } = embed(12, { from: 0, to: 2_000_000 });
+  await clock.settle();
+  range.seek(1_500_000); // beyond what the player seeks at once: frame by frame
+  assert.equal(seen.state, PLAYING);
+  range.togglePlay();
+  assert.notEqual(seen.state, PLAYING);
+  const stood = seen.position;
+  await clock.settle(5);
+  assert.equal(seen.position, stood);
+});
+
+test('a node of the tree chosen before the embed is ready, or during the loop\'s wait, does not take it out of its range or restart it', async () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    let embedded = embed(12, { from: 1_000_000, to: 1_000_050 });
+    embedded.player.seek(32); // the tree, during the opening seek
+    await embedded.clock.settle();
+    assert.equal(embedded.seen.position, 1_000_000);
+    assert.deepEqual(embedded.events, [{ type: 'ready', step: 1_000_000, from: 1_000_000, to: 1_000_050 }]);
+
+    embedded = embed(6, { from: 10, to: 30, loop: true });
+    await embedded.clock.settle();
+    embedded.range.play();
+    await embedded.clock.settle();
+    embedded.player.seek(20); // the tree, while the loop waits at the end
+    await embedded.clock.settle();
+    mock.timers.tick(5_000);
+    await embedded.clock.settle();
+    assert.equal(embedded.seen.position, 20);
+    assert.equal(embedded.events.filter((e) => e.type === 'end').length, 1);
+  } finally {
+    mock.timers.reset();
+  }
+});
