@@ -1,7 +1,8 @@
 // The bit panel under the board: every bit operation of the loop for the row being searched,
 // in binary, one digit under each board column (most significant bit = column 1), with the
 // decimal value by its name. The lines the last step computed are highlighted, and digits
-// that changed since the last redraw are outlined.
+// that changed since the last redraw are outlined. Each line's digits are drawn on a canvas
+// over its group, whose text (hidden from sight, read by a screen reader) is the same digits.
 //
 //   ld, col, rd                 the masks this row received
 //   ld | col | rd               squares attacked
@@ -12,6 +13,8 @@
 
 import { toBinary, fullMask } from './binary.js';
 import { setText } from './dom.js';
+import { CanvasLayer } from './canvas-layer.js';
+import { palette } from './palette.js';
 
 const attacked = (f) => f.ld | f.col | f.rd;
 
@@ -48,8 +51,7 @@ export class BitsView {
   constructor(table) {
     this.table = table;
     this.n = 0;
-    this.lines = [];      // per LINES entry: { label, digits, spans, decimal }
-    this.previous = [];   // the binary text drawn last, per line
+    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, drawn }
     this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
     this.drawn = null;    // the last render's arguments, to draw again when that changes
   }
@@ -74,19 +76,22 @@ export class BitsView {
       label.append(expression, ' ', decimal);
       if (prefix) label.prepend(prefix);
       const digits = document.createElement('span');
-      digits.className = 'mask-digits';
+      digits.className = 'mask-digits painted';
       digits.setAttribute('role', 'group');
       digits.setAttribute('aria-label', name);
-      const spans = Array.from({ length: n }, () => {
-        const digit = document.createElement('span');
-        digit.className = 'digit';
-        digits.append(digit);
-        return digit;
-      });
+      const text = document.createElement('span');
+      text.className = 'digits-text';
+      // What the canvas shows: the digits, the one outlined (changed since the redraw before),
+      // and whether the value means anything yet; `fontSize` in CSS pixels, read on resizes.
+      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16 };
+      line.layer = new CanvasLayer(
+        (context, width, height, scale) => paintDigits(context, width, height, scale, line),
+        () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
+      );
+      digits.append(line.layer.canvas, text);
       this.table.append(label, digits);
-      return { label, digits, spans, decimal };
+      return line;
     });
-    this.previous = LINES.map(() => null);
   }
 
   /** Draws the lines for the row being searched; `event` is the last step (or null). */
@@ -99,39 +104,53 @@ export class BitsView {
     const done = fullMask(n);
     const active = (event && !event.undone && LINES_OF_EVENT[event.kind]) || [];
     LINES.forEach(({ name, value, known }, i) => {
-      const { label, digits, spans, decimal } = this.lines[i];
+      const line = this.lines[i];
+      const { label, digits, decimal, shown } = line;
       const hidden = this.hidden.has(name);
       digits.classList.toggle('hidden', hidden);
-      if (hidden) {
-        for (const span of spans) {
-          span.textContent = '';
-          span.classList.remove('one', 'changed');
-        }
-        this.previous[i] = null; // all digits drawn again once shown
-        setText(decimal, '= ?');
-        digits.classList.remove('active', 'pending');
-        label.classList.remove('active');
-        return;
-      }
       // Only the board's n columns: bits that rd << 1 pushes past the left edge are never
       // read (every use goes through & done), so they are not shown.
       const mask = (value(top, done) & done) >>> 0;
-      const text = toBinary(mask, n);
-      const before = this.previous[i];
-      for (let c = 0; c < n; c++) {
-        if (before === null || before[c] !== text[c]) {
-          spans[c].textContent = text[c];
-          spans[c].classList.toggle('one', text[c] === '1');
-        }
-        spans[c].classList.toggle('changed', before !== null && before[c] !== text[c]);
-      }
-      this.previous[i] = text;
-      setText(decimal, `= ${mask}`);
+      const text = hidden ? '' : toBinary(mask, n);
       const meaningful = known(phase);
-      digits.classList.toggle('pending', !meaningful);
-      const highlighted = meaningful && active.includes(name);
+      // A line shown again after a question, or first drawn, outlines nothing.
+      const changed = shown.text === '' || text === '' ? [] : [...text].map((digit, c) => digit !== shown.text[c]);
+      if (text !== shown.text || meaningful === shown.pending || changed.some(Boolean) !== shown.changed.some(Boolean)) {
+        line.shown = { text, changed, pending: !meaningful };
+        setText(line.text, text);
+        line.layer.draw();
+      }
+      setText(decimal, hidden ? '= ?' : `= ${mask}`);
+      digits.classList.toggle('pending', !hidden && !meaningful);
+      const highlighted = !hidden && meaningful && active.includes(name);
       digits.classList.toggle('active', highlighted);
       label.classList.toggle('active', highlighted);
     });
   }
+}
+
+/** One line's digits on its canvas: digit k centred under board column k, a 1 on its own
+ *  background, a changed digit outlined, faint while the value means nothing yet. The digits
+ *  of a colour are one text, spaced by the column's width (the font is monospaced). */
+function paintDigits(context, width, height, scale, { shown: { text, changed, pending }, fontSize }) {
+  if (text === '') return; // hidden: the style sheet's hatching shows through
+  const colours = palette();
+  const w = width / text.length;
+  context.globalAlpha = pending ? 0.3 : 1;
+  context.fillStyle = colours.one;
+  for (let c = 0; c < text.length; c++) if (text[c] === '1') context.fillRect(c * w, 0, w + 0.5, height);
+  context.font = `700 ${fontSize * scale}px ${colours.mono}`;
+  context.textAlign = 'left';
+  context.textBaseline = 'middle';
+  const advance = context.measureText('0').width;
+  context.letterSpacing = `${w - advance}px`;
+  for (const [digit, colour] of [['1', colours.ink], ['0', colours.muted]]) {
+    context.fillStyle = colour;
+    context.fillText(text.replace(digit === '1' ? /0/g : /1/g, ' '), (w - advance) / 2, height / 2);
+  }
+  context.letterSpacing = '0px';
+  context.strokeStyle = colours.current;
+  context.lineWidth = 2 * scale;
+  for (let c = 0; c < text.length; c++) if (changed[c]) context.strokeRect(c * w + scale, scale, w - 2 * scale, height - 2 * scale);
+  context.globalAlpha = 1;
 }

@@ -1,5 +1,8 @@
-// The board: an ARIA grid of n×n cells, built once per board size and then updated in place
-// (only cells whose look changed are touched, so a redraw at n = 32 stays cheap).
+// The board: an ARIA grid of n×n cells over a canvas that draws them. The cells carry what a
+// screen reader, a tooltip and a click need (names, descriptions, data-row / data-column);
+// they are transparent, and only those whose look changed are touched. The canvas draws every
+// square each redraw: restyling dozens of cells on every frame of full-speed play cost more
+// than the wasm search itself (README, Measured performance).
 //
 // In the row being searched each square shows why it is forbidden, by an arrow as well as a
 // colour: ↓ its column holds a queen (col), ↘ a queen attacks it along a \ diagonal (ld),
@@ -9,6 +12,8 @@
 // The attacks are derived from the queens, so the board draws every algorithm alike.
 
 import { hasColumn, attacksOn } from './binary.js';
+import { CanvasLayer } from './canvas-layer.js';
+import { palette } from './palette.js';
 
 const ATTACK_MARKS = [
   ['col', '↓', 'column'],
@@ -16,18 +21,59 @@ const ATTACK_MARKS = [
   ['rd', '↙', 'rd diagonal'],
 ];
 
+/** The look of a cell, as a key: 'queen', 'above', 'below' (the rows around the one being
+ *  searched), or in that row 'trying', 'free', 'tried' or 'attacked:<masks>' (with
+ *  ':rejected' when a test just found it so). */
+function lookOf(snapshot, attacks, r, c) {
+  const { row, queens, trying, tried, rejected, n } = snapshot;
+  if (r < row) return queens[r] === c ? 'queen' : 'above';
+  if (r > row) return 'below';
+  if (trying === c) return 'trying';
+  const attackers = ATTACK_MARKS.filter(([mask]) => hasColumn(attacks[mask], n, c)).map(([mask]) => mask);
+  if (attackers.length > 0) return `attacked:${attackers.join(',')}${rejected === c ? ':rejected' : ''}`;
+  return hasColumn(tried, n, c) ? 'tried' : 'free';
+}
+
 export class BoardView {
   /** @param {HTMLElement} grid the element with role="grid" */
   constructor(grid) {
     this.grid = grid;
     this.n = 0;
+    this.row = 0;      // the row being searched at the last render
     this.cells = [];   // cells[r][c]: the gridcell element
-    this.looks = [];   // looks[r][c]: the key of what the cell shows now, to skip no-op updates
+    this.looks = [];   // looks[r][c]: the key of what the cell shows now (see lookOf)
+    // Only the cell under the pointer has a tooltip (title), kept to its look: a title
+    // changed on every frame would restyle its cell (the browser's own style sheet reads it).
+    this.hovered = null;
+    grid.addEventListener('pointerover', (event) => {
+      const cell = event.target instanceof Element ? event.target.closest('[role="gridcell"]') : null;
+      if (cell === this.hovered) return;
+      this.hovered?.removeAttribute('title');
+      this.hovered = cell;
+      if (cell) entitle(cell, this.looks[cell.dataset.row][cell.dataset.column]);
+    });
+    grid.addEventListener('pointerleave', () => {
+      this.hovered?.removeAttribute('title');
+      this.hovered = null;
+    });
+    this.glyphs = new Glyphs();
+    this.layer = new CanvasLayer((context, width, height, scale) => this.paint(context, width, height, scale));
+    // Predict mode's free-squares question hides which squares are free (predict.js sets
+    // the class): the canvas follows the class.
+    this.hidingFree = false;
+    new MutationObserver(() => {
+      const hiding = this.grid.classList.contains('asking-free');
+      if (hiding !== this.hidingFree) {
+        this.hidingFree = hiding;
+        this.layer.draw();
+      }
+    }).observe(grid, { attributes: true, attributeFilter: ['class'] });
   }
 
   build(n) {
     this.n = n;
-    this.grid.replaceChildren();
+    this.grid.replaceChildren(this.layer.canvas);
+    this.hovered = null;
     this.grid.style.setProperty('--n', n);
     this.cells = [];
     this.looks = [];
@@ -39,7 +85,7 @@ export class BoardView {
       for (let c = 0; c < n; c++) {
         const cell = document.createElement('div');
         cell.setAttribute('role', 'gridcell');
-        cell.className = `cell ${(r + c) % 2 === 0 ? 'light' : 'dark'}`;
+        cell.className = 'cell';
         cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}`);
         cell.dataset.row = r;
         cell.dataset.column = c;
@@ -58,60 +104,147 @@ export class BoardView {
    * being tried, and the square just found attacked.
    */
   render(snapshot) {
-    const { n, row, queens, trying, tried, rejected } = snapshot;
+    const { n, row } = snapshot;
     if (n !== this.n) this.build(n);
-    const attacks = row < n ? attacksOn(queens, row, n) : null;
+    const attacks = row < n ? attacksOn(snapshot.queens, row, n) : null;
     this.grid.classList.toggle('solved', row === n);
+    // The rows to draw again: those with a square whose look changed, and the rows searched
+    // before and now (their band).
+    const changed = new Set(row === this.row ? [] : [this.row, row].filter((r) => r < n));
+    this.row = row;
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        const look = r < row ? (queens[r] === c ? 'queen' : 'above')
-          : r === row ? currentRowLook(attacks, tried, n, c, trying, rejected) : 'below';
+        const look = lookOf(snapshot, attacks, r, c);
         if (look !== this.looks[r][c]) {
           this.looks[r][c] = look;
-          paint(this.cells[r][c], r, c, look);
+          const cell = this.cells[r][c];
+          describeCell(cell, r, c, look);
+          if (cell === this.hovered) entitle(cell, look);
+          changed.add(r);
         }
       }
+    }
+    if (changed.size > 0) this.layer.drawOver((...canvas) => this.paint(...canvas, changed));
+  }
+
+  /** Draws the squares of `rows` (all when null) on the canvas (`scale`: device pixels per CSS
+   *  pixel). Every square is opaque: a row drawn again covers what it showed before. */
+  paint(context, width, height, scale, rows = null) {
+    const { n, row, looks } = this;
+    if (n === 0) return;
+    const colours = palette();
+    const [w, h] = [width / n, height / n];
+    for (const r of rows ?? looks.keys()) {
+      for (let c = 0; c < n; c++) {
+        const look = looks[r][c];
+        const [kind, , rejected] = look.split(':');
+        const free = kind === 'free' && !this.hidingFree;
+        context.fillStyle = r !== row ? colours[(r + c) % 2 === 0 ? 'light' : 'dark']
+          : free || kind === 'trying' ? colours['band-free'] : colours.band;
+        const [x, y] = [c * w, r * h];
+        context.fillRect(x, y, w + 0.5, h + 0.5); // the half pixel: no seams between squares
+        const mark = this.glyphs.of(kind === 'attacked' ? look.replace(':rejected', '') : kind, h, scale, colours);
+        if (mark) context.drawImage(mark, Math.round(x + (w - mark.width) / 2), Math.round(y + (h - mark.height) / 2));
+        if (kind === 'trying') ring(context, x, y, w, h, Math.max(2 * scale, w * 0.1), colours.accent, scale);
+        if (rejected) ring(context, x, y, w, h, Math.max(2 * scale, w * 0.08), colours.attack, scale);
+      }
+    }
+    if (row < n && (rows === null || rows.has(row))) {
+      // The row being searched: one band between two lines.
+      context.fillStyle = colours.current;
+      context.fillRect(0, row * h, width, 2 * scale);
+      context.fillRect(0, (row + 1) * h - 2 * scale, width, 2 * scale);
     }
   }
 }
 
-/** What a square of the row being searched shows: 'trying', 'free', 'tried' or 'attacked:<masks>'
- *  (with ':rejected' when a test just found it so). */
-function currentRowLook(attacks, tried, n, c, trying, rejected) {
-  if (trying === c) return 'trying';
-  const attackers = ATTACK_MARKS.filter(([mask]) => hasColumn(attacks[mask], n, c)).map(([mask]) => mask);
-  if (attackers.length > 0) return `attacked:${attackers.join(',')}${rejected === c ? ':rejected' : ''}`;
-  return hasColumn(tried, n, c) ? 'tried' : 'free';
+/**
+ * The marks a square can show (♛, the arrows, ×, ?), each drawn once on a small canvas of its
+ * own for the size of a square and the palette, then copied: writing a glyph (and blurring the
+ * queen's halo) on every redraw cost more than the rest of the board.
+ */
+/** Every look that has a mark: the attacked ones by their masks, in ATTACK_MARKS's order. */
+const MARKED_LOOKS = ['queen', 'tried', 'trying', ...[1, 2, 3, 4, 5, 6, 7].map((bits) =>
+  `attacked:${ATTACK_MARKS.filter((_, i) => bits & (1 << i)).map(([mask]) => mask).join(',')}`)];
+
+class Glyphs {
+  constructor() {
+    this.made = new Map(); // look → canvas (null: the look has no mark)
+    this.for = null;       // [square height, scale, palette] they were made for
+  }
+
+  /** The mark of `look` ('queen', 'attacked:ld,col', 'tried', …) or null. All of them are
+   *  drawn at the first call for a size and palette, not on the frame that first needs one. */
+  of(look, h, scale, colours) {
+    const [madeH, madeScale, madeColours] = this.for ?? [];
+    if (madeH !== h || madeScale !== scale || madeColours !== colours) {
+      this.for = [h, scale, colours];
+      this.made = new Map(MARKED_LOOKS.map((marked) => [marked, drawGlyph(marked, h, scale, colours)]));
+    }
+    return this.made.get(look) ?? null;
+  }
 }
 
-function paint(cell, r, c, look) {
-  const [kind, masks = '', rejected] = look.split(':');
-  cell.classList.toggle('rejected', rejected === 'rejected');
-  const attackers = masks ? masks.split(',') : [];
-  cell.dataset.look = kind;
-  cell.classList.toggle('current', ['free', 'attacked', 'trying', 'tried'].includes(kind));
-  cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}${kind === 'queen' ? ', queen' : ''}`);
+/** Draws the mark of `look` on a canvas of its own, centred, as the style sheet drew it on a
+ *  square of height `h` (the board's font: 0.55 of a square). */
+function drawGlyph(look, h, scale, colours) {
+  const [kind, masks = ''] = look.split(':');
+  const size = h * 0.55;
+  const [text, weight, colour, px] = {
+    queen: ['♛', 400, colours.ink, size],
+    attacked: [ATTACK_MARKS.filter(([mask]) => masks.split(',').includes(mask)).map(([, arrow]) => arrow).join(''), 700, colours.attack, size * 0.62],
+    tried: ['×', 700, colours.muted, size],
+    trying: ['?', 800, colours.ink, size],
+  }[kind] ?? [];
+  if (!text) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = Math.ceil(h);
+  const context = canvas.getContext('2d');
+  context.font = `${weight} ${px}px ${colours.sans}`;
+  context.letterSpacing = kind === 'attacked' ? `${-0.1 * px}px` : '0px';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = colour;
   if (kind === 'queen') {
-    cell.textContent = '♛';
-    cell.removeAttribute('title');
-  } else if (kind === 'attacked') {
-    const marks = ATTACK_MARKS.filter(([mask]) => attackers.includes(mask));
-    cell.textContent = marks.map(([, arrow]) => arrow).join('');
-    const why = `attacked along the ${marks.map(([, , name]) => name).join(' and the ')}`;
-    cell.title = why;
-    cell.setAttribute('aria-description', why);
-  } else if (kind === 'tried') {
-    cell.textContent = '×';
-    cell.title = 'free, already tried: no longer in poss';
-    cell.setAttribute('aria-description', cell.title);
-  } else if (kind === 'trying') {
-    cell.textContent = '?';
-    cell.title = 'being tried: bit = poss & -poss';
-    cell.setAttribute('aria-description', cell.title);
-  } else {
-    cell.textContent = '';
-    cell.title = kind === 'free' ? 'free square' : '';
-    if (kind === 'free') cell.setAttribute('aria-description', 'free');
-    else cell.removeAttribute('aria-description');
+    context.shadowColor = colours.panel;
+    context.shadowBlur = 2 * scale;
   }
+  context.fillText(text, canvas.width / 2, canvas.height / 2);
+  return canvas;
+}
+
+/** A ring of `thickness` just inside a square of the row being searched (inside its band's
+ *  lines, 2 CSS pixels top and bottom). */
+function ring(context, x, y, w, h, thickness, colour, scale) {
+  const band = 2 * scale;
+  context.strokeStyle = colour;
+  context.lineWidth = thickness;
+  context.strokeRect(x + thickness / 2, y + band + thickness / 2, w - thickness, h - 2 * band - thickness);
+}
+
+/** Why a square of the row being searched is as it is, or '' for the others. */
+function explanation(look) {
+  const [kind, masks = ''] = look.split(':');
+  if (kind === 'attacked') {
+    const names = ATTACK_MARKS.filter(([mask]) => masks.split(',').includes(mask)).map(([, , name]) => name);
+    return `attacked along the ${names.join(' and the ')}`;
+  }
+  return { tried: 'free, already tried: no longer in poss', trying: 'being tried: bit = poss & -poss', free: 'free square' }[kind] ?? '';
+}
+
+/** What a cell tells a screen reader about its look. */
+function describeCell(cell, r, c, look) {
+  const kind = look.split(':')[0];
+  cell.dataset.look = kind;
+  cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}${kind === 'queen' ? ', queen' : ''}`);
+  const why = explanation(look);
+  if (why) cell.setAttribute('aria-description', kind === 'free' ? 'free' : why);
+  else cell.removeAttribute('aria-description');
+}
+
+/** The tooltip of the cell under the pointer. */
+function entitle(cell, look) {
+  const why = explanation(look);
+  if (why) cell.title = why;
+  else cell.removeAttribute('title');
 }

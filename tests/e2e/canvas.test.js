@@ -1,0 +1,94 @@
+// End-to-end: the board and the bit rows are drawn on canvases under transparent elements
+// that carry their names and text (www/board.js, www/bits.js). What is drawn must always be
+// what those elements say, however the position was reached: the canvases draw only the rows
+// and lines that changed, and draw everything again on a resize or a new theme.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, controls, clickStep } from '../support/session.js';
+import { drawnColours } from '../support/drawn.js';
+
+const session = usePage();
+
+const MARKED = ['queen', 'attacked', 'tried', 'trying'];
+
+/** Every square shows a mark exactly when its cell's look has one; every digit of a line whose
+ *  value is known stands on the 1s' ground exactly when it is a 1. */
+async function assertDrawnAsDescribed(page, when) {
+  const cells = page.locator('#board [role="gridcell"]');
+  const looks = await cells.evaluateAll((all) => all.map((cell) => cell.dataset.look));
+  const squares = await cells.evaluateAll(drawnColours);
+  const wrong = looks.flatMap((look, i) => {
+    const marked = squares[i][2] > 0;
+    return marked === MARKED.includes(look) ? [] : [`square ${i + 1} (${look}) ${marked ? 'has' : 'lacks'} a mark`];
+  });
+  const one = await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.color = 'var(--one)';
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  });
+  const lines = page.locator('#masks .mask-digits:not(.pending):not(.hidden)');
+  const texts = await lines.evaluateAll((all) => all.map((group) => group.textContent));
+  const digits = await lines.evaluateAll(drawnColours);
+  [...texts.join('')].forEach((digit, i) => {
+    if ((digits[i][1] === one) !== (digit === '1')) wrong.push(`digit ${i + 1} of the known lines (${digit}) on ${digits[i][1]}`);
+  });
+  assert.ok(texts.length > 0, `${when}: no known line`);
+  assert.deepEqual(wrong, [], when);
+}
+
+test('the canvases draw what the cells and the digit groups say, after every kind of move', async () => {
+  const page = await session.open('?n=8');
+  await assertDrawnAsDescribed(page, 'at the start');
+  for (let i = 1; i <= 12; i++) {
+    await clickStep(page, 1);
+    await assertDrawnAsDescribed(page, `after step ${i}`);
+  }
+  await button(page, 'Back').click();
+  await button(page, 'Back').click();
+  await assertDrawnAsDescribed(page, 'after two Backs');
+  await controls(page).getByLabel('Position').fill('876');
+  await assertDrawnAsDescribed(page, 'after a seek to 876');
+  await button(page, 'Next solution').click();
+  await page.locator('body[data-state="paused"]').waitFor();
+  await assertDrawnAsDescribed(page, 'at the next solution');
+  await controls(page).getByLabel('Position').fill('41');
+  await assertDrawnAsDescribed(page, 'after a seek back to 41');
+  await page.getByLabel('Theme').selectOption('dark');
+  await assertDrawnAsDescribed(page, 'in the dark theme');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#board').evaluate((board) => new Promise((resolve) => {
+    // The canvases are sized (and drawn again) by a ResizeObserver: after the next frame.
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
+  }));
+  await assertDrawnAsDescribed(page, 'on a phone');
+});
+
+test('a free square is drawn as not free while Predict asks for the free squares, and free again after', async () => {
+  const page = await session.open('?n=8&pos=6'); // row 2: four squares free, four attacked
+  const freeSquares = async () => {
+    const cells = page.locator('#board [data-look="free"]');
+    return (await cells.evaluateAll(drawnColours)).map(([, ground]) => ground);
+  };
+  const before = await freeSquares();
+  assert.ok(before.length > 0, 'the row has free squares');
+  await page.locator('#board').evaluate((board) => board.classList.add('asking-free'));
+  const hidden = await freeSquares();
+  const [, attackedGround] = (await page.locator('#board [data-look="attacked"]').first().evaluateAll(drawnColours))[0];
+  assert.ok(hidden.every((ground) => ground === attackedGround), `free squares drawn as the band: ${hidden} vs ${attackedGround}`);
+  await page.locator('#board').evaluate((board) => board.classList.remove('asking-free'));
+  assert.deepEqual(await freeSquares(), before);
+});
+
+test('a square shows its reason as a tooltip while the pointer is on it, and only then', async () => {
+  const page = await session.open('?n=8&pos=41');
+  const attacked = page.locator('#board [data-look="attacked"]').first();
+  assert.equal(await attacked.getAttribute('title'), null);
+  await attacked.hover();
+  assert.match(await attacked.getAttribute('title'), /^attacked along the /);
+  assert.match(await attacked.getAttribute('aria-description'), /^attacked along the /);
+  await page.getByRole('heading', { level: 1 }).hover();
+  assert.equal(await attacked.getAttribute('title'), null);
+});

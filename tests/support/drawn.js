@@ -1,0 +1,52 @@
+// What the page drew on its canvases, read back from their pixels: the board's squares and the
+// bit rows' digits are drawn on canvases under transparent elements (www/board.js, bits.js).
+
+/**
+ * Runs in the page (pass it to evaluateAll). For each element, a square (a gridcell of a board)
+ * or each digit of a line of digits (its group), what the canvas under it shows, 3 CSS pixels
+ * in from its edges: [symbol, ground, marked].
+ *  - ground: the colour most of its pixels have (a transparent pixel shows the background of
+ *    the canvas's parent), as "rgb(r, g, b)";
+ *  - symbol: the colour, of those fully drawn on 3 pixels or more, that stands out most from
+ *    the ground (the ground itself when nothing is drawn on it);
+ *  - marked: how many of its fully drawn pixels differ from the ground.
+ */
+export function drawnColours(elements) {
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((v) => v / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const probes = elements.flatMap((element) => {
+    if (element.getAttribute('role') === 'gridcell') {
+      return [[element.closest('[role="grid"]').querySelector('canvas'), element.getBoundingClientRect()]];
+    }
+    const canvas = element.querySelector('canvas');
+    const box = canvas.getBoundingClientRect();
+    const n = element.textContent.length;
+    return Array.from({ length: n }, (_, c) => [canvas, new DOMRect(box.x + (box.width * c) / n, box.y, box.width / n, box.height)]);
+  });
+  return probes.map(([canvas, rect]) => {
+    const box = canvas.getBoundingClientRect();
+    const k = canvas.width / box.width;
+    const inset = 3; // CSS pixels: away from where squares meet and from a changed digit's outline
+    const data = canvas.getContext('2d').getImageData(Math.round((rect.x - box.x + inset) * k), Math.round((rect.y - box.y + inset) * k),
+      Math.round((rect.width - 2 * inset) * k), Math.round((rect.height - 2 * inset) * k)).data;
+    const ground = getComputedStyle(canvas.parentElement).backgroundColor.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] !== 0 && data[i + 3] !== 255) continue; // an edge, partly drawn
+      const key = (data[i + 3] === 0 ? ground : [data[i], data[i + 1], data[i + 2]]).join(',');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const colours = [...counts].sort((a, b) => b[1] - a[1]);
+    const background = colours[0][0].split(',').map(Number);
+    const symbol = colours.filter(([, count]) => count >= 3).map(([key]) => key.split(',').map(Number))
+      .reduce((best, rgb) => (ratio(rgb, background) > ratio(best, background) ? rgb : best), background);
+    const marked = colours.slice(1).reduce((sum, [, count]) => sum + count, 0);
+    return [`rgb(${symbol.join(', ')})`, `rgb(${background.join(', ')})`, marked];
+  });
+}
