@@ -51,7 +51,7 @@ export class BitsView {
   constructor(table) {
     this.table = table;
     this.n = 0;
-    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, drawn }
+    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, shown, fontSize }
     this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
     this.drawn = null;    // the last render's arguments, to draw again when that changes
   }
