@@ -4,14 +4,14 @@
 //  - N=16 at full speed, a 4 s window after 1 s of warm-up: steps per second, frames per
 //    second, and the render cost per frame: the main thread's busy time less its script time
 //    (style, layout, paint), from Chromium's performance metrics;
-//  - N=12 played to the end: frames per second while the gallery fills;
+//  - N=12 played to the end: frames per second until the gallery is filled (see playToTheEnd);
 //  - then, deep in the N=16 search, 500 presses of ← (Back): the median time of one, wasm and
 //    the page's redraw.
 //   npm run build && cp -r dist /tmp/new && git checkout OLD && npm run build &&
 //   node scripts/bench-play-ab.js dist /tmp/new
 import { serve } from '../tests/support/server.js';
 import { launch } from '../tests/support/browser.js';
-import { openAtFullSpeed, timeBacks } from './play-page.js';
+import { openAtFullSpeed, timeBacks, playToTheEnd } from './play-page.js';
 
 const folders = process.argv.slice(2);
 if (folders.length < 2) {
@@ -34,11 +34,7 @@ async function playOnce(url) {
   const browser = await launch();
   try {
     const twelve = await openAtFullSpeed(browser, url, 12);
-    const t0 = await readout(twelve);
-    await twelve.locator('#play').click();
-    await twelve.waitForFunction(() => document.body.dataset.state === 'done', null, { timeout: 120_000, polling: 20 });
-    const t1 = await readout(twelve);
-    const toTheEnd = (t1.frames - t0.frames) / ((t1.at - t0.at) / 1000);
+    const toTheEnd = await playToTheEnd(twelve);
     await twelve.close();
 
     const page = await openAtFullSpeed(browser, url, 16);
@@ -58,7 +54,7 @@ async function playOnce(url) {
     const depth = (await readout(page)).steps;
     const backs = await timeBacks(page);
     return `N=16: ${((r1.steps - r0.steps) / seconds / 1e6).toFixed(1)} M steps/s, ${(frames / seconds).toFixed(1)} fps, `
-      + `render ${(busy * 1000 / frames).toFixed(1)} ms/frame; N=12 to the end: ${toTheEnd.toFixed(1)} fps; `
+      + `render ${(busy * 1000 / frames).toFixed(1)} ms/frame; N=12 to the end: ${toTheEnd.fps.toFixed(1)} fps (${toTheEnd.frames} frames); `
       + `Back at step ${depth.toLocaleString('en')}: median ${backs[250].toFixed(3)} ms`;
   } finally {
     await browser.close();
