@@ -51,7 +51,8 @@ export class BitsView {
   constructor(table) {
     this.table = table;
     this.n = 0;
-    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, shown, fontSize }
+    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, shown, and
+                          // what its canvas draws with: fontSize, font }
     this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
     this.drawn = null;    // the last render's arguments, to draw again when that changes
   }
@@ -86,7 +87,10 @@ export class BitsView {
       const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16 };
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
-        () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
+        () => {
+          line.fontSize = parseFloat(getComputedStyle(digits).fontSize);
+          line.font = null; // a resized canvas forgets its settings
+        },
       );
       digits.append(line.layer.canvas, text);
       this.table.append(label, digits);
@@ -115,10 +119,18 @@ export class BitsView {
       const meaningful = known(phase);
       // A line shown again after a question, or first drawn, outlines nothing.
       const changed = shown.text === '' || text === '' ? [] : [...text].map((digit, c) => digit !== shown.text[c]);
-      if (text !== shown.text || meaningful === shown.pending || changed.some(Boolean) !== shown.changed.some(Boolean)) {
+      if (text === '' || shown.text === '' || meaningful === shown.pending) {
         line.shown = { text, changed, pending: !meaningful };
         setText(line.text, text);
         line.layer.draw();
+      } else {
+        // Only the digits that change, or whose outline comes or goes, are drawn again.
+        const again = [...text].flatMap((_, c) => (changed[c] || shown.changed[c] ? [c] : []));
+        if (again.length > 0) {
+          line.shown = { text, changed, pending: !meaningful };
+          setText(line.text, text);
+          line.layer.drawOver((...canvas) => paintDigits(...canvas, line, again));
+        }
       }
       setText(decimal, hidden ? '= ?' : `= ${mask}`);
       digits.classList.toggle('pending', !hidden && !meaningful);
@@ -129,28 +141,40 @@ export class BitsView {
   }
 }
 
-/** One line's digits on its canvas: digit k centred under board column k, a 1 on its own
- *  background, a changed digit outlined, faint while the value means nothing yet. The digits
- *  of a colour are one text, spaced by the column's width (the font is monospaced). */
-function paintDigits(context, width, height, scale, { shown: { text, changed, pending }, fontSize }) {
+/** One line's digits on its canvas (`columns`: which; all when null): digit k centred under
+ *  board column k, a 1 on its own background, a changed digit outlined, faint while the
+ *  value means nothing yet. Each digit covers whole device pixels, its own and no other's,
+ *  so that one can be drawn again alone. */
+function paintDigits(context, width, height, scale, line, columns = null) {
+  const { shown: { text, changed, pending }, fontSize } = line;
   if (text === '') return; // hidden: the style sheet's hatching shows through
   const colours = palette();
-  const w = width / text.length;
-  context.globalAlpha = pending ? 0.3 : 1;
-  context.fillStyle = colours.one;
-  for (let c = 0; c < text.length; c++) if (text[c] === '1') context.fillRect(c * w, 0, w + 0.5, height);
-  context.font = `700 ${fontSize * scale}px ${colours.mono}`;
-  context.textAlign = 'left';
-  context.textBaseline = 'middle';
-  const advance = context.measureText('0').width;
-  context.letterSpacing = `${w - advance}px`;
-  for (const [digit, colour] of [['1', colours.ink], ['0', colours.muted]]) {
-    context.fillStyle = colour;
-    context.fillText(text.replace(digit === '1' ? /0/g : /1/g, ' '), (w - advance) / 2, height / 2);
+  const edge = (c) => Math.round((c * width) / text.length);
+  // The font is set only when it changes: setting it makes the canvas look it up again. The
+  // direction is set, not inherited: inherited, every fillText would bring the page's style
+  // up to date first (a dear wait in the middle of a redraw).
+  const font = `700 ${fontSize * scale}px ${colours.mono}`;
+  if (line.font !== font) {
+    line.font = font;
+    context.font = font;
+    context.direction = 'ltr';
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
   }
-  context.letterSpacing = '0px';
+  context.globalAlpha = pending ? 0.3 : 1;
   context.strokeStyle = colours.current;
   context.lineWidth = 2 * scale;
-  for (let c = 0; c < text.length; c++) if (changed[c]) context.strokeRect(c * w + scale, scale, w - 2 * scale, height - 2 * scale);
+  for (const c of columns ?? Array.from(text, (_, i) => i)) {
+    const [x, w] = [edge(c), edge(c + 1) - edge(c)];
+    context.clearRect(x, 0, w, height);
+    const one = text[c] === '1';
+    if (one) {
+      context.fillStyle = colours.one;
+      context.fillRect(x, 0, w, height);
+    }
+    context.fillStyle = one ? colours.ink : colours.muted;
+    context.fillText(text[c], x + w / 2, height / 2);
+    if (changed[c]) context.strokeRect(x + scale, scale, w - 2 * scale, height - 2 * scale);
+  }
   context.globalAlpha = 1;
 }

@@ -133,7 +133,9 @@ export class BoardView {
     const { n, row, looks } = this;
     if (n === 0) return;
     const colours = palette();
-    const [w, h] = [width / n, height / n];
+    // Each square covers whole device pixels, its own and no other's: a row drawn again
+    // leaves its neighbours as they are, and no seam shows between squares.
+    const [left, top] = [(c) => Math.round((c * width) / n), (r) => Math.round((r * height) / n)];
     for (const r of rows ?? looks.keys()) {
       for (let c = 0; c < n; c++) {
         const look = looks[r][c];
@@ -141,9 +143,9 @@ export class BoardView {
         const free = kind === 'free' && !this.hidingFree;
         context.fillStyle = r !== row ? colours[(r + c) % 2 === 0 ? 'light' : 'dark']
           : free || kind === 'trying' ? colours['band-free'] : colours.band;
-        const [x, y] = [c * w, r * h];
-        context.fillRect(x, y, w + 0.5, h + 0.5); // the half pixel: no seams between squares
-        const mark = this.glyphs.of(kind === 'attacked' ? look.replace(':rejected', '') : kind, h, scale, colours);
+        const [x, y, w, h] = [left(c), top(r), left(c + 1) - left(c), top(r + 1) - top(r)];
+        context.fillRect(x, y, w, h);
+        const mark = this.glyphs.of(kind === 'attacked' ? look.replace(':rejected', '') : kind, height / n, scale, colours);
         if (mark) context.drawImage(mark, Math.round(x + (w - mark.width) / 2), Math.round(y + (h - mark.height) / 2));
         if (kind === 'trying') ring(context, x, y, w, h, Math.max(2 * scale, w * 0.1), colours.accent, scale);
         if (rejected) ring(context, x, y, w, h, Math.max(2 * scale, w * 0.08), colours.attack, scale);
@@ -152,8 +154,8 @@ export class BoardView {
     if (row < n && (rows === null || rows.has(row))) {
       // The row being searched: one band between two lines.
       context.fillStyle = colours.current;
-      context.fillRect(0, row * h, width, 2 * scale);
-      context.fillRect(0, (row + 1) * h - 2 * scale, width, 2 * scale);
+      context.fillRect(0, top(row), width, 2 * scale);
+      context.fillRect(0, top(row + 1) - 2 * scale, width, 2 * scale);
     }
   }
 }
@@ -169,7 +171,7 @@ const MARKED_LOOKS = ['queen', 'tried', 'trying', ...[1, 2, 3, 4, 5, 6, 7].map((
 
 class Glyphs {
   constructor() {
-    this.made = new Map(); // look → canvas (null: the look has no mark)
+    this.made = new Map(); // look → its image (null: the look has no mark)
     this.for = null;       // [square height, scale, palette] they were made for
   }
 
@@ -197,8 +199,11 @@ function drawGlyph(look, h, scale, colours) {
     trying: ['?', 800, colours.ink, size],
   }[kind] ?? [];
   if (!text) return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = Math.ceil(h);
+  // An image made once and copied after (an ImageBitmap: a canvas would be copied anew each
+  // time it is drawn from), where the browser has OffscreenCanvas.
+  const side = Math.ceil(h);
+  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(side, side)
+    : Object.assign(document.createElement('canvas'), { width: side, height: side });
   const context = canvas.getContext('2d');
   context.font = `${weight} ${px}px ${colours.sans}`;
   context.letterSpacing = kind === 'attacked' ? `${-0.1 * px}px` : '0px';
@@ -209,8 +214,8 @@ function drawGlyph(look, h, scale, colours) {
     context.shadowColor = colours.panel;
     context.shadowBlur = 2 * scale;
   }
-  context.fillText(text, canvas.width / 2, canvas.height / 2);
-  return canvas;
+  context.fillText(text, side / 2, side / 2);
+  return canvas.transferToImageBitmap?.() ?? canvas;
 }
 
 /** A ring of `thickness` just inside a square of the row being searched (inside its band's
