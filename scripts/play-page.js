@@ -57,6 +57,7 @@ export async function playToTheEnd(page) {
   await page.waitForFunction(() => document.body.dataset.state === 'done'
     && document.getElementById('solutions').getAttribute('aria-busy') !== 'true', null, { timeout: 120_000, polling: 20 });
   const frames = await page.evaluate(() => window.runFrames_);
+  if (frames.length < 2) throw new Error(`the run showed ${frames.length} frame(s): too few to measure`);
   const seconds = (frames.at(-1)[0] - frames[0][0]) / 1000;
   return { frames: frames.length, fps: (frames.length - 1) / seconds, seconds, searchFrames: frames.filter(([, playing]) => playing).length };
 }

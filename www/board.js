@@ -1,8 +1,9 @@
-// The board: an ARIA grid of n×n cells over a canvas that draws them. The cells carry what a
-// screen reader, a tooltip and a click need (names, descriptions, data-row / data-column);
-// they are transparent, and only those whose look changed are touched. The canvas draws every
-// square each redraw: restyling dozens of cells on every frame of full-speed play cost more
-// than the wasm search itself (README, Measured performance).
+// The board: an ARIA grid of n×n cells, and over them a canvas (which lets clicks through)
+// that draws them. The cells carry what a screen reader, a tooltip and a click need (names,
+// descriptions, data-row / data-column); they are transparent, and only those whose look
+// changed are touched. The canvas draws again the rows whose looks changed: restyling dozens
+// of cells on every frame of full-speed play cost more than the wasm search itself (README,
+// Measured performance).
 //
 // In the row being searched each square shows why it is forbidden, by an arrow as well as a
 // colour: ↓ its column holds a queen (col), ↘ a queen attacks it along a \ diagonal (ld),
@@ -160,15 +161,15 @@ export class BoardView {
   }
 }
 
-/**
- * The marks a square can show (♛, the arrows, ×, ?), each drawn once on a small canvas of its
- * own for the size of a square and the palette, then copied: writing a glyph (and blurring the
- * queen's halo) on every redraw cost more than the rest of the board.
- */
 /** Every look that has a mark: the attacked ones by their masks, in ATTACK_MARKS's order. */
 const MARKED_LOOKS = ['queen', 'tried', 'trying', ...[1, 2, 3, 4, 5, 6, 7].map((bits) =>
   `attacked:${ATTACK_MARKS.filter((_, i) => bits & (1 << i)).map(([mask]) => mask).join(',')}`)];
 
+/**
+ * The marks a square can show (♛, the arrows, ×, ?), each drawn once as an image of its own
+ * for the size of a square and the palette, then copied: writing a glyph (and blurring the
+ * queen's halo) on every redraw cost more than the rest of the board.
+ */
 class Glyphs {
   constructor() {
     this.made = new Map(); // look → its image (null: the look has no mark)
@@ -181,14 +182,17 @@ class Glyphs {
     const [madeH, madeScale, madeColours] = this.for ?? [];
     if (madeH !== h || madeScale !== scale || madeColours !== colours) {
       this.for = [h, scale, colours];
+      for (const image of this.made.values()) image?.close?.(); // ImageBitmaps hold memory until closed
       this.made = new Map(MARKED_LOOKS.map((marked) => [marked, drawGlyph(marked, h, scale, colours)]));
     }
     return this.made.get(look) ?? null;
   }
 }
 
-/** Draws the mark of `look` on a canvas of its own, centred, as the style sheet drew it on a
- *  square of height `h` (the board's font: 0.55 of a square). */
+/** Draws the mark of `look` on an image of its own, centred, for a square `h` device pixels
+ *  high (its text 0.55 of the square, as the page's text was in the cells before). The image
+ *  is no larger than the smallest square (squares are h rounded down or up), so that a mark
+ *  never reaches into the next square. */
 function drawGlyph(look, h, scale, colours) {
   const [kind, masks = ''] = look.split(':');
   const size = h * 0.55;
@@ -201,7 +205,7 @@ function drawGlyph(look, h, scale, colours) {
   if (!text) return null;
   // An image made once and copied after (an ImageBitmap: a canvas would be copied anew each
   // time it is drawn from), where the browser has OffscreenCanvas.
-  const side = Math.ceil(h);
+  const side = Math.floor(h);
   const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(side, side)
     : Object.assign(document.createElement('canvas'), { width: side, height: side });
   const context = canvas.getContext('2d');

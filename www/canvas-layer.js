@@ -26,6 +26,12 @@ export class CanvasLayer {
     this.scale = 1;
     this.context = this.canvas.getContext('2d');
     redrawOnPaletteChange(this);
+    // A context the browser dropped (memory pressure, a GPU reset) comes back blank and with
+    // its settings reset: measured and drawn whole again.
+    this.canvas.addEventListener('contextrestored', () => {
+      this.measure();
+      this.draw();
+    });
     const observer = new ResizeObserver(([entry]) => this.resized(entry));
     try {
       observer.observe(this.canvas, { box: 'device-pixel-content-box' });
@@ -35,11 +41,12 @@ export class CanvasLayer {
   }
 
   resized(entry) {
+    // CSS pixels from contentRect, which every browser with ResizeObserver gives.
+    const [cssWidth, cssHeight] = [entry.contentRect.width, entry.contentRect.height];
     const device = entry.devicePixelContentBoxSize?.[0];
-    const ratio = device ? 1 : window.devicePixelRatio || 1;
-    const { inlineSize, blockSize } = device ?? entry.contentBoxSize[0];
-    const [width, height] = [Math.round(inlineSize * ratio), Math.round(blockSize * ratio)];
-    const cssWidth = entry.contentBoxSize[0].inlineSize;
+    const ratio = window.devicePixelRatio || 1;
+    const [width, height] = device ? [device.inlineSize, device.blockSize]
+      : [Math.round(cssWidth * ratio), Math.round(cssHeight * ratio)];
     if (cssWidth > 0) this.scale = width / cssWidth;
     this.measure();
     if (width === this.canvas.width && height === this.canvas.height) return;

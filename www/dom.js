@@ -2,10 +2,14 @@
 
 /** Writes `text` into `element` unless it is there already: a write the page does not need
  *  still costs a layout of the text and of what stands around it. */
+const isLive = (element) => element.tagName === 'OUTPUT' || element.hasAttribute?.('aria-live') || element.getAttribute?.('role') === 'status';
+
 export function setText(element, text) {
   const only = element.firstChild;
-  if (only && only === element.lastChild && only.nodeType === 3) { // one text node
-    // Changed in place: replacing the text node would also restyle and reattach it.
+  if (only && only === element.lastChild && only.nodeType === 3 && !isLive(element)) { // one text node
+    // Changed in place: replacing the text node would also restyle and reattach it. Not in a
+    // live region: some screen readers (NVDA with Firefox) then announce only the characters
+    // that changed.
     if (only.data !== text) only.data = text;
   } else if (element.textContent !== text) {
     element.textContent = text;

@@ -3,7 +3,7 @@
 // attributes of <html>, see look.js and embed.js). The canvas views draw with these, so a
 // square or a digit has the colours the style sheet gives the page around it.
 
-const NAMES = ['panel', 'ink', 'muted', 'line', 'light', 'dark', 'accent', 'attack', 'current', 'band', 'band-free', 'one'];
+const NAMES = ['panel', 'ink', 'muted', 'light', 'dark', 'accent', 'attack', 'current', 'band', 'band-free', 'one'];
 
 let colours = null;
 let observing = false;
@@ -35,5 +35,6 @@ export function redrawOnPaletteChange(layer) {
       }
     }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-projector', 'data-presenter'] });
   }
+  for (const held of layers) if (!held.deref()) layers.delete(held); // views gone since
   layers.add(new WeakRef(layer));
 }

@@ -1,34 +1,53 @@
-// End-to-end: the board and the bit rows are drawn on canvases under transparent elements
+// End-to-end: the board and the bit rows are drawn on canvases laid over transparent elements
 // that carry their names and text (www/board.js, www/bits.js). What is drawn must always be
 // what those elements say, however the position was reached: the canvases draw only the rows
 // and lines that changed, and draw everything again on a resize or a new theme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, controls, clickStep } from '../support/session.js';
-import { drawnColours } from '../support/drawn.js';
+import { drawnColours, canvasesSized } from '../support/drawn.js';
 
 const session = usePage();
 
 const MARKED = ['queen', 'attacked', 'tried', 'trying'];
 
-/** Every square shows a mark exactly when its cell's look has one; every digit of a line whose
- *  value is known stands on the 1s' ground exactly when it is a 1. */
-async function assertDrawnAsDescribed(page, when) {
-  const cells = page.locator('#board [role="gridcell"]');
-  const looks = await cells.evaluateAll((all) => all.map((cell) => cell.dataset.look));
-  const squares = await cells.evaluateAll(drawnColours);
-  const wrong = looks.flatMap((look, i) => {
-    const marked = squares[i][2] > 0;
-    return marked === MARKED.includes(look) ? [] : [`square ${i + 1} (${look}) ${marked ? 'has' : 'lacks'} a mark`];
-  });
-  const one = await page.evaluate(() => {
+/** The style sheet's colours of the page's look now, as "rgb(r, g, b)". */
+function colours(page) {
+  return page.evaluate(() => Object.fromEntries(['light', 'dark', 'band', 'band-free', 'one'].map((name) => {
     const probe = document.createElement('div');
-    probe.style.color = 'var(--one)';
+    probe.style.color = `var(--${name})`;
     document.body.append(probe);
     const rgb = getComputedStyle(probe).color;
     probe.remove();
-    return rgb;
+    return [name, rgb];
+  })));
+}
+
+/** The ground a square of look `look` has: the checkerboard above and below the row being
+ *  searched, the band in it (green where free or tried now, unless Predict hides which). */
+function groundOf(look, row, column, palette, hidingFree) {
+  if (['queen', 'above', 'below'].includes(look)) return palette[(row + column) % 2 === 0 ? 'light' : 'dark'];
+  return look === 'trying' || (look === 'free' && !hidingFree) ? palette['band-free'] : palette.band;
+}
+
+/** Every square has the ground its cell's look gives it, and a mark exactly when the look has
+ *  one; every digit of a line whose value is known stands on the 1s' ground exactly when it is
+ *  a 1. */
+async function assertDrawnAsDescribed(page, when, { hidingFree = false } = {}) {
+  await canvasesSized(page);
+  const palette = await colours(page);
+  const cells = page.locator('#board [role="gridcell"]');
+  const looks = await cells.evaluateAll((all) => all.map((cell) => [cell.dataset.look, Number(cell.dataset.row), Number(cell.dataset.column)]));
+  const squares = await cells.evaluateAll(drawnColours);
+  const wrong = looks.flatMap(([look, row, column], i) => {
+    const [, ground, marks] = squares[i];
+    const marked = marks > 0;
+    return [
+      ...(marked === MARKED.includes(look) ? [] : [`square ${i + 1} (${look}) ${marked ? 'has' : 'lacks'} a mark`]),
+      ...(ground === groundOf(look, row, column, palette, hidingFree) ? [] : [`square ${i + 1} (${look}) on ${ground}`]),
+    ];
   });
+  const { one } = palette;
   const lines = page.locator('#masks .mask-digits:not(.pending):not(.hidden)');
   const texts = await lines.evaluateAll((all) => all.map((group) => group.textContent));
   const digits = await lines.evaluateAll(drawnColours);
@@ -59,27 +78,17 @@ test('the canvases draw what the cells and the digit groups say, after every kin
   await page.getByLabel('Theme').selectOption('dark');
   await assertDrawnAsDescribed(page, 'in the dark theme');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.locator('#board').evaluate((board) => new Promise((resolve) => {
-    // The canvases are sized (and drawn again) by a ResizeObserver: after the next frame.
-    requestAnimationFrame(() => requestAnimationFrame(resolve));
-  }));
-  await assertDrawnAsDescribed(page, 'on a phone');
+  await assertDrawnAsDescribed(page, 'on a phone'); // its canvasesSized fails on a canvas not resized
 });
 
 test('a free square is drawn as not free while Predict asks for the free squares, and free again after', async () => {
   const page = await session.open('?n=8&pos=6'); // row 2: four squares free, four attacked
-  const freeSquares = async () => {
-    const cells = page.locator('#board [data-look="free"]');
-    return (await cells.evaluateAll(drawnColours)).map(([, ground]) => ground);
-  };
-  const before = await freeSquares();
-  assert.ok(before.length > 0, 'the row has free squares');
+  assert.ok(await page.locator('#board [data-look="free"]').count() > 0, 'the row has free squares');
+  await assertDrawnAsDescribed(page, 'before the question');
   await page.locator('#board').evaluate((board) => board.classList.add('asking-free'));
-  const hidden = await freeSquares();
-  const [, attackedGround] = (await page.locator('#board [data-look="attacked"]').first().evaluateAll(drawnColours))[0];
-  assert.ok(hidden.every((ground) => ground === attackedGround), `free squares drawn as the band: ${hidden} vs ${attackedGround}`);
+  await assertDrawnAsDescribed(page, 'while asking for the free squares', { hidingFree: true });
   await page.locator('#board').evaluate((board) => board.classList.remove('asking-free'));
-  assert.deepEqual(await freeSquares(), before);
+  await assertDrawnAsDescribed(page, 'after the question');
 });
 
 test('a square shows its reason as a tooltip while the pointer is on it, and only then', async () => {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep, frames, galleryListed } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
-import { drawnColours } from '../support/drawn.js';
+import { drawnColours, canvasesSized } from '../support/drawn.js';
 import { published } from '../../www/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
@@ -487,6 +487,7 @@ for (const [theme, projector] of [['light', false], ['dark', false], ['light', t
     }
     // The board and the digits are drawn on canvases: their pixels, square by square and
     // digit by digit. A line whose value means nothing yet is faint on purpose.
+    await canvasesSized(page);
     for (const look of ['attacked', 'tried', 'queen', 'trying']) {
       const cells = page.locator(`#board [data-look="${look}"]`);
       assert.ok(await cells.count() > 0, `no square shows ${look}`);

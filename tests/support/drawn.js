@@ -1,5 +1,5 @@
 // What the page drew on its canvases, read back from their pixels: the board's squares and the
-// bit rows' digits are drawn on canvases under transparent elements (www/board.js, bits.js).
+// bit rows' digits are drawn on canvases laid over transparent elements (www/board.js, bits.js).
 
 /**
  * Runs in the page (pass it to evaluateAll). For each element, a square (a gridcell of a board)
@@ -30,6 +30,7 @@ export function drawnColours(elements) {
     return Array.from({ length: n }, (_, c) => [canvas, new DOMRect(box.x + (box.width * c) / n, box.y, box.width / n, box.height)]);
   });
   return probes.map(([canvas, rect]) => {
+    if (canvas.width === 0) throw new Error('a canvas has no size yet: wait for canvasesSized first');
     const box = canvas.getBoundingClientRect();
     const k = canvas.width / box.width;
     const inset = 3; // CSS pixels: away from where squares meet and from a changed digit's outline
@@ -49,4 +50,15 @@ export function drawnColours(elements) {
     const marked = colours.slice(1).reduce((sum, [, count]) => sum + count, 0);
     return [`rgb(${symbol.join(', ')})`, `rgb(${background.join(', ')})`, marked];
   });
+}
+
+/** Waits until every canvas laid over the board and the bit rows has the size in device pixels
+ *  of the element it covers: the page sizes them (and draws them whole) on a ResizeObserver's
+ *  call, in the frame after a change of layout. */
+export function canvasesSized(page) {
+  return page.waitForFunction(() => [...document.querySelectorAll('#board .canvas-layer, #masks .canvas-layer')].every((canvas) => {
+    const box = canvas.getBoundingClientRect();
+    return canvas.width > 0 && Math.abs(canvas.width - box.width * devicePixelRatio) <= 1
+      && Math.abs(canvas.height - box.height * devicePixelRatio) <= 1;
+  }), null, { polling: 'raf' });
 }
