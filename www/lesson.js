@@ -51,6 +51,11 @@ function readStop(stop, number, known, problems) {
     problems.push(`${where} has no state: "state" must be the query of a link to the page, such as "n=6&pos=12".`);
     return null;
   }
+  if (query.startsWith('?')) {
+    // The query's own reader would take a second "?" away too, and the stop be kept with it.
+    problems.push(`${where}: its state starts with more than one "?"; write it as the query of a link, such as "n=6&pos=12".`);
+    return null;
+  }
   const params = new URLSearchParams(query);
   const allowed = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
   const unknown = [...params.keys()].filter((key) => !allowed.includes(key));

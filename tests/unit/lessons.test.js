@@ -90,10 +90,12 @@ test('a lesson file of junk is refused, each problem naming its stop', () => {
       { state: `n=6&pos=${MAX_STOP_POSITION + 1}` },
       { state: 'n=6&compare=richards,nope&cn=99' },
       { note: 'no state' },
+      { state: '??n=6' },
     ],
   });
   for (const [stop, pattern] of [[2, /bad board size/], [3, /not a whole number/], [4, /not a stop/], [5, /“foo”/],
-    [6, /“everything”, which is no question topic/], [7, /further than a lesson may go/], [8, /unknown algorithms/], [8, /bad board size/], [9, /no state/]]) {
+    [6, /“everything”, which is no question topic/], [7, /further than a lesson may go/], [8, /unknown algorithms/], [8, /bad board size/], [9, /no state/],
+    [10, /more than one "\?"/]]) {
     assert.ok(bad.some((p) => p.startsWith(`Stop ${stop}`) && pattern.test(p)), `stop ${stop}: ${pattern} in ${bad.join(' | ')}`);
   }
   assert.ok(!bad.some((p) => p.startsWith('Stop 1 ')), 'the good stop has no problem');
