@@ -151,8 +151,7 @@ function paintDigits(context, width, height, scale, line, columns = null) {
   const colours = palette();
   const edge = (c) => Math.round((c * width) / text.length);
   // The font is set only when it changes: setting it makes the canvas look it up again. The
-  // direction is set, not inherited: inherited, every fillText would bring the page's style
-  // up to date first (a dear wait in the middle of a redraw).
+  // direction is set, not inherited, so that drawing text never needs the page's style.
   const font = `700 ${fontSize * scale}px ${colours.mono}`;
   if (line.font !== font) {
     line.font = font;
