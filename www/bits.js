@@ -15,6 +15,7 @@ import { toBinary, fullMask } from './binary.js';
 import { setText } from './dom.js';
 import { CanvasLayer } from './canvas-layer.js';
 import { palette } from './palette.js';
+import { textImage, forget } from './text-image.js';
 
 const attacked = (f) => f.ld | f.col | f.rd;
 
@@ -52,7 +53,7 @@ export class BitsView {
     this.table = table;
     this.n = 0;
     this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, shown, and
-                          // what its canvas draws with: fontSize, font }
+                          // what its canvas draws with: fontSize, digitImages }
     this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
     this.drawn = null;    // the last render's arguments, to draw again when that changes
   }
@@ -84,13 +85,10 @@ export class BitsView {
       text.className = 'digits-text';
       // What the canvas shows: the digits, the one outlined (changed since the redraw before),
       // and whether the value means anything yet; `fontSize` in CSS pixels, read on resizes.
-      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16 };
+      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16, digitImages: null };
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
-        () => {
-          line.fontSize = parseFloat(getComputedStyle(digits).fontSize);
-          line.font = null; // a resized canvas forgets its settings
-        },
+        () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
       );
       digits.append(line.layer.canvas, text);
       this.table.append(label, digits);
@@ -146,20 +144,11 @@ export class BitsView {
  *  value means nothing yet. Each digit covers whole device pixels, its own and no other's,
  *  so that one can be drawn again alone. */
 function paintDigits(context, width, height, scale, line, columns = null) {
-  const { shown: { text, changed, pending }, fontSize } = line;
+  const { shown: { text, changed, pending } } = line;
   if (text === '') return; // hidden: the style sheet's hatching shows through
   const colours = palette();
   const edge = (c) => Math.round((c * width) / text.length);
-  // The font is set only when it changes: setting it makes the canvas look it up again. The
-  // direction is set, not inherited, so that drawing text never needs the page's style.
-  const font = `700 ${fontSize * scale}px ${colours.mono}`;
-  if (line.font !== font) {
-    line.font = font;
-    context.font = font;
-    context.direction = 'ltr';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-  }
+  const images = digitImages(line, Math.floor(width / text.length), height, scale, colours);
   context.globalAlpha = pending ? 0.3 : 1;
   context.strokeStyle = colours.current;
   context.lineWidth = 2 * scale;
@@ -171,9 +160,25 @@ function paintDigits(context, width, height, scale, line, columns = null) {
       context.fillStyle = colours.one;
       context.fillRect(x, 0, w, height);
     }
-    context.fillStyle = one ? colours.ink : colours.muted;
-    context.fillText(text[c], x + w / 2, height / 2);
+    const image = images[text[c]];
+    context.drawImage(image, x + Math.floor((w - image.width) / 2), 0);
     if (changed[c]) context.strokeRect(x + scale, scale, w - 2 * scale, height - 2 * scale);
   }
   context.globalAlpha = 1;
+}
+
+/** The line's two digits as images (text-image.js) as wide as its narrowest digit and as high
+ *  as its canvas, a 1 in ink and a 0 muted: made again when the size or the palette changes. */
+function digitImages(line, width, height, scale, colours) {
+  const font = `700 ${line.fontSize * scale}px ${colours.mono}`;
+  const made = line.digitImages;
+  if (made?.width === width && made.height === height && made.font === font && made.colours === colours) return made.images;
+  if (made) forget(Object.values(made.images));
+  const image = (digit, colour) => textImage(width, height, (context) => {
+    context.font = font;
+    context.fillStyle = colour;
+    context.fillText(digit, width / 2, height / 2);
+  });
+  line.digitImages = { width, height, font, colours, images: { 0: image('0', colours.muted), 1: image('1', colours.ink) } };
+  return line.digitImages.images;
 }

@@ -15,6 +15,7 @@
 import { hasColumn, attacksOn } from './binary.js';
 import { CanvasLayer } from './canvas-layer.js';
 import { palette } from './palette.js';
+import { textImage, forget } from './text-image.js';
 
 const ATTACK_MARKS = [
   ['col', '↓', 'column'],
@@ -167,8 +168,8 @@ const MARKED_LOOKS = ['queen', 'tried', 'trying', ...[1, 2, 3, 4, 5, 6, 7].map((
 
 /**
  * The marks a square can show (♛, the arrows, ×, ?), each drawn once as an image of its own
- * for the size of a square and the palette, then copied: writing a glyph (and blurring the
- * queen's halo) on every redraw cost more than the rest of the board.
+ * for the size of a square and the palette, then copied (text-image.js): writing a glyph (and
+ * blurring the queen's halo) on every redraw cost more than the rest of the board.
  */
 class Glyphs {
   constructor() {
@@ -182,7 +183,7 @@ class Glyphs {
     const [madeH, madeScale, madeColours] = this.for ?? [];
     if (madeH !== h || madeScale !== scale || madeColours !== colours) {
       this.for = [h, scale, colours];
-      for (const image of this.made.values()) image?.close?.(); // ImageBitmaps hold memory until closed
+      forget(this.made.values());
       this.made = new Map(MARKED_LOOKS.map((marked) => [marked, drawGlyph(marked, h, scale, colours)]));
     }
     return this.made.get(look) ?? null;
@@ -203,23 +204,17 @@ function drawGlyph(look, h, scale, colours) {
     trying: ['?', 800, colours.ink, size],
   }[kind] ?? [];
   if (!text) return null;
-  // An image made once and copied after (an ImageBitmap: a canvas would be copied anew each
-  // time it is drawn from), where the browser has OffscreenCanvas.
   const side = Math.floor(h);
-  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(side, side)
-    : Object.assign(document.createElement('canvas'), { width: side, height: side });
-  const context = canvas.getContext('2d');
-  context.font = `${weight} ${px}px ${colours.sans}`;
-  context.letterSpacing = kind === 'attacked' ? `${-0.1 * px}px` : '0px';
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillStyle = colour;
-  if (kind === 'queen') {
-    context.shadowColor = colours.panel;
-    context.shadowBlur = 2 * scale;
-  }
-  context.fillText(text, side / 2, side / 2);
-  return canvas.transferToImageBitmap?.() ?? canvas;
+  return textImage(side, side, (context) => {
+    context.font = `${weight} ${px}px ${colours.sans}`;
+    context.letterSpacing = kind === 'attacked' ? `${-0.1 * px}px` : '0px';
+    context.fillStyle = colour;
+    if (kind === 'queen') {
+      context.shadowColor = colours.panel;
+      context.shadowBlur = 2 * scale;
+    }
+    context.fillText(text, side / 2, side / 2);
+  });
 }
 
 /** A ring of `thickness` just inside a square of the row being searched (inside its band's

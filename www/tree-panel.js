@@ -25,6 +25,7 @@ import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from './format.js';
 import { setText } from './dom.js';
+import { textImage, forget } from './text-image.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
@@ -50,12 +51,11 @@ export class TreePanel {
     this.hovered = null;
     this.frame = 0;
     this.colors = null;
-    // The tree is drawn on `surface`, a canvas apart from the page, and its bitmap handed to
-    // the canvas shown (no copy). Text drawn on a canvas in the page makes the browser bring
-    // the page's style and layout up to date first: after the rest of the redraw, a layout of
-    // the whole page (measured 8 ms a frame at full speed, and most of a Back).
-    this.surface = new OffscreenCanvas(1, 1);
-    this.shown = this.canvas.getContext('bitmaprenderer');
+    // No text is written on this canvas: that would make the browser bring the page's style
+    // and layout up to date first, after the rest of the redraw (measured 8 ms a frame at full
+    // speed, and most of a Back). The labels are images (text-image.js), copied.
+    this.context = this.canvas.getContext('2d');
+    this.labels = null; // { colors, images: 'size text' → image, a path label's text as '*text' }
     this.box.addEventListener('keydown', (event) => this.key(event));
     this.box.addEventListener('focus', () => { if (!this.selected) this.select(this.display.currentNode()); });
     this.canvas.addEventListener('mousemove', (event) => this.point(event));
@@ -175,13 +175,13 @@ export class TreePanel {
     const ratio = window.devicePixelRatio || 1;
     const { width, height } = this.size;
     if (width === 0 || height === 0) return;
-    const { surface } = this;
-    if (surface.width !== Math.round(width * ratio) || surface.height !== Math.round(height * ratio)) {
-      surface.width = Math.round(width * ratio);
-      surface.height = Math.round(height * ratio);
+    const { canvas, context } = this;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
     }
+    this.ratio = ratio;
     this.colors ??= this.readColors();
-    const context = surface.getContext('2d');
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
     this.display.draw(context, width, height, this);
@@ -189,7 +189,6 @@ export class TreePanel {
     if (current) this.ringNode(context, current, 'ink');
     const marked = this.hovered ?? this.selected;
     if (marked) this.ringNode(context, marked, 'select');
-    this.shown.transferFromImageBitmap(surface.transferToImageBitmap());
     this.describe(marked);
   }
 
@@ -207,7 +206,7 @@ export class TreePanel {
     context.moveTo(0, 6);
     context.lineTo(6, 0);
     context.stroke();
-    colors.pruned = this.surface.getContext('2d').createPattern(tile, 'repeat');
+    colors.pruned = this.context.createPattern(tile, 'repeat');
     return colors;
   }
 
@@ -220,17 +219,38 @@ export class TreePanel {
     return kind === 'solution' ? colors.solution : kind === 'deadEnd' ? colors.dead : colors.done;
   }
 
+  /** Writes each label [text, x, k, status] centred at x in band k (bands `band` high, every
+   *  `step`), on the path in the label colour, elsewhere in ink. */
   drawLabels(context, labels, band, step = band) {
-    context.direction = 'ltr';
-    context.font = `600 ${Math.min(14, band * 0.6)}px system-ui, sans-serif`;
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    for (const onPath of [false, true]) {
-      context.fillStyle = onPath ? this.colors.label : this.colors.ink;
-      for (const [text, x, k, status] of labels) {
-        if ((status === 'path') === onPath) context.fillText(text, x, k * step + band / 2);
-      }
+    const { ratio } = this;
+    context.save();
+    context.setTransform(1, 0, 0, 1, 0, 0); // images are in device pixels
+    for (const [text, x, k, status] of labels) {
+      const image = this.labelImage(text, status === 'path', Math.round(Math.min(14, band * 0.6) * ratio));
+      context.drawImage(image, Math.round(x * ratio - image.width / 2), Math.round((k * step + band / 2) * ratio - image.height / 2));
     }
+    context.restore();
+  }
+
+  /** A label's image, made once per text, colour, size (`px`, whole device pixels: the bands'
+   *  height changes with the path's depth) and palette. */
+  labelImage(text, onPath, px) {
+    if (this.labels?.colors !== this.colors) {
+      if (this.labels) forget(this.labels.images.values());
+      this.labels = { colors: this.colors, images: new Map() };
+    }
+    const { images } = this.labels;
+    const key = `${px} ${onPath ? '*' : ''}${text}`;
+    if (!images.has(key)) {
+      // Wide enough for two digits (columns run to 32).
+      const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
+      images.set(key, textImage(width, height, (label) => {
+        label.font = `600 ${px}px system-ui, sans-serif`;
+        label.fillStyle = onPath ? this.colors.label : this.colors.ink;
+        label.fillText(text, width / 2, height / 2);
+      }));
+    }
+    return images.get(key);
   }
 
   outline(context, x, y, w, h, color, dashed) {
