@@ -9,7 +9,7 @@ import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
 import { count as grouped, stepsPerSecond } from './format.js';
 import { setText } from './dom.js';
-import { rewriteAddress } from './address-bar.js';
+import { rewriteAddress, address } from './address-bar.js';
 
 
 export class Controls {
@@ -56,7 +56,7 @@ export class Controls {
   }
 
   /** The URL of exactly what is on screen (at step `position`: the same search there). */
-  permalink(href = location.href, position = this.seen.position) {
+  permalink(href = address(), position = this.seen.position) {
     const { seen } = this;
     return writePermalink(href, {
       n: seen.n, speed: seen.speed, position, mirror: seen.mirror,

@@ -35,6 +35,7 @@ import { EmbedDialog } from './embed-dialog.js';
 import { BUILT_IN_LESSONS } from './lessons/index.js';
 import { SPEEDS, DEFAULT_SPEED } from './player.js';
 import { MAX_COMPARE_SIZE } from './compare.js';
+import { address } from './address-bar.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -147,7 +148,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   predict = startPredict(predictTopics(), player, stage);
   controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
   history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
-    landmarkNames(), player, (step) => withoutLesson(controls.permalink(location.href, step)), messages);
+    landmarkNames(), player, (step) => withoutLesson(controls.permalink(address(), step)), messages);
   installExports($, player.readOnly, stage.solutions, messages);
   installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
   new EmbedDialog({
@@ -155,7 +156,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
     controls: $('embed-controls'), theme: $('embed-theme'), size: $('embed-size'), panels: $('embed-panels'),
     autoplay: $('embed-autoplay'), loop: $('embed-loop'), problem: $('embed-problem'), preview: $('embed-preview'),
     snippet: $('embed-snippet'), copy: $('embed-copy'),
-  }, player.readOnly, (step) => withoutLesson(controls.permalink(location.href, step)));
+  }, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
   installAnimationExport({
     gif: $('export-gif'), mp4: $('export-mp4'), dialog: $('animation-dialog'), title: $('animation-title'),
     from: $('animation-from'), steps: $('animation-steps'), limit: $('animation-limit'), frameTime: $('animation-frame-time'),

@@ -13,9 +13,13 @@ export function chromiumPath() {
   return found;
 }
 
-export function launch() {
+/** Chromium for the tests. Playwright turns off Chromium's limit on navigations
+ *  (--disable-ipc-flooding-protection: past 200 address writes in 10 s, the rest are ignored);
+ *  `{ navigationLimit: true }` keeps it, as browsers have it. */
+export function launch({ navigationLimit = false } = {}) {
   return chromium.launch({
     executablePath: chromiumPath(),
+    ignoreDefaultArgs: navigationLimit ? ['--disable-ipc-flooding-protection'] : [],
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
