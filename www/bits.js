@@ -15,7 +15,7 @@ import { toBinary, fullMask } from './binary.js';
 import { setText } from './dom.js';
 import { CanvasLayer } from './canvas-layer.js';
 import { palette } from './palette.js';
-import { textImage, forget } from './text-image.js';
+import { textImage, drawCentred, TextImages } from './text-image.js';
 
 const attacked = (f) => f.ld | f.col | f.rd;
 
@@ -66,6 +66,7 @@ export class BitsView {
 
   build(n) {
     this.n = n;
+    for (const line of this.lines) line.digitImages.clear();
     this.table.replaceChildren();
     this.lines = LINES.map(({ name, help, prefix }) => {
       const label = document.createElement('span');
@@ -85,7 +86,7 @@ export class BitsView {
       text.className = 'digits-text';
       // What the canvas shows: the digits, the one outlined (changed since the redraw before),
       // and whether the value means anything yet; `fontSize` in CSS pixels, read on resizes.
-      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16, digitImages: null };
+      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16, digitImages: new TextImages() };
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
         () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
@@ -148,7 +149,13 @@ function paintDigits(context, width, height, scale, line, columns = null) {
   if (text === '') return; // hidden: the style sheet's hatching shows through
   const colours = palette();
   const edge = (c) => Math.round((c * width) / text.length);
-  const images = digitImages(line, Math.floor(width / text.length), height, scale, colours);
+  const [digitWidth, font] = [Math.floor(width / text.length), `700 ${line.fontSize * scale}px ${colours.mono}`];
+  // A digit's image is as wide as the narrowest digit's place, and as high as the canvas.
+  const image = (digit) => line.digitImages.get([digitWidth, height, font, colours], digit, () => textImage(digitWidth, height, (context) => {
+    context.font = font;
+    context.fillStyle = digit === '1' ? colours.ink : colours.muted;
+    context.fillText(digit, digitWidth / 2, height / 2);
+  }));
   context.globalAlpha = pending ? 0.3 : 1;
   context.strokeStyle = colours.current;
   context.lineWidth = 2 * scale;
@@ -160,25 +167,8 @@ function paintDigits(context, width, height, scale, line, columns = null) {
       context.fillStyle = colours.one;
       context.fillRect(x, 0, w, height);
     }
-    const image = images[text[c]];
-    context.drawImage(image, x + Math.floor((w - image.width) / 2), 0);
+    drawCentred(context, image(text[c]), x + w / 2, height / 2);
     if (changed[c]) context.strokeRect(x + scale, scale, w - 2 * scale, height - 2 * scale);
   }
   context.globalAlpha = 1;
-}
-
-/** The line's two digits as images (text-image.js) as wide as its narrowest digit and as high
- *  as its canvas, a 1 in ink and a 0 muted: made again when the size or the palette changes. */
-function digitImages(line, width, height, scale, colours) {
-  const font = `700 ${line.fontSize * scale}px ${colours.mono}`;
-  const made = line.digitImages;
-  if (made?.width === width && made.height === height && made.font === font && made.colours === colours) return made.images;
-  if (made) forget(Object.values(made.images));
-  const image = (digit, colour) => textImage(width, height, (context) => {
-    context.font = font;
-    context.fillStyle = colour;
-    context.fillText(digit, width / 2, height / 2);
-  });
-  line.digitImages = { width, height, font, colours, images: { 0: image('0', colours.muted), 1: image('1', colours.ink) } };
-  return line.digitImages.images;
 }

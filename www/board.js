@@ -15,7 +15,7 @@
 import { hasColumn, attacksOn } from './binary.js';
 import { CanvasLayer } from './canvas-layer.js';
 import { palette } from './palette.js';
-import { textImage, forget } from './text-image.js';
+import { textImage, drawCentred, TextImages } from './text-image.js';
 
 const ATTACK_MARKS = [
   ['col', '↓', 'column'],
@@ -58,7 +58,10 @@ export class BoardView {
       this.hovered?.removeAttribute('title');
       this.hovered = null;
     });
-    this.glyphs = new Glyphs();
+    // The marks a square can show (♛, the arrows, ×, ?), each drawn once as an image of its
+    // own for the size of a square and the palette, then copied: writing a glyph (and blurring
+    // the queen's halo) on every redraw cost more than the rest of the board.
+    this.marks = new TextImages();
     this.layer = new CanvasLayer((context, width, height, scale) => this.paint(context, width, height, scale));
     // Predict mode's free-squares question hides which squares are free (predict.js sets
     // the class): the canvas follows the class.
@@ -147,8 +150,8 @@ export class BoardView {
           : free || kind === 'trying' ? colours['band-free'] : colours.band;
         const [x, y, w, h] = [left(c), top(r), left(c + 1) - left(c), top(r + 1) - top(r)];
         context.fillRect(x, y, w, h);
-        const mark = this.glyphs.of(kind === 'attacked' ? look.replace(':rejected', '') : kind, height / n, scale, colours);
-        if (mark) context.drawImage(mark, Math.round(x + (w - mark.width) / 2), Math.round(y + (h - mark.height) / 2));
+        const marked = kind === 'attacked' ? look.replace(':rejected', '') : kind;
+        drawCentred(context, this.marks.get([height / n, scale, colours], marked, () => drawMark(marked, height / n, scale, colours)), x + w / 2, y + h / 2);
         if (kind === 'trying') ring(context, x, y, w, h, Math.max(2 * scale, w * 0.1), colours.accent, scale);
         if (rejected) ring(context, x, y, w, h, Math.max(2 * scale, w * 0.08), colours.attack, scale);
       }
@@ -162,39 +165,12 @@ export class BoardView {
   }
 }
 
-/** Every look that has a mark: the attacked ones by their masks, in ATTACK_MARKS's order. */
-const MARKED_LOOKS = ['queen', 'tried', 'trying', ...[1, 2, 3, 4, 5, 6, 7].map((bits) =>
-  `attacked:${ATTACK_MARKS.filter((_, i) => bits & (1 << i)).map(([mask]) => mask).join(',')}`)];
-
-/**
- * The marks a square can show (♛, the arrows, ×, ?), each drawn once as an image of its own
- * for the size of a square and the palette, then copied (text-image.js): writing a glyph (and
- * blurring the queen's halo) on every redraw cost more than the rest of the board.
- */
-class Glyphs {
-  constructor() {
-    this.made = new Map(); // look → its image (null: the look has no mark)
-    this.for = null;       // [square height, scale, palette] they were made for
-  }
-
-  /** The mark of `look` ('queen', 'attacked:ld,col', 'tried', …) or null. All of them are
-   *  drawn at the first call for a size and palette, not on the frame that first needs one. */
-  of(look, h, scale, colours) {
-    const [madeH, madeScale, madeColours] = this.for ?? [];
-    if (madeH !== h || madeScale !== scale || madeColours !== colours) {
-      this.for = [h, scale, colours];
-      forget(this.made.values());
-      this.made = new Map(MARKED_LOOKS.map((marked) => [marked, drawGlyph(marked, h, scale, colours)]));
-    }
-    return this.made.get(look) ?? null;
-  }
-}
-
-/** Draws the mark of `look` on an image of its own, centred, for a square `h` device pixels
- *  high (its text 0.55 of the square, as the page's text was in the cells before). The image
- *  is no larger than the smallest square (squares are h rounded down or up), so that a mark
- *  never reaches into the next square. */
-function drawGlyph(look, h, scale, colours) {
+/** The mark of `look` ('queen', 'attacked:ld,col', 'tried', …; null for a look without one) on
+ *  an image of its own, centred, for a square `h` device pixels high (its text 0.55 of the
+ *  square, as the page's text was in the cells before). The image is no larger than the
+ *  smallest square (squares are h rounded down or up), so that a mark never reaches into the
+ *  next square. */
+function drawMark(look, h, scale, colours) {
   const [kind, masks = ''] = look.split(':');
   const size = h * 0.55;
   const [text, weight, colour, px] = {

@@ -1,17 +1,20 @@
 // Text drawn once on an image of its own, to be copied onto the page's canvases after
 // (drawImage). Writing text on a canvas that is in the page makes the browser bring the page's
 // style up to date first, in the middle of a redraw, and shaping it again costs more than
-// copying pixels: the board's marks and the bit rows' digits are such images, made once per
-// size and palette.
+// copying pixels: the board's marks, the bit rows' digits and the search tree's labels are
+// such images, made once per size and palette (TextImages).
 
 /**
- * An image `width` × `height` (device pixels) that `paint(context)` draws: an ImageBitmap
- * where the browser has OffscreenCanvas (a canvas would be copied anew each time it is drawn
- * from), else a canvas apart from the page. Close it with `forget` when it is replaced.
+ * An image `width` × `height` (device pixels) that `paint(context)` draws (centred text: the
+ * context's textAlign and textBaseline are set so): an ImageBitmap where the browser has
+ * OffscreenCanvas (a canvas would be copied anew each time it is drawn from), else a canvas
+ * apart from the page. Null when there is no pixel to draw on (a canvas not laid out yet).
  */
 export function textImage(width, height, paint) {
-  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(width, height)
-    : Object.assign(document.createElement('canvas'), { width, height });
+  if (!(width >= 1 && height >= 1)) return null;
+  const offscreen = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(width, height) : null;
+  // An OffscreenCanvas without a 2d context (some older browsers): a canvas instead.
+  const canvas = offscreen?.getContext('2d') ? offscreen : Object.assign(document.createElement('canvas'), { width, height });
   const context = canvas.getContext('2d');
   context.direction = 'ltr';
   context.textAlign = 'center';
@@ -20,7 +23,34 @@ export function textImage(width, height, paint) {
   return canvas.transferToImageBitmap?.() ?? canvas;
 }
 
-/** Lets go of images made by textImage (an ImageBitmap holds its memory until closed). */
-export function forget(images) {
-  for (const image of images) image?.close?.();
+/** Copies `image` (if any) centred on (x, y), on whole device pixels. */
+export function drawCentred(context, image, x, y) {
+  if (image) context.drawImage(image, Math.round(x - image.width / 2), Math.round(y - image.height / 2));
+}
+
+/**
+ * The images of one view, made for one key (the values they depend on: a size, a scale, the
+ * palette object). Asking with another key lets go of them all (an ImageBitmap holds its
+ * memory until closed), so what is kept is bounded by what one key needs.
+ */
+export class TextImages {
+  constructor() {
+    this.key = [];
+    this.images = new Map(); // name → image (or null)
+  }
+
+  /** The image `name` for `key` (an array, compared value by value), made by `make()` the
+   *  first time it is asked for. */
+  get(key, name, make) {
+    if (key.length !== this.key.length || key.some((value, i) => value !== this.key[i])) this.clear(key);
+    if (!this.images.has(name)) this.images.set(name, make());
+    return this.images.get(name);
+  }
+
+  /** Lets go of every image (closed), and keeps `key` as the one they are made for now. */
+  clear(key = []) {
+    for (const image of this.images.values()) image?.close?.();
+    this.images.clear();
+    this.key = key;
+  }
 }

@@ -25,7 +25,7 @@ import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from './format.js';
 import { setText } from './dom.js';
-import { textImage, forget } from './text-image.js';
+import { textImage, drawCentred, TextImages } from './text-image.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
@@ -55,7 +55,12 @@ export class TreePanel {
     // and layout up to date first, after the rest of the redraw (measured 8 ms a frame at full
     // speed, and most of a Back). The labels are images (text-image.js), copied.
     this.context = this.canvas.getContext('2d');
-    this.labels = null; // { colors, images: 'size text' → image, a path label's text as '*text' }
+    this.labels = new TextImages();
+    // A context the browser dropped (memory pressure, a GPU reset) comes back blank.
+    this.canvas.addEventListener('contextrestored', () => {
+      this.colors = null; // its hatching pattern belonged to the old context
+      this.redraw();
+    });
     this.box.addEventListener('keydown', (event) => this.key(event));
     this.box.addEventListener('focus', () => { if (!this.selected) this.select(this.display.currentNode()); });
     this.canvas.addEventListener('mousemove', (event) => this.point(event));
@@ -180,10 +185,10 @@ export class TreePanel {
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
     }
-    this.ratio = ratio;
     this.colors ??= this.readColors();
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, height);
     this.display.draw(context, width, height, this);
     const current = this.display.currentNode();
     if (current) this.ringNode(context, current, 'ink');
@@ -219,38 +224,29 @@ export class TreePanel {
     return kind === 'solution' ? colors.solution : kind === 'deadEnd' ? colors.dead : colors.done;
   }
 
-  /** Writes each label [text, x, k, status] centred at x in band k (bands `band` high, every
-   *  `step`), on the path in the label colour, elsewhere in ink. */
+  /** Copies each label [text, x, k, status] centred at x in band k (bands `band` high, every
+   *  `step`), on the path in the label colour, elsewhere in ink: images made once per text,
+   *  colour, size (whole device pixels: the bands' height changes with the path's depth),
+   *  pixel ratio and palette. */
   drawLabels(context, labels, band, step = band) {
-    const { ratio } = this;
+    const ratio = context.getTransform().a; // device pixels per CSS pixel (see redraw)
+    const px = Math.round(Math.min(14, band * 0.6) * ratio);
     context.save();
     context.setTransform(1, 0, 0, 1, 0, 0); // images are in device pixels
     for (const [text, x, k, status] of labels) {
-      const image = this.labelImage(text, status === 'path', Math.round(Math.min(14, band * 0.6) * ratio));
-      context.drawImage(image, Math.round(x * ratio - image.width / 2), Math.round((k * step + band / 2) * ratio - image.height / 2));
+      const onPath = status === 'path';
+      const image = this.labels.get([this.colors, ratio], `${px} ${onPath ? '*' : ''}${text}`, () => {
+        // Wide enough for two digits (columns run to 32).
+        const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
+        return textImage(width, height, (label) => {
+          label.font = `600 ${px}px system-ui, sans-serif`;
+          label.fillStyle = onPath ? this.colors.label : this.colors.ink;
+          label.fillText(text, width / 2, height / 2);
+        });
+      });
+      drawCentred(context, image, x * ratio, (k * step + band / 2) * ratio);
     }
     context.restore();
-  }
-
-  /** A label's image, made once per text, colour, size (`px`, whole device pixels: the bands'
-   *  height changes with the path's depth) and palette. */
-  labelImage(text, onPath, px) {
-    if (this.labels?.colors !== this.colors) {
-      if (this.labels) forget(this.labels.images.values());
-      this.labels = { colors: this.colors, images: new Map() };
-    }
-    const { images } = this.labels;
-    const key = `${px} ${onPath ? '*' : ''}${text}`;
-    if (!images.has(key)) {
-      // Wide enough for two digits (columns run to 32).
-      const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
-      images.set(key, textImage(width, height, (label) => {
-        label.font = `600 ${px}px system-ui, sans-serif`;
-        label.fillStyle = onPath ? this.colors.label : this.colors.ink;
-        label.fillText(text, width / 2, height / 2);
-      }));
-    }
-    return images.get(key);
   }
 
   outline(context, x, y, w, h, color, dashed) {

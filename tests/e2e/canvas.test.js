@@ -13,7 +13,7 @@ const MARKED = ['queen', 'attacked', 'tried', 'trying'];
 
 /** The style sheet's colours of the page's look now, as "rgb(r, g, b)". */
 function colours(page) {
-  return page.evaluate(() => Object.fromEntries(['light', 'dark', 'band', 'band-free', 'one'].map((name) => {
+  return page.evaluate(() => Object.fromEntries(['light', 'dark', 'band', 'band-free', 'one', 'ink', 'muted'].map((name) => {
     const probe = document.createElement('div');
     probe.style.color = `var(--${name})`;
     document.body.append(probe);
@@ -32,7 +32,7 @@ function groundOf(look, row, column, palette, hidingFree) {
 
 /** Every square has the ground its cell's look gives it, and a mark exactly when the look has
  *  one; every digit of a line whose value is known stands on the 1s' ground exactly when it is
- *  a 1. */
+ *  a 1, and is written there, a 1 in ink and a 0 muted. */
 async function assertDrawnAsDescribed(page, when, { hidingFree = false } = {}) {
   await canvasesSized(page);
   const palette = await colours(page);
@@ -47,12 +47,14 @@ async function assertDrawnAsDescribed(page, when, { hidingFree = false } = {}) {
       ...(ground === groundOf(look, row, column, palette, hidingFree) ? [] : [`square ${i + 1} (${look}) on ${ground}`]),
     ];
   });
-  const { one } = palette;
+  const { one, ink, muted } = palette;
   const lines = page.locator('#masks .mask-digits:not(.pending):not(.hidden)');
   const texts = await lines.evaluateAll((all) => all.map((group) => group.textContent));
   const digits = await lines.evaluateAll(drawnColours);
   [...texts.join('')].forEach((digit, i) => {
-    if ((digits[i][1] === one) !== (digit === '1')) wrong.push(`digit ${i + 1} of the known lines (${digit}) on ${digits[i][1]}`);
+    const [symbol, ground, marks] = digits[i];
+    if ((ground === one) !== (digit === '1')) wrong.push(`digit ${i + 1} of the known lines (${digit}) on ${ground}`);
+    if (marks === 0 || symbol !== (digit === '1' ? ink : muted)) wrong.push(`digit ${i + 1} of the known lines (${digit}) written in ${marks === 0 ? 'nothing' : symbol}`);
   });
   assert.ok(texts.length > 0, `${when}: no known line`);
   assert.deepEqual(wrong, [], when);

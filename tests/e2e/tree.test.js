@@ -225,6 +225,39 @@ test('with the mouse resting on the tree, the arrow keys’ choice is the one de
   await waitForState(page, 'paused');
 });
 
+/** How many pixels of the tree's canvas are, exactly and opaque, the colour of the labels of
+ *  nodes on the path (nothing else is drawn in it: the canvas is transparent around the nodes). */
+function pathLabelPixels(page) {
+  return page.locator('#tree-canvas').evaluate((canvas) => {
+    const probe = document.createElement('div');
+    probe.style.color = getComputedStyle(canvas).getPropertyValue('--tree-label');
+    document.body.append(probe);
+    const [r, g, b] = getComputedStyle(probe).color.match(/[\d.]+/g).map(Number);
+    probe.remove();
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) count += 1;
+    }
+    return count;
+  });
+}
+
+test('the nodes on the path are labelled with their column, in both views', async () => {
+  for (const n of [8, 12]) {
+    const page = await session.open(`?n=${n}`);
+    assert.equal(await page.getByLabel('Show').inputValue(), n === 8 ? 'whole' : 'path');
+    assert.equal(await pathLabelPixels(page), 0, `${n}×${n}: no queen placed, no path`);
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+    await frames(page, 2);
+    assert.ok(await pathLabelPixels(page) > 20, `${n}×${n}: the path's nodes are labelled`);
+    if (n === 8) {
+      assert.deepEqual(page.problems, [], 'the page logged errors');
+      await page.close();
+    }
+  }
+});
+
 test('closed, the tree panel waits: reopened after a change to a board of 10 or more it draws without an error', async () => {
   const page = await session.open('?n=8');
   await page.locator('#tree-panel summary').click();
