@@ -149,10 +149,11 @@ function paintDigits(context, width, height, scale, line, columns = null) {
   if (text === '') return; // hidden: the style sheet's hatching shows through
   const colours = palette();
   const edge = (c) => Math.round((c * width) / text.length);
-  const [digitWidth, font] = [Math.floor(width / text.length), `700 ${line.fontSize * scale}px ${colours.mono}`];
   // A digit's image is as wide as the narrowest digit's place, and as high as the canvas.
-  const image = (digit) => line.digitImages.get([digitWidth, height, font, colours], digit, () => textImage(digitWidth, height, (context) => {
-    context.font = font;
+  const digitWidth = Math.floor(width / text.length);
+  line.digitImages.use([digitWidth, height, line.fontSize * scale, colours]);
+  const image = (digit) => line.digitImages.get(digit, () => textImage(digitWidth, height, (context) => {
+    context.font = `700 ${line.fontSize * scale}px ${colours.mono}`;
     context.fillStyle = digit === '1' ? colours.ink : colours.muted;
     context.fillText(digit, digitWidth / 2, height / 2);
   }));

@@ -138,6 +138,7 @@ export class BoardView {
     const { n, row, looks } = this;
     if (n === 0) return;
     const colours = palette();
+    this.marks.use([height / n, scale, colours]);
     // Each square covers whole device pixels, its own and no other's: a row drawn again
     // leaves its neighbours as they are, and no seam shows between squares.
     const [left, top] = [(c) => Math.round((c * width) / n), (r) => Math.round((r * height) / n)];
@@ -151,7 +152,7 @@ export class BoardView {
         const [x, y, w, h] = [left(c), top(r), left(c + 1) - left(c), top(r + 1) - top(r)];
         context.fillRect(x, y, w, h);
         const marked = kind === 'attacked' ? look.replace(':rejected', '') : kind;
-        drawCentred(context, this.marks.get([height / n, scale, colours], marked, () => drawMark(marked, height / n, scale, colours)), x + w / 2, y + h / 2);
+        drawCentred(context, this.marks.get(marked, () => drawMark(marked, height / n, scale, colours)), x + w / 2, y + h / 2);
         if (kind === 'trying') ring(context, x, y, w, h, Math.max(2 * scale, w * 0.1), colours.accent, scale);
         if (rejected) ring(context, x, y, w, h, Math.max(2 * scale, w * 0.08), colours.attack, scale);
       }

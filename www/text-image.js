@@ -30,8 +30,9 @@ export function drawCentred(context, image, x, y) {
 
 /**
  * The images of one view, made for one key (the values they depend on: a size, a scale, the
- * palette object). Asking with another key lets go of them all (an ImageBitmap holds its
- * memory until closed), so what is kept is bounded by what one key needs.
+ * palette object). A view says the key once per redraw (use), then asks for images by name
+ * (get); a new key lets go of them all (an ImageBitmap holds its memory until closed), so what
+ * is kept is bounded by what one key needs.
  */
 export class TextImages {
   constructor() {
@@ -39,18 +40,23 @@ export class TextImages {
     this.images = new Map(); // name → image (or null)
   }
 
-  /** The image `name` for `key` (an array, compared value by value), made by `make()` the
-   *  first time it is asked for. */
-  get(key, name, make) {
-    if (key.length !== this.key.length || key.some((value, i) => value !== this.key[i])) this.clear(key);
+  /** The images to come are for `key` (an array, compared value by value). */
+  use(key) {
+    if (key.length !== this.key.length || key.some((value, i) => value !== this.key[i])) {
+      this.clear();
+      this.key = key;
+    }
+  }
+
+  /** The image `name`, made by `make()` the first time it is asked for under this key. */
+  get(name, make) {
     if (!this.images.has(name)) this.images.set(name, make());
     return this.images.get(name);
   }
 
-  /** Lets go of every image (closed), and keeps `key` as the one they are made for now. */
-  clear(key = []) {
+  /** Lets go of every image (closed). */
+  clear() {
     for (const image of this.images.values()) image?.close?.();
     this.images.clear();
-    this.key = key;
   }
 }

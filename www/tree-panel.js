@@ -51,9 +51,7 @@ export class TreePanel {
     this.hovered = null;
     this.frame = 0;
     this.colors = null;
-    // No text is written on this canvas: that would make the browser bring the page's style
-    // and layout up to date first, after the rest of the redraw (measured 8 ms a frame at full
-    // speed, and most of a Back). The labels are images (text-image.js), copied.
+    // No text is written on this canvas: the labels are images, copied (text-image.js says why).
     this.context = this.canvas.getContext('2d');
     this.labels = new TextImages();
     // A context the browser dropped (memory pressure, a GPU reset) comes back blank.
@@ -231,11 +229,12 @@ export class TreePanel {
   drawLabels(context, labels, band, step = band) {
     const ratio = context.getTransform().a; // device pixels per CSS pixel (see redraw)
     const px = Math.round(Math.min(14, band * 0.6) * ratio);
+    this.labels.use([this.colors, ratio]);
     context.save();
     context.setTransform(1, 0, 0, 1, 0, 0); // images are in device pixels
     for (const [text, x, k, status] of labels) {
       const onPath = status === 'path';
-      const image = this.labels.get([this.colors, ratio], `${px} ${onPath ? '*' : ''}${text}`, () => {
+      const image = this.labels.get(`${px} ${onPath ? '*' : ''}${text}`, () => {
         // Wide enough for two digits (columns run to 32).
         const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
         return textImage(width, height, (label) => {

@@ -5,23 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, controls, clickStep } from '../support/session.js';
-import { drawnColours, canvasesSized } from '../support/drawn.js';
+import { drawnColours, canvasesSized, styleColours } from '../support/drawn.js';
 
 const session = usePage();
 
 const MARKED = ['queen', 'attacked', 'tried', 'trying'];
 
 /** The style sheet's colours of the page's look now, as "rgb(r, g, b)". */
-function colours(page) {
-  return page.evaluate(() => Object.fromEntries(['light', 'dark', 'band', 'band-free', 'one', 'ink', 'muted'].map((name) => {
-    const probe = document.createElement('div');
-    probe.style.color = `var(--${name})`;
-    document.body.append(probe);
-    const rgb = getComputedStyle(probe).color;
-    probe.remove();
-    return [name, rgb];
-  })));
-}
+const colours = (page) => styleColours(page, ['light', 'dark', 'band', 'band-free', 'one', 'ink', 'muted']);
 
 /** The ground a square of look `look` has: the checkerboard above and below the row being
  *  searched, the band in it (green where free or tried now, unless Predict hides which). */

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, controls, button, steps, queensOnBoard, frames } from '../support/session.js';
+import { styleColours } from '../support/drawn.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -227,20 +228,17 @@ test('with the mouse resting on the tree, the arrow keys’ choice is the one de
 
 /** How many pixels of the tree's canvas are, exactly and opaque, the colour of the labels of
  *  nodes on the path (nothing else is drawn in it: the canvas is transparent around the nodes). */
-function pathLabelPixels(page) {
-  return page.locator('#tree-canvas').evaluate((canvas) => {
-    const probe = document.createElement('div');
-    probe.style.color = getComputedStyle(canvas).getPropertyValue('--tree-label');
-    document.body.append(probe);
-    const [r, g, b] = getComputedStyle(probe).color.match(/[\d.]+/g).map(Number);
-    probe.remove();
+async function pathLabelPixels(page) {
+  const { 'tree-label': label } = await styleColours(page, ['tree-label'], '#tree-panel');
+  return page.locator('#tree-canvas').evaluate((canvas, rgb) => {
+    const [r, g, b] = rgb.match(/[\d.]+/g).map(Number);
     const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
     let count = 0;
     for (let i = 0; i < data.length; i += 4) {
       if (data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === 255) count += 1;
     }
     return count;
-  });
+  }, label);
 }
 
 test('the nodes on the path are labelled with their column, in both views', async () => {

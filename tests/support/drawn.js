@@ -62,3 +62,16 @@ export function canvasesSized(page) {
       && Math.abs(canvas.height - box.height * devicePixelRatio) <= 1;
   }), null, { polling: 'raf' });
 }
+
+/** The style sheet's colours `names` (custom properties, without their "--") as
+ *  "rgb(r, g, b)", as they resolve inside the element `within` (a CSS selector). */
+export function styleColours(page, names, within = 'body') {
+  return page.locator(within).evaluate((element, all) => Object.fromEntries(all.map((name) => {
+    const probe = document.createElement('div');
+    probe.style.color = `var(--${name})`;
+    element.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return [name, rgb];
+  })), names);
+}
