@@ -2,7 +2,8 @@
 // in binary, one digit under each board column (most significant bit = column 1), with the
 // decimal value by its name. The lines the last step computed are highlighted, and digits
 // that changed since the last redraw are outlined. Each line's digits are drawn on a canvas
-// over its group, whose text (hidden from sight, read by a screen reader) is the same digits.
+// that fills its group; the canvas's fallback content, read by screen readers and never laid
+// out, is the same digits as text.
 //
 //   ld, col, rd                 the masks this row received
 //   ld | col | rd               squares attacked
@@ -52,7 +53,7 @@ export class BitsView {
   constructor(table) {
     this.table = table;
     this.n = 0;
-    this.lines = [];      // per LINES entry: { label, digits, text, decimal, layer, shown, and
+    this.lines = [];      // per LINES entry: { label, digits, decimal, layer, shown, and
                           // what its canvas draws with: fontSize, digitImages }
     this.hidden = new Set(); // names of the lines Predict mode hides (their digits blank)
     this.drawn = null;    // the last render's arguments, to draw again when that changes
@@ -82,16 +83,20 @@ export class BitsView {
       digits.className = 'mask-digits painted';
       digits.setAttribute('role', 'group');
       digits.setAttribute('aria-label', name);
-      const text = document.createElement('span');
-      text.className = 'digits-text';
       // What the canvas shows: the digits, the one outlined (changed since the redraw before),
       // and whether the value means anything yet; `fontSize` in CSS pixels, read on resizes.
-      const line = { label, digits, text, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16, digitImages: new TextImages() };
+      const line = { label, digits, decimal, shown: { text: '', changed: [], pending: false }, fontSize: 16, digitImages: new TextImages() };
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
         () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
       );
-      digits.append(line.layer.canvas, text);
+      // The digits as text go inside the canvas, as its fallback content: exposed to screen
+      // readers (and in the group's textContent) but given no box, so that writing them on
+      // every frame costs no layout. The canvas itself is then no image but their container.
+      const { canvas } = line.layer;
+      canvas.removeAttribute('aria-hidden');
+      canvas.setAttribute('role', 'none');
+      digits.append(canvas);
       this.table.append(label, digits);
       return line;
     });
@@ -120,14 +125,14 @@ export class BitsView {
       const changed = shown.text === '' || text === '' ? [] : [...text].map((digit, c) => digit !== shown.text[c]);
       if (text === '' || shown.text === '' || meaningful === shown.pending) {
         line.shown = { text, changed, pending: !meaningful };
-        setText(line.text, text);
+        setText(line.layer.canvas, text);
         line.layer.draw();
       } else {
         // Only the digits that change, or whose outline comes or goes, are drawn again.
         const again = [...text].flatMap((_, c) => (changed[c] || shown.changed[c] ? [c] : []));
         if (again.length > 0) {
           line.shown = { text, changed, pending: !meaningful };
-          setText(line.text, text);
+          setText(line.layer.canvas, text);
           line.layer.drawOver((...canvas) => paintDigits(...canvas, line, again));
         }
       }

@@ -89,7 +89,7 @@ export class Controls {
     setText(ui.play, state === PLAYING ? 'Pause' : 'Play');
     for (const forward of [ui.play, ui.step, ui.nextSolution, ui.runToEnd]) forward.disabled = state === DONE;
     ui.back.disabled = state === IDLE;
-    document.body.dataset.state = state;
+    if (document.body.dataset.state !== state) document.body.dataset.state = state;
     this.progress(snapshot.steps);
     this.keepUrlCurrent();
   }

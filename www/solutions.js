@@ -194,7 +194,7 @@ export class SolutionsView {
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
           'to come (the search tries the right-most column first, so ★ boards tend to come late).');
     setText(this.uniqueNote, uniqueNote);
-    this.classes.hidden = !finished;
+    if (this.classes.hidden === finished) this.classes.hidden = !finished; // a write, even of the same value, restyles it
     if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);
   }
 }

@@ -39,6 +39,18 @@ function setUp(info) {
 
 const snapshot = (nodes, finished = false) => ({ nodes, finished });
 
+test('the bar moves in steps of a thousandth, rounded down, and is full only at the end', () => {
+  const { view, elements } = setUp({ kind: 'exact', whole: { nodes: 1_000_000 }, mirror: { nodes: 400_000 } });
+  view.cleared(12, false);
+  const bars = [0, 999, 1000, 1999, 123_456, 999_999, 1_000_000].map((nodes) => {
+    view.render(snapshot(nodes), 'playing');
+    return elements.bar.value;
+  });
+  assert.deepEqual(bars, [0, 0, 0.001, 0.001, 0.123, 0.999, 0.999], 'every node entered, the last backtracks still to come');
+  view.render(snapshot(1_000_000, true), 'done');
+  assert.equal(elements.bar.value, 1);
+});
+
 test('exact: the nodes entered over the tree’s, 100% only once finished, and the time left while playing', () => {
   const { view, elements, tick } = setUp({ kind: 'exact', whole: { nodes: 1000 }, mirror: { nodes: 400 } });
   view.cleared(8, false);
