@@ -89,6 +89,7 @@ export class BitsView {
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
         () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
+        (width, height, scale) => ['0', '1'].forEach(digitImages(line, n, width, height, scale)),
       );
       // The digits as text go inside the canvas, as its fallback content: exposed to screen
       // readers (and in the group's textContent) but given no box, so that writing them on
@@ -145,6 +146,19 @@ export class BitsView {
   }
 }
 
+/** The images of a line's digits on a canvas `width` × `height` (device pixels) holding `n`
+ *  of them: a function from '0' or '1' to its image, made once per size, scale and palette.
+ *  A digit's image is as wide as the narrowest digit's place, and as high as the canvas. */
+function digitImages(line, n, width, height, scale, colours = palette()) {
+  const digitWidth = Math.floor(width / n);
+  line.digitImages.use([digitWidth, height, line.fontSize * scale, colours]);
+  return (digit) => line.digitImages.get(digit, () => textImage(digitWidth, height, (context) => {
+    context.font = `700 ${line.fontSize * scale}px ${colours.mono}`;
+    context.fillStyle = digit === '1' ? colours.ink : colours.muted;
+    context.fillText(digit, digitWidth / 2, height / 2);
+  }));
+}
+
 /** One line's digits on its canvas (`columns`: which; all when null): digit k centred under
  *  board column k, a 1 on its own background, a changed digit outlined, faint while the
  *  value means nothing yet. Each digit covers whole device pixels, its own and no other's,
@@ -154,14 +168,7 @@ function paintDigits(context, width, height, scale, line, columns = null) {
   if (text === '') return; // hidden: the style sheet's hatching shows through
   const colours = palette();
   const edge = (c) => Math.round((c * width) / text.length);
-  // A digit's image is as wide as the narrowest digit's place, and as high as the canvas.
-  const digitWidth = Math.floor(width / text.length);
-  line.digitImages.use([digitWidth, height, line.fontSize * scale, colours]);
-  const image = (digit) => line.digitImages.get(digit, () => textImage(digitWidth, height, (context) => {
-    context.font = `700 ${line.fontSize * scale}px ${colours.mono}`;
-    context.fillStyle = digit === '1' ? colours.ink : colours.muted;
-    context.fillText(digit, digitWidth / 2, height / 2);
-  }));
+  const image = digitImages(line, text.length, width, height, scale, colours);
   context.globalAlpha = pending ? 0.3 : 1;
   context.strokeStyle = colours.current;
   context.lineWidth = 2 * scale;

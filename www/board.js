@@ -62,7 +62,11 @@ export class BoardView {
     // own for the size of a square and the palette, then copied: writing a glyph (and blurring
     // the queen's halo) on every redraw cost more than the rest of the board.
     this.marks = new TextImages();
-    this.layer = new CanvasLayer((context, width, height, scale) => this.paint(context, width, height, scale));
+    this.layer = new CanvasLayer(
+      (context, width, height, scale) => this.paint(context, width, height, scale),
+      undefined,
+      (width, height, scale) => this.n > 0 && MARKED_LOOKS.forEach(this.markImages(height, scale)),
+    );
     // Predict mode's free-squares question hides which squares are free (predict.js sets
     // the class): the canvas follows the class.
     this.hidingFree = false;
@@ -132,13 +136,21 @@ export class BoardView {
     if (changed.size > 0) this.layer.drawOver((...canvas) => this.paint(...canvas, changed));
   }
 
+  /** The marks' images for squares of a canvas `height` device pixels high: a function from a
+   *  look to its image (or null), each made once per size, scale and palette (drawMark). */
+  markImages(height, scale, colours = palette()) {
+    const side = height / this.n;
+    this.marks.use([side, scale, colours]);
+    return (look) => this.marks.get(look, () => drawMark(look, side, scale, colours));
+  }
+
   /** Draws the squares of `rows` (all when null) on the canvas (`scale`: device pixels per CSS
    *  pixel). Every square is opaque: a row drawn again covers what it showed before. */
   paint(context, width, height, scale, rows = null) {
     const { n, row, looks } = this;
     if (n === 0) return;
     const colours = palette();
-    this.marks.use([height / n, scale, colours]);
+    const markOf = this.markImages(height, scale, colours);
     // Each square covers whole device pixels, its own and no other's: a row drawn again
     // leaves its neighbours as they are, and no seam shows between squares.
     const [left, top] = [(c) => Math.round((c * width) / n), (r) => Math.round((r * height) / n)];
@@ -152,7 +164,7 @@ export class BoardView {
         const [x, y, w, h] = [left(c), top(r), left(c + 1) - left(c), top(r + 1) - top(r)];
         context.fillRect(x, y, w, h);
         const marked = kind === 'attacked' ? look.replace(':rejected', '') : kind;
-        drawCentred(context, this.marks.get(marked, () => drawMark(marked, height / n, scale, colours)), x + w / 2, y + h / 2);
+        drawCentred(context, markOf(marked), x + w / 2, y + h / 2);
         if (kind === 'trying') ring(context, x, y, w, h, Math.max(2 * scale, w * 0.1), colours.accent, scale);
         if (rejected) ring(context, x, y, w, h, Math.max(2 * scale, w * 0.08), colours.attack, scale);
       }
@@ -165,6 +177,11 @@ export class BoardView {
     }
   }
 }
+
+/** Every look with a mark: the queen, ×, ?, and the arrows of each set of masks that can
+ *  attack a square (named as lookOf names them). */
+const MARKED_LOOKS = ['queen', 'tried', 'trying', ...Array.from({ length: 2 ** ATTACK_MARKS.length - 1 }, (_, i) =>
+  `attacked:${ATTACK_MARKS.filter((__, k) => ((i + 1) >> k) & 1).map(([mask]) => mask).join(',')}`)];
 
 /** The mark of `look` ('queen', 'attacked:ld,col', 'tried', …; null for a look without one) on
  *  an image of its own, centred, for a square `h` device pixels high (its text 0.55 of the

@@ -14,10 +14,15 @@ export class CanvasLayer {
    *   hidden)
    * @param {Function} measure called after each resize, before drawing: where a view reads
    *   the sizes it draws with from the style sheet (layout is clean then)
+   * @param {Function} prepare called as prepare(width, height, scale) when the browser is idle
+   *   after each whole draw: where a view makes ahead the images its paint will copy, so that
+   *   the first frame to need them (the first of Play) does not make them all at once
    */
-  constructor(paint, measure = () => {}) {
+  constructor(paint, measure = () => {}, prepare = null) {
     this.paint = paint;
     this.measure = measure;
+    this.prepare = prepare;
+    this.preparing = false; // a prepare is waiting for the browser to be idle
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'canvas-layer';
     this.canvas.setAttribute('aria-hidden', 'true');
@@ -69,5 +74,17 @@ export class CanvasLayer {
     if (width === 0 || height === 0) return;
     this.context.clearRect(0, 0, width, height);
     this.paint(this.context, width, height, this.scale);
+    if (this.prepare && !this.preparing) {
+      this.preparing = true;
+      whenIdle(() => {
+        this.preparing = false;
+        const { width: w, height: h } = this.canvas;
+        if (w > 0 && h > 0) this.prepare(w, h, this.scale);
+      });
+    }
   }
 }
+
+/** Calls `task` when the browser is idle (soon after, where it cannot say). */
+const whenIdle = (task) => (typeof requestIdleCallback === 'function'
+  ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 100));
