@@ -5,6 +5,7 @@
 // the bit rows.
 
 import { redrawOnPaletteChange } from './palette.js';
+import { whenIdle } from './dom.js';
 
 export class CanvasLayer {
   /**
@@ -84,7 +85,3 @@ export class CanvasLayer {
     }
   }
 }
-
-/** Calls `task` when the browser is idle (soon after, where it cannot say). */
-const whenIdle = (task) => (typeof requestIdleCallback === 'function'
-  ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 100));

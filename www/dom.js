@@ -15,3 +15,8 @@ export function setText(element, text) {
     element.textContent = text;
   }
 }
+
+/** Calls `task` when the browser is idle (or soon, where it cannot say): work a redraw will
+ *  need, done ahead of it. */
+export const whenIdle = (task) => (typeof requestIdleCallback === 'function'
+  ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 100));

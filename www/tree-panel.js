@@ -24,11 +24,13 @@ import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from './format.js';
-import { setText } from './dom.js';
+import { setText, whenIdle } from './dom.js';
 import { textImage, drawCentred, TextImages } from './text-image.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
+/** Bands of nodes less high than this (CSS pixels) are too thin for labels. */
+const LABELLED_BAND = 13;
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
 
 export class TreePanel {
@@ -193,6 +195,26 @@ export class TreePanel {
     const marked = this.hovered ?? this.selected;
     if (marked) this.ringNode(context, marked, 'select');
     this.describe(marked);
+    this.prepareLabels(height, ratio);
+  }
+
+  /** Makes ahead, when the browser is idle, the label images of every band height the view
+   *  can draw at (for this view, size, pixel ratio and palette): the path's bands change height
+   *  with its depth, and the first frame of Play made dozens of them (3-6 ms at N=12). */
+  prepareLabels(height, ratio) {
+    const key = [this.display, height, ratio, this.colors];
+    if (this.prepared?.every((value, i) => value === key[i])) return;
+    this.prepared = key;
+    whenIdle(() => {
+      if (this.prepared !== key) return; // the view, size or palette changed meanwhile
+      for (const band of this.display.bands(height).filter((b) => b >= LABELLED_BAND)) {
+        const image = this.labelImages(band, ratio);
+        for (let column = 1; column <= this.snapshot.n; column++) {
+          image(String(column), false);
+          image(String(column), true);
+        }
+      }
+    });
   }
 
   readColors() {
@@ -225,27 +247,33 @@ export class TreePanel {
   /** Copies each label [text, x, k, status] centred at x in band k (bands `band` high, every
    *  `step`), on the path in the label colour, elsewhere in ink: images made once per text,
    *  colour, size (whole device pixels: the bands' height changes with the path's depth),
-   *  pixel ratio and palette. */
+   *  pixel ratio and palette. A band under LABELLED_BAND has none. */
   drawLabels(context, labels, band, step = band) {
+    if (band < LABELLED_BAND) return;
     const ratio = context.getTransform().a; // device pixels per CSS pixel (see redraw)
-    const px = Math.round(Math.min(14, band * 0.6) * ratio);
-    this.labels.use([this.colors, ratio]);
+    const image = this.labelImages(band, ratio);
     context.save();
     context.setTransform(1, 0, 0, 1, 0, 0); // images are in device pixels
     for (const [text, x, k, status] of labels) {
-      const onPath = status === 'path';
-      const image = this.labels.get(`${px} ${onPath ? '*' : ''}${text}`, () => {
-        // Wide enough for two digits (columns run to 32).
-        const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
-        return textImage(width, height, (label) => {
-          label.font = `600 ${px}px system-ui, sans-serif`;
-          label.fillStyle = onPath ? this.colors.label : this.colors.ink;
-          label.fillText(text, width / 2, height / 2);
-        });
-      });
-      drawCentred(context, image, x * ratio, (k * step + band / 2) * ratio);
+      drawCentred(context, image(text, status === 'path'), x * ratio, (k * step + band / 2) * ratio);
     }
     context.restore();
+  }
+
+  /** The labels' images for bands `band` CSS pixels high at `ratio` device pixels per CSS
+   *  pixel: a function from a label's text, and whether its node is on the path, to its image. */
+  labelImages(band, ratio) {
+    const px = Math.round(Math.min(14, band * 0.6) * ratio);
+    this.labels.use([this.colors, ratio]);
+    return (text, onPath) => this.labels.get(`${px} ${onPath ? '*' : ''}${text}`, () => {
+      // Wide enough for two digits (columns run to 32).
+      const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
+      return textImage(width, height, (label) => {
+        label.font = `600 ${px}px system-ui, sans-serif`;
+        label.fillStyle = onPath ? this.colors.label : this.colors.ink;
+        label.fillText(text, width / 2, height / 2);
+      });
+    });
   }
 
   outline(context, x, y, w, h, color, dashed) {

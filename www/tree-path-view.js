@@ -16,6 +16,10 @@ const WHEN = {
   pruned: 'never entered: mirror symmetry searches the other half',
 };
 
+/** The height of a band when `count` levels share a canvas `height` high: the bands and,
+ *  between them, the zoom connectors (0.4 of a band). */
+const bandOf = (count, height) => Math.min(34, height / Math.max(1, count + 0.4 * (count - 1)));
+
 export class PathView {
   zoomable = false;
   countsRows = false;
@@ -40,11 +44,14 @@ export class PathView {
     this.levels = layoutPath(this.readStack(), this.stride);
   }
 
+  /** Every height a band can take on a canvas `height` high: one per depth of the stack. */
+  bands(height) {
+    return Array.from({ length: this.n + 1 }, (_, k) => bandOf(k + 1, height));
+  }
+
   draw(context, width, height, paint) {
     const levels = this.levels;
-    const count = levels.length;
-    // Bands and, between them, the zoom connectors (0.4 of a band).
-    const band = this.band = Math.min(34, height / Math.max(1, count + 0.4 * (count - 1)));
+    const band = this.band = bandOf(levels.length, height);
     const gap = 0.4 * band;
     this.bandStep = band + gap;
     const labels = [];
@@ -67,8 +74,8 @@ export class PathView {
         } else {
           ahead.rect(x0, y, w, band - 1);
         }
-        if (w >= 16 && band >= 13) labels.push([String(child.column + 1), x0 + w / 2, k, child.status]);
-        if (child.status === 'path' && k + 1 < count) {
+        if (w >= 16) labels.push([String(child.column + 1), x0 + w / 2, k, child.status]);
+        if (child.status === 'path' && k + 1 < levels.length) {
           // The node on the path opens into the whole band below: its children.
           zoom.moveTo(x0, y + band);
           zoom.lineTo(x0 + w, y + band);

@@ -8,6 +8,8 @@
 //   update()                    after a change of the player, before the redraw
 //   draw(context, width, height, paint)   the nodes (paint: the panel's fill, drawLabels and
 //                               outline); the panel rings the current and the marked node
+//   bands(height)               every height a band of nodes can take (the panel makes the
+//                               labels' images for them ahead)
 //   currentNode()               the deepest node whose queen is on the board, or null
 //   hit(x, y, width)            the node at a point of the canvas, or null
 //   rect(node), exists(node), refind(node), facts(node)
@@ -22,6 +24,9 @@ import { count as grouped } from './format.js';
 
 /** The whole view's first zoom, by board size. */
 const START_ZOOM = { 7: 4, 8: 8, 9: 12 };
+
+/** The height of a band (a row of the tree) on a canvas `height` high. */
+const bandOf = (n, height) => Math.min(34, height / n);
 
 export class WholeView {
   zoomable = true;
@@ -51,11 +56,16 @@ export class WholeView {
     return this.snapshot().steps;
   }
 
+  /** Every height a band can take on a canvas `height` high: one, all rows alike. */
+  bands(height) {
+    return [bandOf(this.tree.n, height)];
+  }
+
   draw(context, width, height, paint) {
     const { tree, left, total } = this;
     const steps = this.steps;
     if (this.zoom.width !== width) this.zoom = makeView(width, this.zoom.scale, this.zoom.offset);
-    const band = this.band = Math.min(34, height / tree.n);
+    const band = this.band = bandOf(tree.n, height);
     // Follow the search: keep the deepest node on the board in view when zoomed in.
     const current = this.currentNode();
     // At the end, the whole tree (unless the zoom is the user's own).
@@ -80,7 +90,7 @@ export class WholeView {
       if (!paths.has(color)) paths.set(color, new Path2D());
       const gap = x1 - x0 > 4 ? 1 : 0;
       paths.get(color).rect(x0, tree.row[i] * band, Math.max(x1 - x0 - gap, 0.6), band - 1);
-      if (x1 - x0 >= 16 && band >= 13) labels.push([String(tree.column[i] + 1), (x0 + x1) / 2, tree.row[i], status]);
+      if (x1 - x0 >= 16) labels.push([String(tree.column[i] + 1), (x0 + x1) / 2, tree.row[i], status]);
     }
     for (const [color, path] of paths) {
       context.fillStyle = color;

@@ -7,7 +7,7 @@ import { WholeView } from '../../www/tree-whole-view.js';
 import { PathView } from '../../www/tree-path-view.js';
 
 /** Everything the panel asks of the view shown, whichever it is. */
-const INTERFACE = ['update', 'draw', 'currentNode', 'hit', 'rect', 'exists', 'refind', 'facts',
+const INTERFACE = ['update', 'draw', 'bands', 'currentNode', 'hit', 'rect', 'exists', 'refind', 'facts',
   'sibling', 'parent', 'firstChild', 'goTo', 'zoomBy', 'fit', 'enteredPerRow'];
 
 test('the two views have one interface', () => {
@@ -103,3 +103,33 @@ test('the path view: the stack as levels, the selection moving along them, the p
   assert.equal(view.refind({ k: 1, j: 1, path: [1, 3] }), null, 'no longer shown: let go');
   assert.equal(view.exists({ k: 1, j: 1 }), false);
 });
+
+/** Draws `view` on a canvas 300 × `height` with stand-ins for the context and the panel;
+ *  returns the band heights its labels were drawn at. */
+function labelBands(view, height) {
+  globalThis.Path2D ??= class { rect() {} moveTo() {} lineTo() {} closePath() {} };
+  const context = new Proxy({}, { get: (target, name) => target[name] ?? (() => {}) });
+  const bands = [];
+  view.draw(context, 300, height, { colors: {}, fill: () => '#000', outline: () => {}, drawLabels: (_, labels, band) => bands.push(band) });
+  return bands;
+}
+
+test('each view draws at a band height it names, so that the labels made ahead are those drawn', () => {
+  for (const height of [20, 50, 120, 600]) {
+    const whole = new WholeView(wholeTree(), 300, () => ({ steps: 8, queens: [2, 1], finished: false }));
+    assert.deepEqual(labelBands(whole, height).filter((band) => !whole.bands(height).includes(band)), [], `whole view, ${height} px`);
+    const stacks = [
+      [frameChild(0, 2, 2, 30), frameChild(0, 1, 3, 10)],
+      [frameChild(0, 2, 0, 30), frameChild(0, 1, 1, 10), frameChild(1, 0, 3, 1), frameChild(1, 3, 2, 3)],
+      [frameChild(0, 1, 1, 10), frameChild(1, 3, 1, 3), frameChild(2, 0, 1, 1), frameChild(3, 2, 2, 1)],
+    ];
+    for (const stack of stacks) {
+      const path = new PathView(4, () => stack.flat(), 10);
+      path.update();
+      const drawn = labelBands(path, height);
+      assert.equal(drawn.length, 1, 'one call for all labels');
+      assert.ok(path.bands(height).includes(drawn[0]), `path view, ${path.levels.length} levels, ${height} px: band ${drawn[0]} not in ${path.bands(height)}`);
+    }
+  }
+});
+
