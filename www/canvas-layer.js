@@ -16,8 +16,9 @@ export class CanvasLayer {
    * @param {Function} measure called after each resize, before drawing: where a view reads
    *   the sizes it draws with from the style sheet (layout is clean then)
    * @param {Function} prepare called as prepare(width, height, scale) when the browser is idle
-   *   after each whole draw: where a view makes ahead the images its paint will copy, so that
-   *   the first frame to need them (the first of Play) does not make them all at once
+   *   after a draw (one call pending at most): where a view makes ahead the images its paint
+   *   will copy, so that the first frame to need them (the first of Play, or the first after
+   *   a new board size) does not make them all at once
    */
   constructor(paint, measure = () => {}, prepare = null) {
     this.paint = paint;
@@ -67,6 +68,7 @@ export class CanvasLayer {
     const { width, height } = this.canvas;
     if (width === 0 || height === 0) return;
     paint(this.context, width, height, this.scale);
+    this.prepareWhenIdle();
   }
 
   /** Draws again (the canvas is cleared first). */
@@ -75,13 +77,16 @@ export class CanvasLayer {
     if (width === 0 || height === 0) return;
     this.context.clearRect(0, 0, width, height);
     this.paint(this.context, width, height, this.scale);
-    if (this.prepare && !this.preparing) {
-      this.preparing = true;
-      whenIdle(() => {
-        this.preparing = false;
-        const { width: w, height: h } = this.canvas;
-        if (w > 0 && h > 0) this.prepare(w, h, this.scale);
-      });
-    }
+    this.prepareWhenIdle();
+  }
+
+  prepareWhenIdle() {
+    if (!this.prepare || this.preparing) return;
+    this.preparing = true;
+    whenIdle(() => {
+      this.preparing = false;
+      const { width, height } = this.canvas;
+      if (width > 0 && height > 0 && this.canvas.isConnected) this.prepare(width, height, this.scale);
+    });
   }
 }

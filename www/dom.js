@@ -16,7 +16,12 @@ export function setText(element, text) {
   }
 }
 
-/** Calls `task` when the browser is idle (or soon, where it cannot say): work a redraw will
- *  need, done ahead of it. */
-export const whenIdle = (task) => (typeof requestIdleCallback === 'function'
-  ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 100));
+/** Calls `task(deadline)` when the browser is idle (or soon, where it cannot say): work a
+ *  redraw will need, done ahead of it; deadline.timeRemaining() says for how long (ms). */
+export function whenIdle(task) {
+  if (typeof requestIdleCallback === 'function') return requestIdleCallback(task, { timeout: 1000 });
+  return setTimeout(() => {
+    const until = performance.now() + 10;
+    task({ timeRemaining: () => Math.max(0, until - performance.now()) });
+  }, 100);
+}

@@ -12,10 +12,9 @@ import { count as grouped, large as nodesText, percentDown, percentRange, timeSp
 import { setText } from './dom.js';
 
 const RATE_WINDOW_MS = 1500;
-// The bar moves in steps of a thousandth, less than a pixel at any width it is drawn at, and
-// like the figure is full only at the end. A
-// progress element's new value restyles and lays out its inner parts, about 0.5 ms a frame
-// when written on every frame of play.
+// The bar moves in steps of a thousandth (a pixel of a bar 1000 pixels wide) and, like the
+// figure, is full only at the end. A progress element's new value restyles and lays out its
+// inner parts: about 0.5 ms a frame when it was written on every frame of play.
 const BAR_STEPS = 1000;
 
 export class ExploredView {

@@ -14,6 +14,8 @@
 // 'ahead' (not entered yet) or 'pruned' (never entered: outside the half mirror mode searches).
 
 const STATUSES = ['done', 'path', 'trying', 'ahead', 'pruned'];
+/** The tallest a band of nodes is drawn, in CSS pixels, however few bands share the canvas. */
+export const MAX_BAND = 34;
 const KINDS = ['inner', 'deadEnd', 'solution'];
 
 /**

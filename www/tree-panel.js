@@ -198,23 +198,36 @@ export class TreePanel {
     this.prepareLabels(height, ratio);
   }
 
-  /** Makes ahead, when the browser is idle, the label images of every band height the view
-   *  can draw at (for this view, size, pixel ratio and palette): the path's bands change height
-   *  with its depth, and the first frame of Play made dozens of them (3-6 ms at N=12). */
+  /** Makes ahead, while the browser is idle, the label images of every band height the view
+   *  can draw at (for this view, size, pixel ratio and palette), a band at a time: the path's
+   *  bands change height with its depth, and the first frame of Play made dozens of them
+   *  (3-6 ms at N=12). */
   prepareLabels(height, ratio) {
     const key = [this.display, height, ratio, this.colors];
     if (this.prepared?.every((value, i) => value === key[i])) return;
     this.prepared = key;
-    whenIdle(() => {
-      if (this.prepared !== key) return; // the view, size or palette changed meanwhile
-      for (const band of this.display.bands(height).filter((b) => b >= LABELLED_BAND)) {
-        const image = this.labelImages(band, ratio);
-        for (let column = 1; column <= this.snapshot.n; column++) {
+    const [view, , , colors] = key;
+    const bands = view.bands(height).filter((band) => this.labelled(band));
+    const columns = this.snapshot.n;
+    const next = (idle) => {
+      // Given up when the panel closed, or its view, size or palette changed meanwhile.
+      if (this.prepared !== key || this.display !== view || this.colors !== colors || !this.panel.open) return;
+      while (bands.length > 0 && idle.timeRemaining() > 0) {
+        const image = this.labelImages(bands.pop(), ratio);
+        for (let column = 1; column <= columns; column++) {
           image(String(column), false);
           image(String(column), true);
         }
       }
-    });
+      if (bands.length > 0) whenIdle(next);
+    };
+    whenIdle(next);
+  }
+
+  /** Whether nodes in a band `band` CSS pixels high get labels (the views ask before making
+   *  them): not under LABELLED_BAND. */
+  labelled(band) {
+    return band >= LABELLED_BAND;
   }
 
   readColors() {
@@ -247,9 +260,9 @@ export class TreePanel {
   /** Copies each label [text, x, k, status] centred at x in band k (bands `band` high, every
    *  `step`), on the path in the label colour, elsewhere in ink: images made once per text,
    *  colour, size (whole device pixels: the bands' height changes with the path's depth),
-   *  pixel ratio and palette. A band under LABELLED_BAND has none. */
+   *  pixel ratio and palette. */
   drawLabels(context, labels, band, step = band) {
-    if (band < LABELLED_BAND) return;
+    if (labels.length === 0) return;
     const ratio = context.getTransform().a; // device pixels per CSS pixel (see redraw)
     const image = this.labelImages(band, ratio);
     context.save();

@@ -5,7 +5,7 @@
 // A node here is {k, j, path}: child j of level k, with its queens' columns `path`, by which
 // it is found again as the levels change. Same interface as WholeView (tree-whole-view.js).
 
-import { layoutPath, pathTo } from './tree-layout.js';
+import { layoutPath, pathTo, MAX_BAND } from './tree-layout.js';
 
 /** What the search has done with a child, for the readout. */
 const WHEN = {
@@ -18,7 +18,7 @@ const WHEN = {
 
 /** The height of a band when `count` levels share a canvas `height` high: the bands and,
  *  between them, the zoom connectors (0.4 of a band). */
-const bandOf = (count, height) => Math.min(34, height / Math.max(1, count + 0.4 * (count - 1)));
+const bandOf = (count, height) => Math.min(MAX_BAND, height / Math.max(1, count + 0.4 * (count - 1)));
 
 export class PathView {
   zoomable = false;
@@ -74,7 +74,7 @@ export class PathView {
         } else {
           ahead.rect(x0, y, w, band - 1);
         }
-        if (w >= 16) labels.push([String(child.column + 1), x0 + w / 2, k, child.status]);
+        if (w >= 16 && paint.labelled(band)) labels.push([String(child.column + 1), x0 + w / 2, k, child.status]);
         if (child.status === 'path' && k + 1 < levels.length) {
           // The node on the path opens into the whole band below: its children.
           zoom.moveTo(x0, y + band);

@@ -6,8 +6,9 @@
 // this view and PathView (tree-path-view.js) through one interface:
 //   zoomable, countsRows        whether the zoom controls and the table of rows apply
 //   update()                    after a change of the player, before the redraw
-//   draw(context, width, height, paint)   the nodes (paint: the panel's fill, drawLabels and
-//                               outline); the panel rings the current and the marked node
+//   draw(context, width, height, paint)   the nodes (paint: the panel's fill, labelled,
+//                               drawLabels and outline); the panel rings the current and the
+//                               marked node
 //   bands(height)               every height a band of nodes can take (the panel makes the
 //                               labels' images for them ahead)
 //   currentNode()               the deepest node whose queen is on the board, or null
@@ -18,7 +19,7 @@
 //   zoomBy(factor, pixel), fit(), enteredPerRow()
 
 import {
-  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeView, zoomView, follow,
+  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeView, zoomView, follow, MAX_BAND,
 } from './tree-layout.js';
 import { count as grouped } from './format.js';
 
@@ -26,7 +27,7 @@ import { count as grouped } from './format.js';
 const START_ZOOM = { 7: 4, 8: 8, 9: 12 };
 
 /** The height of a band (a row of the tree) on a canvas `height` high. */
-const bandOf = (n, height) => Math.min(34, height / n);
+const bandOf = (n, height) => Math.min(MAX_BAND, height / n);
 
 export class WholeView {
   zoomable = true;
@@ -90,7 +91,7 @@ export class WholeView {
       if (!paths.has(color)) paths.set(color, new Path2D());
       const gap = x1 - x0 > 4 ? 1 : 0;
       paths.get(color).rect(x0, tree.row[i] * band, Math.max(x1 - x0 - gap, 0.6), band - 1);
-      if (x1 - x0 >= 16) labels.push([String(tree.column[i] + 1), (x0 + x1) / 2, tree.row[i], status]);
+      if (x1 - x0 >= 16 && paint.labelled(band)) labels.push([String(tree.column[i] + 1), (x0 + x1) / 2, tree.row[i], status]);
     }
     for (const [color, path] of paths) {
       context.fillStyle = color;

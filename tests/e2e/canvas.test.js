@@ -94,3 +94,34 @@ test('a square shows its reason as a tooltip while the pointer is on it, and onl
   await page.getByRole('heading', { level: 1 }).hover();
   assert.equal(await attacked.getAttribute('title'), null);
 });
+
+test('the images the canvases copy are made ahead, while the page is idle: steps and a run to the end make none, at any size', async () => {
+  const page = await session.open('?n=8');
+  // Counts the images made (text-image.js makes each on an OffscreenCanvas).
+  await page.evaluate(() => {
+    window.imagesMade_ = 0;
+    const Canvas = OffscreenCanvas;
+    window.OffscreenCanvas = class extends Canvas {
+      constructor(...size) {
+        super(...size);
+        window.imagesMade_ += 1;
+      }
+    };
+  });
+  /** The images made while the search moves, after the page was idle. */
+  const madeWhileMoving = async () => {
+    await page.evaluate(async () => {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => requestIdleCallback(resolve));
+      window.imagesMade_ = 0;
+    });
+    await clickStep(page, 40);
+    await button(page, 'Run to end').click();
+    await page.locator('body[data-state="done"]').waitFor();
+    return page.evaluate(() => window.imagesMade_);
+  };
+  assert.equal(await madeWhileMoving(), 0, '8×8');
+  const size = controls(page).getByLabel('Board size');
+  await size.fill('6');
+  await size.press('Enter');
+  assert.equal(await madeWhileMoving(), 0, '6×6, after a new size');
+});
