@@ -54,6 +54,19 @@ const overflowing = (page, selector) => page.evaluate((s) => [...document.queryS
     || dd.getBoundingClientRect().right > dd.parentElement.getBoundingClientRect().right + 0.5)
   .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent} (${dd.scrollWidth} in ${dd.clientWidth})`), selector);
 
+/** Every element under `selector` whose font was shrunk more than its tile needs: its text
+ *  fills less than 80% of the tile's inside, at a font smaller than the largest it may take. */
+const shrunkTooFar = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)]
+  .filter((dd) => {
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const largest = (parseFloat(getComputedStyle(dd).getPropertyValue('--counter-font')) || 1.25) * rem; // in rem, as style.css gives it
+    const text = document.createRange();
+    text.selectNodeContents(dd);
+    dd.textWidth_ = text.getBoundingClientRect().width;
+    return parseFloat(getComputedStyle(dd).fontSize) < largest - 0.5 && dd.textWidth_ < 0.8 * dd.clientWidth;
+  })
+  .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent} at ${getComputedStyle(dd).fontSize} (${Math.round(dd.textWidth_)} in ${dd.clientWidth})`), selector);
+
 const WIDTHS = [
   { width: 1280, height: 900, projector: false }, { width: 1366, height: 768, projector: true },
   { width: 1920, height: 1080, projector: false }, { width: 390, height: 844, projector: false },
@@ -73,6 +86,7 @@ for (const { width, height, projector } of WIDTHS) {
     }, most);
     await frames(page, 2);
     assert.deepEqual(await overflowing(page, '.counters > div:not(.explored) > dd'), []);
+    assert.deepEqual(await shrunkTooFar(page, '.counters > div:not(.explored) > dd'), []);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `the page is ${wide} px wide on a ${width} px screen`);
   });
