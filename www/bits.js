@@ -89,7 +89,6 @@ export class BitsView {
       line.layer = new CanvasLayer(
         (context, width, height, scale) => paintDigits(context, width, height, scale, line),
         () => { line.fontSize = parseFloat(getComputedStyle(digits).fontSize); },
-        (width, height, scale) => ['0', '1'].forEach(digitImages(line, n, width, height, scale)),
       );
       // The digits as text go inside the canvas, as its fallback content: exposed to screen
       // readers (and in the group's textContent) but given no box, so that writing them on
@@ -147,16 +146,19 @@ export class BitsView {
 }
 
 /** The images of a line's digits on a canvas `width` × `height` (device pixels) holding `n`
- *  of them: a function from '0' or '1' to its image, made once per size, scale and palette.
- *  A digit's image is as wide as the narrowest digit's place, and as high as the canvas. */
-function digitImages(line, n, width, height, scale, colours = palette()) {
+ *  of them: a function from '0' or '1' to its image, made once per size, scale and palette
+ *  (both made ahead). A digit's image is as wide as the narrowest digit's place, and as high
+ *  as the canvas. */
+function digitImages(line, n, width, height, scale, colours) {
   const digitWidth = Math.floor(width / n);
-  line.digitImages.use([digitWidth, height, line.fontSize * scale, colours]);
-  return (digit) => line.digitImages.get(digit, () => textImage(digitWidth, height, (context) => {
-    context.font = `700 ${line.fontSize * scale}px ${colours.mono}`;
+  const px = line.fontSize * scale;
+  const image = (digit) => line.digitImages.get(digit, () => textImage(digitWidth, height, (context) => {
+    context.font = `700 ${px}px ${colours.mono}`;
     context.fillStyle = digit === '1' ? colours.ink : colours.muted;
     context.fillText(digit, digitWidth / 2, height / 2);
   }));
+  line.digitImages.use([digitWidth, height, px, colours], () => ['0', '1'].map((digit) => () => image(digit)));
+  return image;
 }
 
 /** One line's digits on its canvas (`columns`: which; all when null): digit k centred under

@@ -62,11 +62,7 @@ export class BoardView {
     // own for the size of a square and the palette, then copied: writing a glyph (and blurring
     // the queen's halo) on every redraw cost more than the rest of the board.
     this.marks = new TextImages();
-    this.layer = new CanvasLayer(
-      (context, width, height, scale) => this.paint(context, width, height, scale),
-      undefined,
-      (width, height, scale) => this.n > 0 && MARKED_LOOKS.forEach(this.markImages(height, scale)),
-    );
+    this.layer = new CanvasLayer((context, width, height, scale) => this.paint(context, width, height, scale));
     // Predict mode's free-squares question hides which squares are free (predict.js sets
     // the class): the canvas follows the class.
     this.hidingFree = false;
@@ -137,11 +133,13 @@ export class BoardView {
   }
 
   /** The marks' images for squares of a canvas `height` device pixels high: a function from a
-   *  look to its image (or null), each made once per size, scale and palette (drawMark). */
-  markImages(height, scale, colours = palette()) {
+   *  look to its image (or null), each made once per size, scale and palette (drawMark); those
+   *  of every look are made ahead. */
+  markImages(height, scale, colours) {
     const side = height / this.n;
-    this.marks.use([side, scale, colours]);
-    return (look) => this.marks.get(look, () => drawMark(look, side, scale, colours));
+    const markOf = (look) => this.marks.get(look, () => drawMark(look, side, scale, colours));
+    this.marks.use([side, scale, colours], () => MARKED_LOOKS.map((look) => () => markOf(look)));
+    return markOf;
   }
 
   /** Draws the squares of `rows` (all when null) on the canvas (`scale`: device pixels per CSS

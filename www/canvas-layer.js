@@ -5,7 +5,6 @@
 // the bit rows.
 
 import { redrawOnPaletteChange } from './palette.js';
-import { whenIdle } from './dom.js';
 
 export class CanvasLayer {
   /**
@@ -15,16 +14,10 @@ export class CanvasLayer {
    *   hidden)
    * @param {Function} measure called after each resize, before drawing: where a view reads
    *   the sizes it draws with from the style sheet (layout is clean then)
-   * @param {Function} prepare called as prepare(width, height, scale) when the browser is idle
-   *   after a draw (one call pending at most): where a view makes ahead the images its paint
-   *   will copy, so that the first frame to need them (the first of Play, or the first after
-   *   a new board size) does not make them all at once
    */
-  constructor(paint, measure = () => {}, prepare = null) {
+  constructor(paint, measure = () => {}) {
     this.paint = paint;
     this.measure = measure;
-    this.prepare = prepare;
-    this.preparing = false; // a prepare is waiting for the browser to be idle
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'canvas-layer';
     this.canvas.setAttribute('aria-hidden', 'true');
@@ -68,7 +61,6 @@ export class CanvasLayer {
     const { width, height } = this.canvas;
     if (width === 0 || height === 0) return;
     paint(this.context, width, height, this.scale);
-    this.prepareWhenIdle();
   }
 
   /** Draws again (the canvas is cleared first). */
@@ -77,16 +69,5 @@ export class CanvasLayer {
     if (width === 0 || height === 0) return;
     this.context.clearRect(0, 0, width, height);
     this.paint(this.context, width, height, this.scale);
-    this.prepareWhenIdle();
-  }
-
-  prepareWhenIdle() {
-    if (!this.prepare || this.preparing) return;
-    this.preparing = true;
-    whenIdle(() => {
-      this.preparing = false;
-      const { width, height } = this.canvas;
-      if (width > 0 && height > 0 && this.canvas.isConnected) this.prepare(width, height, this.scale);
-    });
   }
 }

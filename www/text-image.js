@@ -4,6 +4,8 @@
 // copying pixels: the board's marks, the bit rows' digits and the search tree's labels are
 // such images, made once per size and palette (TextImages).
 
+import { whenIdle } from './dom.js';
+
 /**
  * An image `width` × `height` (device pixels) that `paint(context)` draws (centred text: the
  * context's textAlign and textBaseline are set so): an ImageBitmap where the browser has
@@ -32,7 +34,9 @@ export function drawCentred(context, image, x, y) {
  * The images of one view, made for one key (the values they depend on: a size, a scale, the
  * palette object). A view says the key once per redraw (use), then asks for images by name
  * (get); a new key lets go of them all (an ImageBitmap holds its memory until closed), so what
- * is kept is bounded by what one key needs.
+ * is kept is bounded by what one key needs. With a new key, the images the view will ask for
+ * later are made ahead while the browser is idle, so that the frame that first needs them
+ * (the first of Play, the first after a new size) does not make them all at once.
  */
 export class TextImages {
   constructor() {
@@ -40,12 +44,23 @@ export class TextImages {
     this.images = new Map(); // name → image (or null)
   }
 
-  /** The images to come are for `key` (an array, compared value by value). */
-  use(key) {
-    if (key.length !== this.key.length || key.some((value, i) => value !== this.key[i])) {
-      this.clear();
-      this.key = key;
-    }
+  /** The images to come are for `key` (an array, compared value by value). When it is new,
+   *  `ahead()` (if given) is called once the browser is idle, for a list of functions that each
+   *  get an image: they are run a few at a time while it stays idle, and given up for a newer
+   *  key. */
+  use(key, ahead = null) {
+    if (key.length === this.key.length && key.every((value, i) => value === this.key[i])) return;
+    this.clear();
+    this.key = key;
+    if (!ahead) return;
+    let jobs = null;
+    const next = (idle) => {
+      if (this.key !== key) return;
+      jobs ??= ahead();
+      while (jobs.length > 0 && idle.timeRemaining() > 0) jobs.pop()();
+      if (jobs.length > 0) whenIdle(next);
+    };
+    whenIdle(next);
   }
 
   /** The image `name`, made by `make()` the first time it is asked for under this key. */
@@ -54,9 +69,10 @@ export class TextImages {
     return this.images.get(name);
   }
 
-  /** Lets go of every image (closed). */
+  /** Lets go of every image (closed), and of the key: nothing more is made ahead for it. */
   clear() {
     for (const image of this.images.values()) image?.close?.();
     this.images.clear();
+    this.key = [];
   }
 }

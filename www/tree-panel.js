@@ -24,7 +24,7 @@ import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from './format.js';
-import { setText, whenIdle } from './dom.js';
+import { setText } from './dom.js';
 import { textImage, drawCentred, TextImages } from './text-image.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
@@ -195,33 +195,6 @@ export class TreePanel {
     const marked = this.hovered ?? this.selected;
     if (marked) this.ringNode(context, marked, 'select');
     this.describe(marked);
-    this.prepareLabels(height, ratio);
-  }
-
-  /** Makes ahead, while the browser is idle, the label images of every band height the view
-   *  can draw at (for this view, size, pixel ratio and palette), a band at a time: the path's
-   *  bands change height with its depth, and the first frame of Play made dozens of them
-   *  (3-6 ms at N=12). */
-  prepareLabels(height, ratio) {
-    const key = [this.display, height, ratio, this.colors];
-    if (this.prepared?.every((value, i) => value === key[i])) return;
-    this.prepared = key;
-    const [view, , , colors] = key;
-    const bands = view.bands(height).filter((band) => this.labelled(band));
-    const columns = this.snapshot.n;
-    const next = (idle) => {
-      // Given up when the panel closed, or its view, size or palette changed meanwhile.
-      if (this.prepared !== key || this.display !== view || this.colors !== colors || !this.panel.open) return;
-      while (bands.length > 0 && idle.timeRemaining() > 0) {
-        const image = this.labelImages(bands.pop(), ratio);
-        for (let column = 1; column <= columns; column++) {
-          image(String(column), false);
-          image(String(column), true);
-        }
-      }
-      if (bands.length > 0) whenIdle(next);
-    };
-    whenIdle(next);
   }
 
   /** Whether nodes in a band `band` CSS pixels high get labels (the views ask before making
@@ -262,9 +235,8 @@ export class TreePanel {
    *  colour, size (whole device pixels: the bands' height changes with the path's depth),
    *  pixel ratio and palette. */
   drawLabels(context, labels, band, step = band) {
-    if (labels.length === 0) return;
     const ratio = context.getTransform().a; // device pixels per CSS pixel (see redraw)
-    const image = this.labelImages(band, ratio);
+    const image = this.labelImages(band, ratio); // even with no label yet: those to come are made ahead
     context.save();
     context.setTransform(1, 0, 0, 1, 0, 0); // images are in device pixels
     for (const [text, x, k, status] of labels) {
@@ -274,19 +246,30 @@ export class TreePanel {
   }
 
   /** The labels' images for bands `band` CSS pixels high at `ratio` device pixels per CSS
-   *  pixel: a function from a label's text, and whether its node is on the path, to its image. */
+   *  pixel: a function from a label's text, and whether its node is on the path, to its image.
+   *  Those of every band height the view can draw at on this canvas are made ahead: the path's
+   *  bands change height with its depth, and the first frame of Play made dozens of them. */
   labelImages(band, ratio) {
-    const px = Math.round(Math.min(14, band * 0.6) * ratio);
-    this.labels.use([this.colors, ratio]);
-    return (text, onPath) => this.labels.get(`${px} ${onPath ? '*' : ''}${text}`, () => {
-      // Wide enough for two digits (columns run to 32).
-      const [width, height] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
-      return textImage(width, height, (label) => {
-        label.font = `600 ${px}px system-ui, sans-serif`;
-        label.fillStyle = onPath ? this.colors.label : this.colors.ink;
-        label.fillText(text, width / 2, height / 2);
+    const { colors, display, n } = this;
+    const { height } = this.size;
+    const imagesAt = (bandHeight) => {
+      const px = Math.round(Math.min(14, bandHeight * 0.6) * ratio);
+      return (text, onPath) => this.labels.get(`${px} ${onPath ? '*' : ''}${text}`, () => {
+        // Wide enough for two digits (columns run to 32).
+        const [width, high] = [Math.ceil(1.6 * px) + 2, Math.ceil(1.4 * px) + 2];
+        return textImage(width, high, (label) => {
+          label.font = `600 ${px}px system-ui, sans-serif`;
+          label.fillStyle = onPath ? colors.label : colors.ink;
+          label.fillText(text, width / 2, high / 2);
+        });
       });
-    });
+    };
+    this.labels.use([colors, ratio, display, height], () => display.bands(height).filter((b) => this.labelled(b))
+      .flatMap((b) => {
+        const image = imagesAt(b);
+        return Array.from({ length: n }, (_, c) => [() => image(String(c + 1), false), () => image(String(c + 1), true)]).flat();
+      }));
+    return imagesAt(band);
   }
 
   outline(context, x, y, w, h, color, dashed) {
