@@ -26,7 +26,7 @@ export const CSP = [
 
 export default (env, { mode }) => ({
   // The page, and the embed view (a page of its own, for an <iframe>).
-  entry: { main: './www/main.js', embed: './www/embed.js' },
+  entry: { main: './www/main.js', embed: './www/embed/embed.js' },
   output: {
     path: path.join(root, 'dist'),
     filename: '[name].[contenthash:8].js',

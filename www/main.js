@@ -2,40 +2,23 @@
 // and wires them to the player and the counting workers. No logic of its own.
 
 import './style.css';
-import { Player } from './player.js';
-import { Stage } from './stage.js';
-import { Controls } from './controls.js';
-import { installHelp } from './help.js';
-import { installPartShortcuts, COMPARE_SHORTCUTS } from './keyboard.js';
-import { installExports } from './export.js';
-import { Messages } from './messages.js';
-import { installLook } from './look.js';
-import { CountPool } from './count-pool.js';
-import { CountPanel } from './count-panel.js';
-import { TreePanel } from './tree-panel.js';
-import { TreeSizes } from './tree-sizes.js';
-import { ExploredView } from './explored.js';
-import { Compare } from './compare.js';
-import { AlgorithmRace } from './algorithm-race.js';
-import { fitCounters } from './counter-fit.js';
-import { placeNarration, captionBottomBar } from './phone-layout.js';
-import { Predict } from './predict.js';
-import { QuestionPanel } from './question-panel.js';
-import { Score } from './score.js';
-import { LessonsPanel } from './lessons-panel.js';
-import { HistoryPanel } from './history-panel.js';
-import { Presenter } from './presenter.js';
-import { installWorksheet } from './worksheet.js';
-import { installAnimationExport } from './animation-export.js';
-import { installQrLink } from './qr-link.js';
-import { readLesson, unreachableStops } from './lesson.js';
-import { LessonMaker } from './lesson-maker.js';
-import { download } from './export.js';
-import { EmbedDialog } from './embed-dialog.js';
-import { BUILT_IN_LESSONS } from './lessons/index.js';
-import { SPEEDS, DEFAULT_SPEED } from './player.js';
-import { MAX_COMPARE_SIZE } from './compare.js';
-import { address } from './address-bar.js';
+import {
+  Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
+} from './player/index.js';
+import {
+  Stage, ExploredView, fitCounters, placeNarration, captionBottomBar, HistoryPanel,
+} from './stage/index.js';
+import { installExports, installAnimationExport, installQrLink, download } from './export/index.js';
+import { Messages } from './shared/messages.js';
+import { installLook } from './shared/look.js';
+import { CountPool, CountPanel, startCountWorker } from './count/index.js';
+import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
+import { Compare, AlgorithmRace, MAX_COMPARE_SIZE, startAlgorithmWorker } from './compare/index.js';
+import {
+  Predict, QuestionPanel, Score, LessonsPanel, Presenter, installWorksheet, readLesson, unreachableStops,
+  LessonMaker, BUILT_IN_LESSONS,
+} from './teach/index.js';
+import { EmbedDialog } from './embed/index.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -74,7 +57,7 @@ function startCountPanel(limits) {
   // Tests (and only tests) slow each sub-problem down, so that a count is still running when
   // they act on it, however fast the machine: tests/support/browser.js sets this.
   const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
-  const pool = new CountPool(() => new Worker(new URL('./count-worker.js', import.meta.url)), cores, { delayMs });
+  const pool = new CountPool(startCountWorker, cores, { delayMs });
   const panel = new CountPanel({
     panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'), method: $('count-method'),
     countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
@@ -95,7 +78,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
   const algorithmRace = new AlgorithmRace({
     section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
     status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-  }, algorithmNames(), () => new Worker(new URL('./algorithm-worker.js', import.meta.url)));
+  }, algorithmNames(), startAlgorithmWorker);
   return { compare, algorithmRace };
 }
 
@@ -110,7 +93,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   const stage = new Stage($, goToStep, symmetryImages);
   const explored = new ExploredView({
     output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
-  }, new TreeSizes(() => new Worker(new URL('./tree-worker.js', import.meta.url))));
+  }, new TreeSizes(startTreeWorker));
   let controls = null; // made once the player exists; the first redraw comes after
   let tree = null; // likewise
   let predict = null; // likewise

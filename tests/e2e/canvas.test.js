@@ -1,5 +1,5 @@
 // End-to-end: the board and the bit rows are drawn on canvases laid over transparent elements
-// that carry their names and text (www/board.js, www/bits.js). What is drawn must always be
+// that carry their names and text (www/stage/board.js, www/stage/bits.js). What is drawn must always be
 // what those elements say, however the position was reached: the canvases draw only the rows
 // and lines that changed, and draw everything again on a resize or a new theme.
 import { test } from 'node:test';

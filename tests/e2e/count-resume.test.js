@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { openPage, pageReady } from '../support/browser.js';
 import { text, setSize, countIdle, resultText, poolSize, keptProgressRead, keptParts, waitUntilKept } from '../support/count-panel.js';
-import { workerCount } from '../../www/format.js';
-import { published } from '../../www/published.js';
+import { workerCount } from '../../www/shared/format.js';
+import { published } from '../../www/shared/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
 const resultFor = (n) => resultText(n, published(n));

@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { text, setSize, countIdle, resultText, poolSize } from '../support/count-panel.js';
-import { published } from '../../www/published.js';
-import { workerCount } from '../../www/format.js';
+import { published } from '../../www/shared/published.js';
+import { workerCount } from '../../www/shared/format.js';
 
 const grouped = (value) => value.toLocaleString('en');
 /** "N = 12: 14,200 solutions, 1,787 unique." as the panel writes the published counts. */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { usePage, button, steps } from '../support/session.js';
 
 const session = usePage();
-const DIR = new URL('../../www/lessons/', import.meta.url);
+const DIR = new URL('../../www/teach/lessons/', import.meta.url);
 const lessons = readdirSync(DIR).filter((name) => name.endsWith('.json'))
   .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')));
 

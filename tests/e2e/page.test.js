@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {
   usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed,
 } from '../support/session.js';
-import { published } from '../../www/published.js';
+import { published } from '../../www/shared/published.js';
 
 const session = usePage();
 const open = (query) => session.open(query);

@@ -1,5 +1,5 @@
 // What the page drew on its canvases, read back from their pixels: the board's squares and the
-// bit rows' digits are drawn on canvases laid over transparent elements (www/board.js, bits.js).
+// bit rows' digits are drawn on canvases laid over transparent elements (www/stage/board.js, bits.js).
 
 /**
  * Runs in the page (pass it to evaluateAll). For each element, a square (a gridcell of a board)

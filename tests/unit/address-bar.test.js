@@ -1,9 +1,9 @@
-// The address bar's writer (www/address-bar.js) against a stand-in for the browser's location
+// The address bar's writer (www/player/address-bar.js) against a stand-in for the browser's location
 // and history that can refuse a write as Safari and Firefox do (a SecurityError) or as
 // Chromium does (the call returns, the address stays).
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { rewriteAddress, address, RETRY_MS } from '../../www/address-bar.js';
+import { rewriteAddress, address, RETRY_MS } from '../../www/player/address-bar.js';
 
 const browser = { href: 'https://example.org/bitqueens/?n=8', refuse: null, calls: 0 };
 globalThis.location = { get href() { return browser.href; } };

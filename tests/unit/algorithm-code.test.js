@@ -2,7 +2,7 @@
 // step an algorithm takes highlights lines that exist.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CODE } from '../../www/algorithm-code.js';
+import { CODE } from '../../www/compare/algorithm-code.js';
 
 const TESTS_ATTACKED_SQUARES = ['board-scan', 'flag-arrays', 'rows-as-integers', 'bit-by-bit'];
 

@@ -1,7 +1,7 @@
 // The race of the algorithms: how long a run is estimated to take from the earlier ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateMs } from '../../www/algorithm-race.js';
+import { estimateMs } from '../../www/compare/algorithm-race.js';
 
 const run = (n, slug, ms, nodes, operations) => ({ n, slug, ms, nodes, operations });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBoardSize, parseBoardSizeField } from '../../www/board-size.js';
+import { parseBoardSize, parseBoardSizeField } from '../../www/shared/board-size.js';
 
 /** The player's largest board (the page reads the core's board::MAX_N from wasm limits()). */
 const LARGEST = 32;

@@ -2,7 +2,7 @@
 // every position of the lanes, against a table written out here by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { can, next, TRANSITIONS, BUTTONS, STATES } from '../../www/compare-machine.js';
+import { can, next, TRANSITIONS, BUTTONS, STATES } from '../../www/compare/compare-machine.js';
 
 const AT = ['start', 'middle', 'end'];
 

@@ -2,7 +2,7 @@
 // table written out here by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { can, next, TRANSITIONS, STATES } from '../../www/count-machine.js';
+import { can, next, TRANSITIONS, STATES } from '../../www/count/count-machine.js';
 
 const STATES_BY_HAND = ['idle', 'confirming', 'counting', 'racing', 'checking', 'loading'];
 

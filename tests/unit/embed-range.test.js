@@ -1,11 +1,11 @@
-// The embed's step range (www/embed-range.js) on the real player and the wasm core in Node,
+// The embed's step range (www/embed/embed-range.js) on the real player and the wasm core in Node,
 // with a clock whose frames come when the test says: commands before ready, the end of play,
 // a pause at the end, a range past the end of the search, a move out of the range, the loop.
 import { test, before, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../support/core.js';
-import { Player, PLAYING, PAUSED } from '../../www/player.js';
-import { EmbedRange } from '../../www/embed-range.js';
+import { Player, PLAYING, PAUSED } from '../../www/player/player.js';
+import { EmbedRange } from '../../www/embed/embed-range.js';
 
 let core;
 before(async () => { core = await loadCore(); });

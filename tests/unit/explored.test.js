@@ -1,8 +1,8 @@
-// The Explored figure (www/explored.js) with a fake tree size and a fake clock: no browser.
+// The Explored figure (www/stage/explored.js) with a fake tree size and a fake clock: no browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExploredView } from '../../www/explored.js';
-import { percentDown, timeSpan } from '../../www/format.js';
+import { ExploredView } from '../../www/stage/explored.js';
+import { percentDown, timeSpan } from '../../www/shared/format.js';
 
 test('percentages are rounded down, so that 100% is never shown before the end', () => {
   assert.equal(percentDown(0), '0%');

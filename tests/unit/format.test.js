@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { count, duration, rate, workerCount } from '../../www/format.js';
+import { count, duration, rate, workerCount } from '../../www/shared/format.js';
 
 test('durations read naturally at every scale', () => {
   assert.equal(duration(849.6), '850 ms');
@@ -24,7 +24,7 @@ test('worker counts agree in number', () => {
 });
 
 test('plurals agree with their number, which is grouped by thousands', async () => {
-  const { plural, agree, stepsPerSecond } = await import('../../www/format.js');
+  const { plural, agree, stepsPerSecond } = await import('../../www/shared/format.js');
   assert.equal(plural(1, 'queen'), '1 queen');
   assert.equal(plural(0, 'queen'), '0 queens');
   assert.equal(plural(14200, 'solution'), '14,200 solutions');
@@ -41,13 +41,13 @@ test('long durations are said in hours, not hundreds of minutes', async () => {
   assert.equal(duration(59_000), '59.0 s');
   assert.equal(duration(59_990), '1 min 00 s');
   assert.equal(duration(3 * 86_400_000), '3 days');
-  const { timeSpan } = await import('../../www/format.js');
+  const { timeSpan } = await import('../../www/shared/format.js');
   assert.equal(timeSpan(86_400), '1 day');
   assert.equal(timeSpan(86_400 * 365.25), '1 year');
 });
 
 test('a range of tiny percentages that read alike is said once', async () => {
-  const { percentRange, large } = await import('../../www/format.js');
+  const { percentRange, large } = await import('../../www/shared/format.js');
   assert.equal(percentRange(1e-18, 1.04e-18), 'about 1.0 × 10^-16%');
   assert.equal(percentRange(0.012, 0.034), 'between 1.2% and 3.4%');
   assert.equal(large(6e15), '6.0 × 10^15');

@@ -4,12 +4,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readLesson, writeLesson, unreachableStops, MAX_STOP_POSITION, MAX_LESSON_REPLAY } from '../../www/lesson.js';
-import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare.js';
+import { readLesson, writeLesson, unreachableStops, MAX_STOP_POSITION, MAX_LESSON_REPLAY } from '../../www/teach/lesson.js';
+import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
+import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
 import { loadCore } from '../support/core.js';
 
-const DIR = new URL('../../www/lessons/', import.meta.url);
+const DIR = new URL('../../www/teach/lessons/', import.meta.url);
 const files = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort();
 let core;
 let known;

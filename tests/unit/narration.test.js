@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describe } from '../../www/narration.js';
-import { toBinary, hasColumn } from '../../www/binary.js';
+import { describe } from '../../www/stage/narration.js';
+import { toBinary, hasColumn } from '../../www/shared/binary.js';
 
 test('binary digits are most significant first, n of them', () => {
   assert.equal(toBinary(0b100110, 8), '00100110');

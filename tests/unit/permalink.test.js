@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/permalink.js';
+import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/player/permalink.js';
 
 const SPEEDS = [1, 10, 20, Infinity];
 

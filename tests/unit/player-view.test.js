@@ -2,7 +2,7 @@
 // follows the player, and nothing can be written through it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Player, IDLE, PLAYING, PAUSED, DONE } from '../../www/player.js';
+import { Player, IDLE, PLAYING, PAUSED, DONE } from '../../www/player/player.js';
 
 /** A search of five steps, asked only what the view passes on. */
 class FiveSteps {

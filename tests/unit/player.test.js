@@ -2,7 +2,7 @@
 // no browser, no wasm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { next, TRANSITIONS, Player, IDLE, PLAYING, PAUSED, DONE } from '../../www/player.js';
+import { next, TRANSITIONS, Player, IDLE, PLAYING, PAUSED, DONE } from '../../www/player/player.js';
 
 const STATES = [IDLE, PLAYING, PAUSED, DONE];
 

@@ -1,5 +1,5 @@
 // Property tests of what an embed reads from strangers: its link's parameters
-// (www/embed-params.js) and the host page's messages (www/embed-messages.js). Arbitrary and
+// (www/embed/embed-params.js) and the host page's messages (www/embed/embed-messages.js). Arbitrary and
 // mutated input never throws; every value read is in its domain, with one sentence per bad
 // value; a valid link written reads back; the <iframe> snippet quotes any URL and title.
 import { test } from 'node:test';
@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   readEmbedParams, embedLink, embedSnippet, EMBED_PANELS, DEFAULT_PANELS, EMBED_CONTROLS, DEFAULT_CONTROLS, EMBED_THEMES, DEFAULT_THEME,
-} from '../../www/embed-params.js';
-import { readHostMessage, HOST_COMMANDS } from '../../www/embed-messages.js';
-import { readPermalink, writePermalink } from '../../www/permalink.js';
-import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
+} from '../../www/embed/embed-params.js';
+import { readHostMessage, HOST_COMMANDS } from '../../www/embed/embed-messages.js';
+import { readPermalink, writePermalink } from '../../www/player/permalink.js';
+import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import {
   options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence, EDGE_NUMBERS,
 } from '../support/arbitrary.js';

@@ -1,4 +1,4 @@
-// Property tests of reading a lesson file a teacher (or anyone) made (www/lesson.js readLesson):
+// Property tests of reading a lesson file a teacher (or anyone) made (www/teach/lesson.js readLesson):
 // any JSON, and the built-in lessons and valid ones mutated, never throw; the answer is a
 // lesson whose every value is in its domain, or sentences that name the stop at fault; a valid
 // lesson written by writeLesson reads back the same.
@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { readLesson, writeLesson, slugOf, MAX_NOTE, MAX_STOPS, MAX_STOP_POSITION } from '../../www/lesson.js';
-import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare.js';
-import { ALGORITHM_VIEWS } from '../../www/algorithms/index.js';
+import { readLesson, writeLesson, slugOf, MAX_NOTE, MAX_STOPS, MAX_STOP_POSITION } from '../../www/teach/lesson.js';
+import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
+import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
+import { ALGORITHM_VIEWS } from '../../www/compare/algorithms/index.js';
 import { options, rustConstant, hostileString, edgeOrHostile, mutated, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 
 // What the page passes as `known` (main.js startLessons), read from where the core defines it.
@@ -20,8 +20,8 @@ const known = {
   algorithms: ALGORITHM_VIEWS.map((view) => view.slug), topics,
 };
 const KEYS = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
-const BUILT_IN = readdirSync(new URL('../../www/lessons/', import.meta.url)).filter((name) => name.endsWith('.json'))
-  .map((name) => readFileSync(new URL(`../../www/lessons/${name}`, import.meta.url), 'utf8'));
+const BUILT_IN = readdirSync(new URL('../../www/teach/lessons/', import.meta.url)).filter((name) => name.endsWith('.json'))
+  .map((name) => readFileSync(new URL(`../../www/teach/lessons/${name}`, import.meta.url), 'utf8'));
 
 // A valid stop's state: the permalink's query, Compare's now and then, within a lesson's reach.
 const state = fc.record({

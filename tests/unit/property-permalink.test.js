@@ -1,13 +1,13 @@
-// Property tests of the permalink (www/permalink.js), which reads a link a stranger wrote:
+// Property tests of the permalink (www/player/permalink.js), which reads a link a stranger wrote:
 // arbitrary and mutated queries never throw, every value read is in its domain, there is one
 // sentence per bad value (and none for good ones), and every valid state written reads back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/permalink.js';
-import { SPEEDS, DEFAULT_SPEED } from '../../www/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare.js';
-import { ALGORITHM_VIEWS } from '../../www/algorithms/index.js';
+import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/player/permalink.js';
+import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
+import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
+import { ALGORITHM_VIEWS } from '../../www/compare/algorithms/index.js';
 import { options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 
 const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');

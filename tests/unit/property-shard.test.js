@@ -1,11 +1,11 @@
-// Property tests of "Check a shard" reading a report someone pasted (www/shard-check.js):
+// Property tests of "Check a shard" reading a report someone pasted (www/count/shard-check.js):
 // arbitrary text, valid reports mutated a character or a field at a time, never throw and
 // return promptly; a report accepted is consistent in itself (checked here from the JSON,
 // independently of the parser); a report refused gets a sentence; a valid report reads back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseShard, MAX_SHARD_N } from '../../www/shard-check.js';
+import { parseShard, MAX_SHARD_N } from '../../www/count/shard-check.js';
 import { options, rustConstant, hostileString, mutated, checkSentence } from '../support/arbitrary.js';
 
 const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');

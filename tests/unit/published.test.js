@@ -1,9 +1,9 @@
-// The page's copy of the published tables (www/published.js) against the Rust copy
+// The page's copy of the published tables (www/shared/published.js) against the Rust copy
 // (crate/src/published.rs): the same values, for every n both hold.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { TOTALS, UNIQUES, published } from '../../www/published.js';
+import { TOTALS, UNIQUES, published } from '../../www/shared/published.js';
 
 /** The values of `pub const NAME: [u64; K] = [...]` in the Rust source, as BigInts. */
 function rustTable(name) {

@@ -1,9 +1,9 @@
-// Predict mode's words and comparisons (www/questions.js) on questions shaped like the
-// core's (crate/src/predict.rs), and the score (www/score.js) on a fake storage.
+// Predict mode's words and comparisons (www/teach/questions.js) on questions shaped like the
+// core's (crate/src/predict.rs), and the score (www/teach/score.js) on a fake storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { prompt, explain, compare, hiddenLines, answerRows } from '../../www/questions.js';
-import { Score } from '../../www/score.js';
+import { prompt, explain, compare, hiddenLines, answerRows } from '../../www/teach/questions.js';
+import { Score } from '../../www/teach/score.js';
 
 const base = { n: 6, row: 2, ld: 0b000100, col: 0b100010, rd: 0b010000, poss: 0, searched: 0b111111, complement: false };
 

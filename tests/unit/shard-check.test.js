@@ -1,7 +1,7 @@
 // The pure part of "Check a shard": reading a report, the sample, the comparison.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseShard, sample, compareParts, MAX_SHARD_N } from '../../www/shard-check.js';
+import { parseShard, sample, compareParts, MAX_SHARD_N } from '../../www/count/shard-check.js';
 
 /** A made-up report of shard 2/3 of a 7-long list, consistent in itself. */
 function report(change = () => {}) {

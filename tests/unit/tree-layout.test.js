@@ -1,10 +1,10 @@
-// The Search tree's geometry (www/tree-layout.js), on hand-made trees: no browser, no wasm.
+// The Search tree's geometry (www/tree/tree-layout.js), on hand-made trees: no browser, no wasm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, layoutPath, pathTo,
   makeView, zoomView, follow, roughly,
-} from '../../www/tree-layout.js';
+} from '../../www/tree/tree-layout.js';
 
 /**
  * A tree of 2 rows as wholeTree(n, mirror) gives it: row-0 nodes a (2 children) and b (1

@@ -3,8 +3,8 @@
 // sent. No browser, no wasm (drawing is left to the e2e tests).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WholeView } from '../../www/tree-whole-view.js';
-import { PathView } from '../../www/tree-path-view.js';
+import { WholeView } from '../../www/tree/tree-whole-view.js';
+import { PathView } from '../../www/tree/tree-path-view.js';
 
 /** Everything the panel asks of the view shown, whichever it is. */
 const INTERFACE = ['update', 'draw', 'bands', 'currentNode', 'hit', 'rect', 'exists', 'refind', 'facts',

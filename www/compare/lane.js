@@ -1,0 +1,92 @@
+// One lane of the Compare section: an algorithm's board, its own data structure, its
+// counters (Nodes, Operations, Operations per node, Solutions found), a sentence for its last
+// step and its code with the lines that step ran highlighted. The lane owns its wasm Search;
+// compare.js moves the lanes in lockstep.
+
+import { BoardView, CodeView, fitCounters } from '../stage/index.js';
+import { CODE } from './algorithm-code.js';
+import { renderDetail, describeLaneStep } from './algorithm-views.js';
+import { count as grouped } from '../shared/format.js';
+
+
+/** A labelled <output> inside a counter box; returns the output. */
+function counter(dl, name) {
+  const box = document.createElement('div');
+  const dt = document.createElement('dt');
+  dt.textContent = name;
+  const dd = document.createElement('dd');
+  const output = document.createElement('output');
+  output.setAttribute('aria-label', name);
+  dd.append(output);
+  box.append(dt, dd);
+  dl.append(box);
+  return output;
+}
+
+export class Lane {
+  /**
+   * @param {object} algorithm {slug, name, blurb}
+   * @param {object} search a wasm Search of that algorithm
+   * @param {HTMLSelectElement} language the section's "Code in" select
+   */
+  constructor(algorithm, search, language) {
+    this.algorithm = algorithm;
+    this.search = search;
+    const section = document.createElement('section');
+    section.className = 'lane-view';
+    section.dataset.algorithm = algorithm.slug;
+    section.setAttribute('aria-label', algorithm.name);
+    const title = document.createElement('h3');
+    title.textContent = algorithm.name;
+    const blurb = document.createElement('p');
+    blurb.className = 'note';
+    blurb.textContent = algorithm.blurb;
+    const grid = document.createElement('div');
+    grid.className = 'board lane-board';
+    grid.setAttribute('role', 'grid');
+    grid.setAttribute('aria-label', `${algorithm.name} board`);
+    this.detail = document.createElement('div');
+    this.detail.className = 'lane-detail';
+    const counters = document.createElement('dl');
+    counters.className = 'counters lane-counters';
+    this.outputs = {
+      nodes: counter(counters, 'Nodes'),
+      operations: counter(counters, 'Operations'),
+      perNode: counter(counters, 'Operations per node'),
+      solutions: counter(counters, 'Solutions found'),
+    };
+    this.narration = document.createElement('p');
+    this.narration.className = 'lane-narration';
+    const code = document.createElement('pre');
+    code.className = 'code';
+    code.tabIndex = 0;
+    code.title = `${algorithm.name}: the lines its last step ran are highlighted`;
+    fitCounters(counters);
+    section.append(title, blurb, grid, this.narration, counters, this.detail, code);
+    this.element = section;
+    this.board = new BoardView(grid);
+    this.code = new CodeView(code, language, CODE[algorithm.slug]);
+  }
+
+  /** Redraws everything from the search's snapshot: its counts are the session's, and the
+   *  sentence and the code lines describe `snapshot.last`, the step taken last to get there. */
+  render() {
+    const snapshot = this.search.snapshot();
+    this.element.style.setProperty('--n', snapshot.n);
+    this.board.render(snapshot);
+    renderDetail(this.detail, snapshot);
+    const { nodes, operations, perNode, solutions } = this.outputs;
+    nodes.textContent = grouped(snapshot.nodes);
+    operations.textContent = grouped(snapshot.operations);
+    perNode.textContent = snapshot.nodes ? (snapshot.operations / snapshot.nodes).toFixed(1) : '–';
+    solutions.textContent = grouped(snapshot.solutions);
+    this.narration.textContent = describeLaneStep(snapshot.last ?? null, snapshot);
+    this.code.render(snapshot.last ?? null);
+    this.element.classList.toggle('finished', snapshot.finished);
+    return snapshot;
+  }
+
+  free() {
+    this.search.free();
+  }
+}

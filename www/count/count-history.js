@@ -1,0 +1,67 @@
+// What was counted in this visit: a table like the ones in the classic blog posts, and a
+// chart of counting time against N on a log scale. Rows are kept per N, worker count and
+// method; counting the same again replaces the row.
+
+import { published } from '../shared/published.js';
+import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
+import { LogChart } from '../shared/log-chart.js';
+
+export class CountHistory {
+  constructor(table, chart) {
+    this.table = table;
+    this.chart = new LogChart(chart);
+    this.rows = [];
+  }
+
+  /** Adds a finished count: {n, method, total, unique, nodes, ms, workers}. */
+  add(result) {
+    const same = (r) => r.n === result.n && r.workers === result.workers && r.method === result.method;
+    this.rows = this.rows.filter((r) => !same(r));
+    this.rows.push(result);
+    this.rows.sort((a, b) => a.n - b.n || a.workers - b.workers || a.method.localeCompare(b.method));
+    this.#renderTable();
+    this.#renderChart();
+  }
+
+  /**
+   * The count to estimate a board of size `below` by `method` from: of those by that method
+   * that took 50 ms or more (shorter ones are mostly start-up), the one of the largest board,
+   * with the most workers.
+   */
+  reference(below, method) {
+    return this.rows.filter((r) => r.n < below && r.method === method && r.ms >= 50).at(-1) ?? null;
+  }
+
+  #renderTable() {
+    const body = this.table.tBodies[0];
+    body.replaceChildren(...this.rows.map((r) => {
+      const expected = published(r.n);
+      const agrees = expected && expected.total === r.total && expected.unique === r.unique;
+      const tr = document.createElement('tr');
+      const cells = [r.n, r.method, count(r.total), count(r.unique),
+        expected ? `${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
+        duration(r.ms), r.workers, rate(r.nodes, r.ms, workUnit(r.method))];
+      tr.replaceChildren(...cells.map((text) => {
+        const td = document.createElement('td');
+        td.textContent = text;
+        return td;
+      }));
+      if (expected && !agrees) tr.classList.add('mismatch');
+      return tr;
+    }));
+    this.table.hidden = this.rows.length === 0;
+  }
+
+  /** Time (log scale) against N, one line per worker count and method. */
+  #renderChart() {
+    const lines = new Map();
+    for (const r of this.rows) {
+      const key = `${r.workers} ${r.method}`;
+      if (!lines.has(key)) lines.set(key, { workers: r.workers, method: r.method, points: [] });
+      lines.get(key).points.push({ n: r.n, ms: r.ms });
+    }
+    this.chart.draw([...lines.values()].map(({ workers, method, points }) => ({
+      label: `${workerCount(workers)}, ${method}`, className: `w${Math.min(workers, 4)}${method === 'meet' ? '' : ' backtrack'}`, points,
+    })));
+  }
+}

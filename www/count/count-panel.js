@@ -1,0 +1,489 @@
+// The count panel: "Count all" on a pool of workers with progress, a result checked against
+// the published tables, the race, the history of this visit, counts kept in the browser to
+// resume, and "Check a shard". One thing runs at a time: the states and every transition
+// are the table in count-machine.js. Cancel is enabled where the machine takes `cancel`.
+//
+// Pressing a button that starts something while something runs says so and changes nothing.
+// Resume counts only the sub-problems that were not kept.
+// With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
+// until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
+// with "Resume".
+
+import { Cancelled, ListChanged } from './count-pool.js';
+import { IDLE, can, next } from './count-machine.js';
+import { CountStore } from './count-store.js';
+import { parseShard, sample, compareParts } from './shard-check.js';
+import { CountHistory } from './count-history.js';
+import { RaceView, RACERS } from './counter-race.js';
+import { Messages } from '../shared/messages.js';
+import { ResumeNotice } from './resume-notice.js';
+import { parseBoardSizeField } from '../shared/board-size.js';
+import { published, TOTALS } from '../shared/published.js';
+import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
+
+export const MAX_COUNT_SIZE = 21;
+export const CONFIRM_ABOVE = 17;
+export const MAX_RACE_SIZE = 16;
+/**
+ * Before anything was counted in this visit by a method, estimates use this: milliseconds
+ * for one worker at N = 17 on the 2-core machine of the README's table. The backtracking
+ * counter: `npm run bench:count`, 7.64 s for 95,815,104 solutions. Meeting in the middle:
+ * the same benchmark at df0b929, 2.65 s (measured again below, README).
+ */
+const MS_N17_ONE_WORKER = { backtrack: 7_640, meet: 2_650 };
+/**
+ * How the work grows with N. The backtracking counter's follows the number of solutions.
+ * Meeting in the middle's does not (odd sizes cost relatively more): its own one-thread
+ * seconds and peak memory on the README's machine at 1744216, `bitqueens count N --threads 1`
+ * under GNU time from N = 16 (the count's own time), `meet::count` alone below (the peak
+ * memory there is the process's, 3 MiB). N = 21 is extrapolated: ×47 from N = 19, as the
+ * growth over two sizes doubled from 16→18 (×25) to 18→20 (×53) and 17→19 was ×22; its
+ * memory from 17 and 19.
+ */
+const MEET_NATIVE = {
+  // N: [seconds, peak MiB]
+  10: [0.00019, 3], 11: [0.0009, 3], 12: [0.00125, 3], 13: [0.0086, 3], 14: [0.0126, 3],
+  15: [0.105, 3], 16: [0.234, 4], 17: [1.886, 5], 18: [5.79, 7], 19: [41.8, 7],
+  20: [304.4, 13], 21: [1970, 10],
+};
+
+/** Meeting in the middle's work at N, in the units of MEET_NATIVE (N < 10: next to none). */
+function meetWork(n) {
+  return MEET_NATIVE[n]?.[0] ?? (n < 10 ? MEET_NATIVE[10][0] : MEET_NATIVE[21][0]);
+}
+
+/** The memory a worker counting N by meeting in the middle takes, in MiB. */
+function meetMemoryMiB(n) {
+  return MEET_NATIVE[Math.min(Math.max(n, 10), 21)][1];
+}
+
+export class CountPanel {
+  /**
+   * `elements`: the panel's DOM nodes by name; `pool`: a CountPool; `largestBoard`: the
+   * player's (the core's board::MAX_N); `largestMeetBoard`: the meet counter's (meet::MAX_MEET_N).
+   */
+  constructor(elements, pool, cores, largestBoard, largestMeetBoard) {
+    this.ui = elements;
+    this.largestBoard = largestBoard;
+    this.largestMeetBoard = largestMeetBoard;
+    elements.size.max = MAX_COUNT_SIZE;
+    this.pool = pool;
+    this.state = IDLE;
+    this.messages = new Messages(elements.message);
+    this.history = new CountHistory(elements.table, elements.chart);
+    this.race = new RaceView(elements.raceLanes);
+    const ui = elements;
+    // The parts of the panel added with the kept counts and the shard check, found in it.
+    const inPanel = (id) => ui.panel.querySelector(`#${id}`);
+    Object.assign(ui, {
+      keep: inPanel('count-keep'), saved: inPanel('count-saved'), savedText: inPanel('count-saved-text'),
+      resume: inPanel('count-resume'), discard: inPanel('count-discard'), shardJson: inPanel('shard-json'),
+      shardSample: inPanel('shard-sample'), shardCheck: inPanel('shard-check-start'), shardResult: inPanel('shard-result'),
+    });
+    this.store = null;
+    this.offered = null; // the kept count that Resume would go on with
+    this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
+    /** Settles once the kept counts are read and the Resume offer is shown (or not). */
+    this.ready = CountStore.open().then((store) => {
+      this.store = store;
+      if (!store) ui.keep.disabled = true;
+      return this.#offerResume({ atStart: true });
+    });
+    ui.resume.addEventListener('click', () => this.resume());
+    ui.discard.addEventListener('click', () => this.discard());
+    ui.shardCheck.addEventListener('click', () => this.checkShard());
+    this.#acceptDrops(ui.shardJson);
+    window.addEventListener('pagehide', () => { this.store?.flush().catch(() => {}); });
+    ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
+      new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
+    ui.workers.value = String(cores);
+    ui.countAll.addEventListener('click', () => this.countAll());
+    ui.race.addEventListener('click', () => this.runRace());
+    ui.cancel.addEventListener('click', () => this.cancel('Cancelled.'));
+    ui.confirmYes.addEventListener('click', () => this.#confirmed(true));
+    ui.confirmNo.addEventListener('click', () => this.#confirmed(false));
+    ui.size.addEventListener('input', () => {
+      this.notice.hide(); // it named the size that was there
+      if (can(this.state, 'resize')) {
+        this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.n}: cancelled. Press Count all to count the new size.`);
+      }
+      if (this.state === IDLE) this.#offerResume();
+    });
+    ui.panel.addEventListener('toggle', () => {
+      if (!ui.panel.open) this.cancel('Panel closed: the count was cancelled.');
+    });
+  }
+
+  /**
+   * The board size typed, or null after showing why it can't be used here (1 to `max`);
+   * a size the player accepts (up to the core's largest board) but this panel doesn't is
+   * told `why`.
+   */
+  #readSize(max, why) {
+    const parsed = parseBoardSizeField(this.ui.size, max);
+    if (parsed.ok) return parsed.n;
+    const playable = parseBoardSizeField(this.ui.size, this.largestBoard).ok;
+    this.messages.show(playable ? `${parsed.message} ${why}` : parsed.message);
+    return null;
+  }
+
+  /** Takes the machine's transition for `event`; Cancel is enabled where it can be taken. */
+  #take(event) {
+    this.state = next(this.state, event);
+    this.ui.cancel.disabled = !can(this.state, 'cancel');
+  }
+
+  /** False when the machine takes `event` now; else says what is busy, and true. */
+  #refuseWhileBusy(event) {
+    if (can(this.state, event)) return false;
+    const busy = {
+      counting: `The count of N = ${this.n} is still going: wait for it or press Cancel first.`,
+      racing: 'The race is still going: wait for it or press Cancel first.',
+      confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
+      checking: 'A shard is being checked: wait for it or press Cancel first.',
+      loading: 'A kept count is being read: wait a moment.',
+    }[this.state];
+    if (busy) this.messages.show(busy);
+    return true;
+  }
+
+  countAll() {
+    if (this.#refuseWhileBusy('count')) return;
+    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = ${MAX_COUNT_SIZE + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
+    if (n === null) return;
+    this.messages.clear();
+    this.n = n;
+    if (n > CONFIRM_ABOVE) {
+      const workers = this.#workers();
+      this.#take('ask');
+      const method = this.ui.method.value;
+      const memory = method === 'meet' ? `, with about ${meetMemoryMiB(n)} MiB of memory for each worker` : '';
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers, method))} on this computer${memory}. Count anyway?`;
+      this.ui.confirm.hidden = false;
+      this.ui.confirmYes.focus();
+      return;
+    }
+    this.#count(n);
+  }
+
+  /** Estimated milliseconds to count n by `method` on `workers` workers, from this visit's
+   *  counts by that method if any (the largest below n), else from N = 17 on the README's
+   *  machine. */
+  estimateMs(n, workers, method) {
+    const reference = this.history.reference(n, method);
+    const [fromN, msOneWorker] = reference
+      ? [reference.n, reference.ms * reference.workers]
+      : [17, MS_N17_ONE_WORKER[method]];
+    const growth = method === 'meet' ? meetWork(n) / meetWork(fromN) : TOTALS[n - 1] / TOTALS[fromN - 1];
+    return (msOneWorker * growth) / workers;
+  }
+
+  #confirmed(yes) {
+    const event = yes ? 'countAnyway' : 'decline';
+    if (!can(this.state, event)) return;
+    this.ui.confirm.hidden = true;
+    if (yes) {
+      this.#count(this.n, null, event);
+    } else {
+      this.#take(event);
+      this.ui.status.textContent = `N = ${this.n} not counted.`;
+    }
+  }
+
+  #workers() {
+    return Number(this.ui.workers.value) || 1;
+  }
+
+  /**
+   * Counts n on `event` (count, or countAnyway after the question), by the method chosen;
+   * `earlier`: a kept count to go on with ({method, fingerprint, subProblems, parts}), by
+   * its own method.
+   */
+  async #count(n, earlier = null, event = 'count') {
+    const workers = this.#workers();
+    const method = earlier?.method ?? this.ui.method.value;
+    this.method = method;
+    const keep = Boolean(this.store && this.ui.keep.checked);
+    const store = this.store;
+    this.notice.hide(); // a count runs: what it told of is moot
+    this.#begin(event, earlier
+      ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
+      : `Counting N = ${n} on ${workerCount(workers)}…`);
+    this.ui.saved.hidden = true;
+    try {
+      const result = await this.pool.countAll(n, workers, (p) => this.#progress(p), {
+        method,
+        earlier,
+        onUnique: () => { this.ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
+        onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
+        onParts: keep ? (parts) => store.add(n, parts) : undefined,
+      });
+      // Finished: nothing of n is left to resume. (Failing to forget does not undo the count.)
+      await store?.forget(n).catch((error) => this.messages.internalError(error, 'The kept progress could not be removed'));
+      const row = { n, ...result };
+      // A resumed count's time is only its last part's: it would mislead the estimates.
+      if (!result.resumed) this.history.add(row);
+      this.#showResult(row);
+    } catch (error) {
+      if (error instanceof ListChanged) {
+        await store?.forget(n);
+        this.ui.status.textContent = '';
+        this.messages.show(`${error.message} It was discarded: press Count all to count N = ${n} from the start.`);
+      } else {
+        this.#stopped(error, keep);
+      }
+    } finally {
+      if (keep) await store.flush().catch((error) => this.messages.internalError(error, 'The progress could not be kept'));
+      this.#end();
+      await this.#offerResume();
+    }
+  }
+
+  /** "Resume it" at the top of the page: the count panel comes into view and resumes. */
+  #resumeFromNotice() {
+    this.ui.panel.open = true;
+    this.ui.panel.scrollIntoView({ block: 'start' });
+    this.ui.status.tabIndex = -1; // the focus follows to what the count says
+    this.ui.status.focus({ preventScroll: true });
+    this.resume();
+  }
+
+  /** Goes on with the kept count offered (see #offerResume). */
+  async resume() {
+    if (this.#refuseWhileBusy('resume')) return;
+    const offered = this.offered;
+    if (!offered || !this.store) return;
+    this.#take('resume');
+    let earlier = null;
+    try {
+      earlier = await this.store.load(offered.n);
+    } finally {
+      this.#take('loaded');
+    }
+    if (!earlier) {
+      await this.#offerResume();
+      return;
+    }
+    this.messages.clear();
+    this.n = offered.n;
+    this.ui.size.value = String(offered.n);
+    this.ui.method.value = earlier.method;
+    await this.#count(offered.n, earlier);
+  }
+
+  /** Forgets the kept count offered. */
+  async discard() {
+    if (this.#refuseWhileBusy('discard') || !this.offered || !this.store) return;
+    const { n } = this.offered;
+    this.notice.hide();
+    await this.store.forget(n);
+    this.ui.status.textContent = `The kept progress of N = ${n} was discarded.`;
+    await this.#offerResume();
+  }
+
+  /**
+   * Shows Resume for a kept count, if any and nothing runs: the one of the size typed if
+   * there is one, else the latest. When the page starts, the latest, whose size goes into
+   * Size to count, told also at the top of the page (the panel is far down).
+   */
+  async #offerResume({ atStart = false } = {}) {
+    const runs = this.store ? await this.store.runs() : [];
+    if (this.state !== IDLE) return;
+    const typed = Number(this.ui.size.value);
+    const run = (atStart ? null : runs.find((r) => r.n === typed)) ?? runs[0] ?? null;
+    this.offered = run;
+    this.ui.saved.hidden = !run;
+    if (!run) {
+      this.notice.hide();
+      return;
+    }
+    if (atStart) {
+      this.ui.size.value = String(run.n);
+      this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
+    }
+    const others = runs.filter((r) => r !== run).map((r) => r.n);
+    const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
+    this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
+  }
+
+  /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
+  async checkShard() {
+    if (this.#refuseWhileBusy('check')) return;
+    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard, this.largestMeetBoard);
+    if (!parsed.ok) {
+      this.#shardVerdict(false, parsed.message);
+      return;
+    }
+    const howMany = Number(this.ui.shardSample.value);
+    if (!Number.isInteger(howMany) || howMany < 1) {
+      this.#shardVerdict(false, `Sub-problems to check: “${this.ui.shardSample.value}” is not a whole number of 1 or more.`);
+      return;
+    }
+    const { shard } = parsed;
+    const positions = sample(shard.parts.length, howMany);
+    this.messages.clear();
+    this.n = shard.n;
+    this.method = shard.method;
+    this.#shardVerdict(null, '');
+    this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
+    try {
+      const indices = positions.map((p) => shard.parts[p][0]);
+      const again = await this.pool.countSome(shard.n, shard.method, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
+      if (!again.parts) {
+        this.ui.status.textContent = '';
+        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
+        return;
+      }
+      const rows = compareParts(shard, positions, again.parts);
+      const wrong = rows.filter((r) => !r.agrees);
+      this.ui.progress.value = 1;
+      this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
+      const counts = ([total, unique, nodes]) => (shard.method === 'meet'
+        ? `${count(total)} solutions, ${count(nodes)} half-boards`
+        : `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`);
+      const lines = rows.map((r) => (r.agrees
+        ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
+        : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
+      this.#shardVerdict(wrong.length === 0, wrong.length === 0
+        ? `✓ All ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) agree with the file.`
+        : `✗ ${wrong.length} of ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) differ from the file: do not trust its sum.`, lines);
+    } catch (error) {
+      this.#stopped(error, false);
+    } finally {
+      this.#end();
+    }
+  }
+
+  /** Shows the shard check's verdict: `agrees` true, false, or null (nothing yet). */
+  #shardVerdict(agrees, text, lines = []) {
+    const verdict = document.createElement('p');
+    verdict.className = `count-result ${agrees === true ? 'agrees' : agrees === false ? 'differs' : ''}`;
+    verdict.textContent = text;
+    const list = document.createElement('ul');
+    list.replaceChildren(...lines.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+    this.ui.shardResult.replaceChildren(...(text ? [verdict] : []), ...(lines.length ? [list] : []));
+  }
+
+  /** A file dropped on the shard field fills it and is checked at once. */
+  #acceptDrops(field) {
+    field.addEventListener('dragover', (event) => {
+      event.preventDefault();
+      field.classList.add('dropping');
+    });
+    field.addEventListener('dragleave', () => field.classList.remove('dropping'));
+    field.addEventListener('drop', async (event) => {
+      event.preventDefault();
+      field.classList.remove('dropping');
+      const file = event.dataTransfer?.files?.[0];
+      try {
+        field.value = file ? await file.text() : event.dataTransfer?.getData('text/plain') ?? '';
+      } catch (error) {
+        this.#shardVerdict(false, `The file ${file?.name ?? ''} could not be read: ${error.message}`);
+        return;
+      }
+      await this.checkShard();
+    });
+  }
+
+  async runRace() {
+    if (this.#refuseWhileBusy('race')) return;
+    const n = this.#readSize(MAX_RACE_SIZE, `The race goes up to ${MAX_RACE_SIZE}: at 17 the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
+    if (n === null) return;
+    this.messages.clear();
+    this.n = n;
+    this.#begin('race', `Race at N = ${n}: each counter in turn on one worker…`);
+    this.race.start(n);
+    let racer = null;
+    try {
+      for (racer of RACERS) {
+        const progress = (p) => { this.race.progress(racer.kind, p); this.#progress(p); };
+        // The race is between backtracking programs: the fast one is the backtracking counter.
+        const result = racer.kind === 'fast'
+          ? await this.pool.countAll(n, 1, progress, { method: 'backtrack' })
+          : await this.pool.countPlain(racer.kind, n, progress);
+        this.race.finished(racer.kind, result);
+      }
+      this.ui.status.textContent = `Race at N = ${n} finished.`;
+    } catch (error) {
+      if (racer) this.race.stopped(racer.kind, error instanceof Cancelled ? 'cancelled' : 'failed');
+      this.#stopped(error);
+    } finally {
+      this.#end();
+    }
+  }
+
+  /** Stops whatever runs (a question is declined); `why` is shown. Safe to call when nothing runs. */
+  cancel(why) {
+    if (can(this.state, 'decline')) {
+      this.#confirmed(false);
+      return;
+    }
+    if (!can(this.state, 'cancel')) return;
+    this.#take('cancel');
+    this.pool.cancel(why);
+  }
+
+  /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
+  #begin(event, status) {
+    this.#take(event);
+    if (event === 'race') this.method = 'backtrack';
+    this.started = performance.now();
+    this.ui.progress.value = 0;
+    this.ui.status.textContent = status;
+    this.ui.result.textContent = '';
+    this.ui.result.className = 'count-result';
+  }
+
+  #end() {
+    this.#take('ended');
+  }
+
+  /**
+   * The bar and the time left follow the estimated work, not the number of sub-problems
+   * finished: sub-problems differ in size a thousandfold, and a count hands them out in an
+   * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
+   * finished work applies to the work left.
+   */
+  #progress({ done, of, nodes, ms, workBefore, workDone, workLeft }) {
+    const finished = workBefore + workDone;
+    this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
+    const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
+    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, workUnit(this.method))} · ${duration(ms)} elapsed${left}`;
+  }
+
+  #stopped(error, kept = false) {
+    if (error instanceof Cancelled) {
+      const after = duration(performance.now() - this.started);
+      const resume = kept ? ' What was counted is kept: Resume goes on from there.' : '';
+      this.ui.status.textContent = `${error.message} Stopped after ${after}; every worker was stopped.${resume}`;
+      this.ui.progress.value = 0;
+    } else {
+      this.messages.internalError(error, 'The count failed');
+    }
+  }
+
+  #showResult({ n, method, total, unique, nodes, ms, workers, resumed, subProblems, burnside }) {
+    const expected = published(n);
+    const agrees = expected && expected.total === total && expected.unique === unique;
+    this.ui.progress.value = 1;
+    const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
+    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, workUnit(method))}, by ${methodName(method)}.${kept}`;
+    this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
+      ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
+      : 'No published value to compare with.');
+    // The meet counter's unique count is Burnside's lemma on the total: shown with its
+    // numbers, on a line of its own (N = 1 aside: a reflection fixes its lone queen).
+    if (burnside && n > 1) {
+      const formula = document.createElement('span');
+      formula.className = 'count-formula';
+      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
+      this.ui.result.append(formula);
+    }
+    this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
+  }
+}
+
+/** A method's name in a sentence: "meeting in the middle" or "backtracking". */
+function methodName(method) {
+  return method === 'meet' ? 'meeting in the middle' : 'backtracking';
+}

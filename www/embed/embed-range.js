@@ -1,0 +1,218 @@
+// The step range of an embed: every move its viewer or its host page asks for (Step, Back,
+// Play, a seek) stays inside [from, to]. Play stops at `to`, or with `loop` starts again at
+// `from`. It commands the player through its methods and holds it at `to` through
+// `player.hold` (the hook Predict mode uses on the main page; an embed has no Predict).
+//
+// Invariants:
+// - Until `ready` (the embed stands at its first step, and has told the host page) every
+//   command is refused with a console warning: the opening seek may take many frames.
+// - Once ready, at rest: from <= position <= to. A move that left the range anyway (a node of
+//   the Search tree clicked) is undone by a seek back to its nearest end.
+// - `to` is the end of the search when the link named none or named a step past it: known
+//   at once when a fork of the search reaches the end within END_CHECK_STEPS, else as soon
+//   as the search itself stands there (a range past it is then cut, with a message).
+// - `end` is told to the host page only when play at the chosen speed reaches the end of the
+//   range, never after a pause, a step or a seek.
+
+import { PLAYING, DONE } from '../player/index.js';
+
+/** Steps a fork of the search may run at start to find out whether `to` lies past the end. */
+const END_CHECK_STEPS = 5_000_000;
+/** The pause at the end of the range before a loop starts again (ms). */
+const LOOP_PAUSE_MS = 800;
+
+export class EmbedRange {
+  /**
+   * @param {Player} player the embed's player (reset on its board already)
+   * @param {object} range {from, to (null: the end of the search), loop}
+   * @param {object} hooks post(type, more) sends an event to the host page; warn(text) shows
+   *   a problem with the range on the page
+   */
+  constructor(player, { from, to, loop }, { post, warn }) {
+    this.player = player;
+    this.seen = player.readOnly;
+    this.from = from;
+    this.to = to;
+    this.loop = loop;
+    this.post = post;
+    this.warn = warn;
+    this.started = false; // start() called
+    this.ready = false; // the first step reached, and told to the host page
+    this.playing = false; // playing the range (at the chosen speed, or waiting to loop)
+    this.autoplay = false;
+    this.playAfterArrival = false;
+    this.lastPosted = null;
+    this.loopTimer = null;
+  }
+
+  /** The last step the viewer may reach: `to`, or the end of the search (Infinity until known). */
+  get last() {
+    return this.to ?? Infinity;
+  }
+
+  /** Moves to `position` (clamped into the range) and, when `autoplay`, plays from there. */
+  start(position, autoplay) {
+    this.lookAhead();
+    this.player.hold = () => this.seen.position >= this.last;
+    this.autoplay = autoplay;
+    this.started = true;
+    const target = Math.min(Math.max(position, this.from), this.last);
+    if (target > 0) this.player.seek(target); // redraws on arrival
+    else this.player.redraw();
+  }
+
+  /** Runs a fork of the search up to END_CHECK_STEPS towards `to` (or the end): if it ends
+   *  on the way, the range learns where. */
+  lookAhead() {
+    const fork = this.seen.fork();
+    try {
+      fork.seek(this.to ?? Number.MAX_SAFE_INTEGER, END_CHECK_STEPS, 0);
+      if (fork.finished) this.learnEnd(fork.steps);
+    } finally {
+      fork.free();
+    }
+  }
+
+  /** The search ends at step `end`: a range reaching past it is cut there, with a message. */
+  learnEnd(end) {
+    if (this.from > end) {
+      this.warn(`The embed starts at step ${this.from}, past the end of the search (step ${end}); it shows step ${end}.`);
+      this.from = end;
+    }
+    if (this.to !== null && this.to > end) {
+      this.warn(`The embed's range runs to step ${this.to}, past the end of the search; it ends at step ${end}.`);
+    }
+    if (this.to === null || this.to > end) this.to = end;
+  }
+
+  /** True once ready; before, says in the console that `command` was refused. */
+  accepts(command) {
+    if (!this.ready) console.warn(`bitqueens embed: ignored “${command}”: the embed is not ready yet (wait for its “ready” event).`);
+    return this.ready;
+  }
+
+  step() {
+    if (!this.accepts('step')) return;
+    this.stopPlaying();
+    if (this.seen.position < this.last) this.player.step();
+    else this.player.redraw(); // nothing to take, but a loop waiting there was stopped
+  }
+
+  back() {
+    if (!this.accepts('back')) return;
+    this.stopPlaying();
+    if (this.seen.position > this.from) this.player.back();
+    else this.player.redraw();
+  }
+
+  /** Plays at the chosen speed; at the end of the range, from its start again. */
+  play() {
+    if (!this.accepts('play')) return;
+    this.cancelLoop();
+    if (this.from >= this.last) return; // a range of one step: nothing to play
+    this.playing = true;
+    if (this.atEnd()) this.seekThenPlay();
+    else this.player.play();
+  }
+
+  pause() {
+    if (!this.accepts('pause')) return;
+    this.stopPlaying();
+    this.player.pause();
+  }
+
+  /** Pauses whatever moves (play, the loop's wait, a long seek), else plays. */
+  togglePlay() {
+    if (this.playing || this.seen.state === PLAYING) this.pause();
+    else this.play();
+  }
+
+  /** Moves to `step`, clamped into the range. */
+  seek(step) {
+    if (!this.accepts('seek')) return;
+    this.stopPlaying();
+    this.player.seek(this.clamp(step));
+  }
+
+  clamp(step) {
+    return Math.min(Math.max(step, this.from), this.last);
+  }
+
+  /** At the last step of the range (or of the search). */
+  atEnd() {
+    return this.seen.position >= this.last || this.seen.state === DONE;
+  }
+
+  /** Called after each redraw of the player: events for the host page, the range's ends, the
+   *  end of play and the loop. */
+  render(snapshot, state) {
+    if (!this.started) return; // the player's first redraw, before the range is applied
+    if (snapshot.finished) this.learnEnd(snapshot.steps);
+    if (!this.ready) {
+      if (state === PLAYING) return; // still on the way to the first step
+      const first = this.clamp(snapshot.steps);
+      if (first !== snapshot.steps) { // moved by something else (the tree) before ready
+        queueMicrotask(() => this.player.seek(first));
+        return;
+      }
+      this.ready = true;
+      this.lastPosted = snapshot.steps;
+      this.post('ready', { from: this.from, to: this.to });
+      if (this.autoplay) queueMicrotask(() => this.play());
+      return;
+    }
+    if (snapshot.steps !== this.lastPosted) {
+      this.lastPosted = snapshot.steps;
+      this.post('step');
+    }
+    if (state === PLAYING) return;
+    const inside = this.clamp(snapshot.steps);
+    if (inside !== snapshot.steps) { // moved out of the range by something else (the tree)
+      this.stopPlaying();
+      queueMicrotask(() => this.player.seek(inside));
+      return;
+    }
+    if (this.playAfterArrival) {
+      this.playAfterArrival = false;
+      queueMicrotask(() => this.player.play());
+      return;
+    }
+    if (this.playing && this.atEnd()) {
+      this.post('end');
+      this.cancelLoop();
+      if (this.loop) this.loopTimer = setTimeout(() => { this.loopTimer = null; this.seekThenPlay(); }, LOOP_PAUSE_MS);
+      else this.playing = false;
+      return;
+    }
+    this.stopPlaying(); // at rest inside the range: moved by something else, or a failure
+  }
+
+  /** Solutions passed going forward inside the range: one event each, for those the player
+   *  lists in full (columns 1-based). A seek back replays from the start: those are not new. */
+  solutionsFound({ listed }) {
+    if (!this.ready) return;
+    for (const solution of listed) {
+      if (solution.step <= this.from || solution.step > this.last) continue;
+      this.post('solution', { step: solution.step, number: solution.number, columns: solution.queens.map((c) => c + 1) });
+    }
+  }
+
+  /** Back to `from`, then play: at once when the seek arrives at once, else on arrival. */
+  seekThenPlay() {
+    this.player.seek(this.from);
+    if (this.seen.state === PLAYING) this.playAfterArrival = true;
+    else this.player.play();
+    this.playing = true; // after the seek's own redraw, which found the range at rest
+  }
+
+  stopPlaying() {
+    this.cancelLoop();
+    this.playing = false;
+    this.playAfterArrival = false;
+  }
+
+  cancelLoop() {
+    if (this.loopTimer !== null) clearTimeout(this.loopTimer);
+    this.loopTimer = null;
+  }
+}

@@ -1,0 +1,112 @@
+// The embed view's composition root (embed.html): one search inside a step range, with the
+// panels, controls and look its link names, and the message API for the page that frames it
+// (embed-messages.js). Loads the wasm core and wires the parts; no logic of its own.
+
+import '../style.css';
+import './embed.css';
+import { Player, SPEEDS, DEFAULT_SPEED, readPermalink, writePermalink } from '../player/index.js';
+import { Stage, MAX_LISTED } from '../stage/index.js';
+import { TreePanel } from '../tree/index.js';
+import { Messages } from '../shared/messages.js';
+import { readEmbedParams, EMBED_PANELS } from './embed-params.js';
+import { readHostMessage, embedEvent } from './embed-messages.js';
+import { EmbedRange } from './embed-range.js';
+import { EmbedControls } from './embed-controls.js';
+import { keepFitted } from './embed-fit.js';
+
+const $ = (id) => document.getElementById(id);
+const messages = new Messages($('message'), 'reload the page to start again');
+$('message-hide').addEventListener('click', () => messages.clear());
+window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
+window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
+const options = readEmbedParams(location.search);
+const problems = [...options.problems];
+const warn = (text) => { problems.push(text); messages.show(problems.join(' ')); };
+const root = document.documentElement;
+root.dataset.theme = options.theme === 'dark' ? 'dark' : 'light';
+if (options.theme === 'projector') root.dataset.projector = '';
+showPanels(options.panels);
+
+try {
+  const wasm = await import('../pkg/bitqueens.js');
+  const limits = wasm.limits();
+  const linked = readPermalink(location.search, SPEEDS, DEFAULT_SPEED, limits.maxN);
+  problems.unshift(...linked.problems);
+  if (problems.length) messages.show(problems.join(' '));
+  start(wasm, limits, linked);
+} catch (error) {
+  messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** Shows the panels asked for (in EMBED_PANELS' order) and hides the others. */
+function showPanels(panels) {
+  const elements = { board: ['board'], bits: ['masks'], narration: ['narration'], code: ['code-panel'], tree: ['tree-panel'], counters: ['counters'] };
+  for (const name of EMBED_PANELS) for (const id of elements[name]) $(id).hidden = !panels.includes(name);
+  $('embed-area').hidden = !panels.includes('board') && !panels.includes('bits');
+  $('embed-side').hidden = !['narration', 'code', 'tree', 'counters'].some((name) => panels.includes(name));
+}
+
+function start({ Search, wholeTree, TreeView }, limits, linked) {
+  const stage = new Stage($, null, null, { gallery: false });
+  let controls = null; // made once the range exists; the player's first redraw comes before
+  let range = null; // likewise
+  let tree = null;
+  const refit = keepFitted($('embed-area'), $('embed-figure'));
+  const post = (type, more) => {
+    if (window.parent !== window) window.parent.postMessage(embedEvent(type, player.n, player.readOnly.position, more), '*');
+  };
+  const player = new Player(Search, {
+    keep: MAX_LISTED,
+    cleared(n) {
+      stage.cleared(n);
+      tree?.cleared(n, player.mirror);
+      refit();
+    },
+    solutionsFound: (found) => range?.solutionsFound(found),
+    failed: (error) => messages.internalError(error),
+    progress(steps) {
+      stage.progress(steps);
+      controls?.progress(steps);
+    },
+    render(snapshot, state) {
+      range?.render(snapshot, state); // first: it may learn the range's end, which the controls show
+      stage.render(snapshot);
+      tree?.render(snapshot);
+      controls?.render(snapshot, state);
+    },
+  });
+  if (options.panels.includes('tree')) {
+    tree = new TreePanel({
+      panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
+      rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
+    }, { wholeTree, TreeView, limits }, player);
+  }
+  player.reset(linked.n, linked.mirror);
+  range = new EmbedRange(player, options, { post, warn });
+  const pageLink = (step) => writePermalink(new URL('./', location.href).href, { ...linked, position: step });
+  controls = new EmbedControls({
+    bar: $('embed-bar'), back: $('back'), step: $('step'), play: $('play'), speed: $('speed'),
+    speedLabel: $('speed-label'), position: $('position'), positionLabel: $('position-label'), openPage: $('open-page'),
+  }, range, options.controls, pageLink);
+  controls.setSpeed(linked.speed);
+  obeyHost(range);
+  range.start(linked.position, options.autoplay);
+}
+
+/** Takes commands from the page that frames this one (and only from it). */
+function obeyHost(range) {
+  window.addEventListener('message', (event) => {
+    if (window.parent === window || event.source !== window.parent) {
+      console.warn('bitqueens embed: ignored a message from a window other than the page that frames it.');
+      return;
+    }
+    const read = readHostMessage(event.data);
+    if (!read.ok) {
+      console.warn(read.problem);
+      return;
+    }
+    const { type, step } = read.command;
+    if (type === 'seek') range.seek(step);
+    else range[type]();
+  });
+}

@@ -1,0 +1,119 @@
+// Keyboard shortcuts. Ignored while typing in a field, and when a modifier key is held
+// (so the browser's own shortcuts keep working), behind an open dialog. A part of the page
+// marked data-own-keys (the Compare section, the count panel) is not the player's: while the
+// user is in it (focus inside it, or the last click landed in it) the player's shortcuts are
+// off, and the part's own table, if it has one (Compare: COMPARE_SHORTCUTS), applies.
+
+/** Key → the name of the action it triggers; shown by the help dialog in the same order. */
+export const SHORTCUTS = [
+  { keys: ['Space'], action: 'togglePlay', help: 'Play / pause' },
+  { keys: ['ArrowRight'], action: 'step', help: 'Step forward' },
+  { keys: ['ArrowLeft'], action: 'back', help: 'Step back' },
+  { keys: ['n', 'N'], action: 'nextSolution', help: 'Play to the next solution' },
+  { keys: ['e', 'E'], action: 'runToEnd', help: 'Run to the end' },
+  { keys: ['r', 'R'], action: 'reset', help: 'Reset' },
+  { keys: ['p', 'P'], action: 'togglePredict', help: 'Predict on / off: stop before each step and ask what it does' },
+  { keys: ['+', '='], action: 'faster', help: 'Faster' },
+  { keys: ['-', '_'], action: 'slower', help: 'Slower' },
+  { keys: ['?'], action: 'help', help: 'Show or hide this help' },
+];
+
+/** The Compare section's shortcuts, while the user is in it: the player's keys, for the lanes. */
+export const COMPARE_SHORTCUTS = [
+  { keys: ['Space'], action: 'togglePlay', help: 'Play / pause the lanes (on a focused button: presses it)' },
+  { keys: ['ArrowRight'], action: 'next', help: 'Next node' },
+  { keys: ['ArrowLeft'], action: 'previous', help: 'Previous node' },
+  { keys: ['e', 'E'], action: 'runToEnd', help: 'Run the lanes to the end' },
+  { keys: ['?'], action: 'help', help: 'Show or hide this help' },
+];
+
+const LABELS = { Space: 'Space', ArrowRight: '→', ArrowLeft: '←' };
+
+/** The keys of a shortcut as a person reads them: "→", "N", "+". */
+export function keyLabel(shortcut) {
+  const key = shortcut.keys[shortcut.keys.length > 1 && /^[a-z]$/.test(shortcut.keys[0]) ? 1 : 0];
+  return LABELS[key] ?? key;
+}
+
+function isTyping(target) {
+  return target instanceof HTMLElement
+    && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** Elements on which Space does their own thing (press, tick, open), left to it inside a part. */
+const SPACE_OWNERS = 'button, summary, a[href], input, select, textarea, [role="button"], [role="switch"]';
+
+/** The data-own-keys part the user was last in (by a click or a focus), or null: the player's. */
+let lastPart = null;
+const notePart = (event) => {
+  lastPart = event.target instanceof Element ? event.target.closest('[data-own-keys]') : null;
+};
+let watching = false;
+/** Starts noting the part the user is in; once per page, by the first install below (so that
+ *  importing this module touches no document). */
+function watchParts() {
+  if (watching) return;
+  watching = true;
+  document.addEventListener('pointerdown', notePart, true);
+  document.addEventListener('focusin', notePart, true);
+}
+
+/** The part a key event belongs to: the focused element's, or, with nothing focused, the last clicked. */
+function partOf(target) {
+  const focused = target instanceof Element && target !== document.body && target !== document.documentElement;
+  return focused ? target.closest('[data-own-keys]') : lastPart;
+}
+
+/** True for keys the player should leave alone: typing, or the user in a part with its own keys. */
+function notForShortcuts(target) {
+  return isTyping(target) || partOf(target) !== null;
+}
+
+/** The shortcut a key event names in `table`, or null. */
+function shortcutOf(event, table) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const key = event.key === ' ' ? 'Space' : event.key;
+  return table.find((s) => s.keys.includes(key)) ?? null;
+}
+
+/**
+ * Calls actions[name]() for each shortcut of `table` pressed while the user is in `part` (an
+ * element marked data-own-keys). Space on a button, a box or a field inside it keeps its own
+ * meaning (press, tick).
+ */
+export function installPartShortcuts(part, table, actions) {
+  watchParts();
+  document.addEventListener('keydown', (event) => {
+    if (isTyping(event.target) || partOf(event.target) !== part) return;
+    const shortcut = shortcutOf(event, table);
+    if (!shortcut) return;
+    if (shortcut.keys.includes('Space') && event.target instanceof Element && event.target.closest(SPACE_OWNERS)) return;
+    if (document.querySelector('dialog[open]') && shortcut.action !== 'help') return;
+    event.preventDefault();
+    // Acting may move the focus (the help dialog takes it), and with it partOf(): the key is
+    // this part's, and no other handler of the page may act on it too.
+    event.stopImmediatePropagation();
+    actions[shortcut.action]();
+  });
+}
+
+/** Calls actions[name]() for each shortcut pressed on `root`. */
+export function installShortcuts(root, actions) {
+  watchParts();
+  root.addEventListener('keydown', (event) => {
+    if (notForShortcuts(event.target)) return;
+    const shortcut = shortcutOf(event, SHORTCUTS);
+    if (!shortcut) return;
+    // Behind an open dialog only "?" (which closes the help) does anything.
+    if (document.querySelector('dialog[open]') && shortcut.action !== 'help') return;
+    // Space on a focused button would also click it: let the shortcut win, once.
+    event.preventDefault();
+    actions[shortcut.action]();
+  });
+  // A focused button clicks on Space's keyup: cancel that too, so Space acts exactly once.
+  root.addEventListener('keyup', (event) => {
+    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && !notForShortcuts(event.target)) {
+      event.preventDefault();
+    }
+  });
+}

@@ -1,0 +1,40 @@
+// One plain sentence for each event of the search, with its numbers. Rows and columns are
+// shown 1-based; masks in binary, most significant bit (column 1) first.
+
+import { toBinary } from '../shared/binary.js';
+
+/**
+ * The sentence for `event` (the step taken last, snapshot.last) at the position `at`: the
+ * session's snapshot, or what the sentence reads of it, {n, weight, solutions}. `weight` is 2
+ * in mirror mode (each solution found stands for itself and its mirror image); `solutions` is
+ * the session's count of the boards passed (the only place a count is derived).
+ */
+export function describe(event, { n, weight = 1, solutions = 0 }) {
+  if (!event) return 'Ready: press Step or Play to start the search in row 1.';
+  const row = event.row + 1;
+  switch (event.kind) {
+    case 'free':
+      return event.poss === 0
+        ? `Row ${row}: free squares poss = ~(ld | col | rd) & done = ${toBinary(0, n)}: none.`
+        : `Row ${row}: free squares poss = ~(ld | col | rd) & done = ${toBinary(event.poss, n)}.`;
+    case 'try':
+      return `Row ${row}: try column ${event.column + 1}, the right-most free square: bit = poss & -poss = ${toBinary(event.bit, n)}.`;
+    case 'place':
+      return row === n
+        ? `Queen placed in row ${row}, column ${event.column + 1}: the last row, so the board is full.`
+        : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
+    case 'solution':
+      return weight === 2
+        ? `Solutions ${solutions - 1} and ${solutions} found: this board and its mirror image (col = done).`
+        : `Solution ${solutions} found: every column is taken (col = done).`;
+    case 'deadEnd':
+      return `Dead end in row ${row}: no free square (poss = 0).`;
+    case 'backtrack':
+      return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
+    case 'finished':
+      return `Search finished: ${solutions} solution${solutions === 1 ? '' : 's'} on the ${n}×${n} board` +
+        (weight === 2 ? `, ${event.solutions} found and ${solutions - event.solutions} mirror images.` : '.');
+    default:
+      return `Unknown event “${event.kind}”.`;
+  }
+}

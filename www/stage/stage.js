@@ -1,0 +1,68 @@
+// The stage: everything that shows the search itself, redrawn once per player change: the
+// board, the bit panel, the code panel, the narration, the counters and the solutions
+// gallery. It is the player's view (see player.js) for all but the controls.
+
+import { BoardView } from './board.js';
+import { BitsView } from './bits.js';
+import { CodeView } from './code.js';
+import { SolutionsView, MAX_LISTED } from './solutions.js';
+import { describe } from './narration.js';
+import { count as grouped } from '../shared/format.js';
+import { setText } from '../shared/dom.js';
+
+
+export class Stage {
+  /**
+   * @param {Function} $ looks an element up by id
+   * @param {Function} goTo called with a step number by a solution's "Go to step"
+   * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's large view
+   * @param {object} options gallery: false leaves the solutions gallery out (the embed view
+   *   has none; goTo and imagesOf are then unused)
+   */
+  constructor($, goTo, imagesOf, { gallery = true } = {}) {
+    this.board = new BoardView($('board'));
+    this.bits = new BitsView($('masks'));
+    this.code = new CodeView($('code'), $('code-language'));
+    this.solutions = gallery ? new SolutionsView({
+      gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'), uniqueNote: $('unique-note'),
+      classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
+    }, goTo, imagesOf) : null;
+    this.text = {
+      narration: $('narration'), steps: $('steps'), nodes: $('nodes'), onBoard: $('on-board'),
+      found: $('solutions-found'), row: $('row'),
+    };
+    this.keep = MAX_LISTED;
+  }
+
+  cleared(n) {
+    this.solutions?.clear(n);
+    document.documentElement.style.setProperty('--n', n);
+  }
+
+  solutionsFound(found) {
+    this.solutions?.add(found);
+  }
+
+  /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
+  progress(steps) {
+    setText(this.text.steps, grouped(steps));
+  }
+
+  /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the outlined masks
+   *  describe `snapshot.last`, the step taken last to reach the position (null at the start),
+   *  however the player got there (step, Back, seek, a node of the tree). */
+  render(snapshot) {
+    const event = snapshot.last ?? null;
+    this.board.render(snapshot);
+    this.bits.render(snapshot, event);
+    this.code.render(event);
+    this.solutions?.update(snapshot);
+    const { narration, steps, nodes, onBoard, found, row } = this.text;
+    setText(narration, describe(event, snapshot));
+    setText(steps, grouped(snapshot.steps));
+    setText(nodes, grouped(snapshot.nodes));
+    setText(onBoard, grouped(snapshot.queens.length));
+    setText(found, grouped(snapshot.solutions));
+    setText(row, snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed');
+  }
+}

@@ -1,0 +1,138 @@
+// The Lessons menu and the lesson bar: a lesson is opened from the menu or a link
+// (`&lesson=three-masks&stop=2`), and Previous stop / Next stop walk its stops, each shown by
+// the caller's `show(stop)` (the player, Compare and Predict set to the stop's state). The
+// lesson and the stop are kept in the address bar, so a link opens a class at the same stop.
+
+import { setText } from '../shared/dom.js';
+import { rewriteAddress } from '../player/index.js';
+
+export class LessonsPanel {
+  /**
+   * @param {object} ui {menu, bar, title, stop, note, previous, next, close}
+   * @param {Array} lessons the lessons offered (read by lesson.js readLesson), menu order
+   * @param {Function} show shows a stop ({query, player, compare, note, ask}) on the page
+   * @param {Messages} messages the page's message line
+   */
+  constructor(ui, lessons, show, messages) {
+    this.ui = ui;
+    this.lessons = lessons;
+    this.show = show;
+    this.messages = messages;
+    this.lesson = null;
+    this.index = 0; // of the stop shown, 0-based
+    /** Called after a stop is shown and when the lesson closes (the presenter's notes). */
+    this.changed = () => {};
+    ui.menu.append(...lessons.map(({ slug, title }) => new Option(title, slug)));
+    this.yours = document.createElement('optgroup'); // lessons made or opened in this browser
+    this.yours.label = 'Your lessons';
+    ui.menu.addEventListener('change', () => {
+      const lesson = this.lessons.find((l) => l.slug === ui.menu.value);
+      if (lesson) this.open(lesson, 0);
+      else this.close();
+    });
+    ui.previous.addEventListener('click', () => this.previous());
+    ui.next.addEventListener('click', () => this.next());
+    ui.close.addEventListener('click', () => this.close());
+  }
+
+  /** Offers a lesson of the user's (made here or opened from a file) in the menu, under
+   *  "Your lessons", replacing one with the same slug. */
+  offer(lesson) {
+    this.lessons = [...this.lessons.filter((l) => l.slug !== lesson.slug), lesson];
+    this.yours.querySelector(`option[value="${CSS.escape(lesson.slug)}"]`)?.remove();
+    this.yours.append(new Option(lesson.title, lesson.slug));
+    if (!this.yours.isConnected) this.ui.menu.append(this.yours);
+    if (this.lesson?.slug === lesson.slug) this.lesson = lesson;
+  }
+
+  /** The lesson open (or null) and the index of its stop shown. */
+  get current() {
+    return { lesson: this.lesson, index: this.index };
+  }
+
+  /** True while a lesson is open. */
+  get active() {
+    return this.lesson !== null;
+  }
+
+  open(lesson, index) {
+    this.lesson = lesson;
+    this.ui.menu.value = lesson.slug;
+    this.ui.bar.hidden = false;
+    setText(this.ui.title, lesson.title);
+    this.go(index);
+  }
+
+  /** Shows stop `index` (0-based) of the open lesson. */
+  go(index) {
+    const { ui, lesson } = this;
+    this.index = index;
+    const stop = lesson.stops[index];
+    this.show(stop);
+    setText(ui.stop, `Stop ${index + 1} of ${lesson.stops.length}`);
+    ui.note.textContent = stop.note;
+    ui.previous.disabled = index === 0;
+    ui.next.disabled = index === lesson.stops.length - 1;
+    this.keepUrlCurrent();
+    this.changed();
+  }
+
+  /** The next stop; false when there is none (the last is shown). */
+  next() {
+    if (!this.lesson || this.index + 1 >= this.lesson.stops.length) return false;
+    this.go(this.index + 1);
+    return true;
+  }
+
+  /** The previous stop; false when there is none. */
+  previous() {
+    if (!this.lesson || this.index === 0) return false;
+    this.go(this.index - 1);
+    return true;
+  }
+
+  close() {
+    this.lesson = null;
+    this.ui.menu.value = '';
+    this.ui.bar.hidden = true;
+    this.keepUrlCurrent();
+    this.changed();
+  }
+
+  /** Opens the lesson and stop the link names; a bad name or number gets a sentence. */
+  restore(query) {
+    const params = new URLSearchParams(query);
+    if (!params.has('lesson')) return;
+    const slug = params.get('lesson');
+    const lesson = this.lessons.find((l) => l.slug === slug);
+    if (!lesson) {
+      const shown = slug.length > 40 ? `${slug.slice(0, 40)}…` : slug;
+      this.messages.show(`The link names the lesson “${shown}”, which is not one of the lessons (${this.lessons.map((l) => l.slug).join(', ')}). Choose one from the Lessons menu.`);
+      this.keepUrlCurrent();
+      return;
+    }
+    const text = params.get('stop') ?? '1';
+    const asked = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    const count = lesson.stops.length;
+    const ok = asked >= 1 && asked <= count;
+    this.open(lesson, ok ? asked - 1 : 0);
+    if (!ok) {
+      const shown = text.length > 20 ? `${text.slice(0, 20)}…` : text;
+      this.messages.show(`The link asks for stop “${shown}” of “${lesson.title}”, which has stops 1 to ${count}; showing stop 1.`);
+    }
+  }
+
+  keepUrlCurrent() {
+    rewriteAddress(this, (href) => {
+      const url = new URL(href);
+      if (this.lesson) {
+        url.searchParams.set('lesson', this.lesson.slug);
+        url.searchParams.set('stop', this.index + 1);
+      } else {
+        url.searchParams.delete('lesson');
+        url.searchParams.delete('stop');
+      }
+      return url.toString();
+    });
+  }
+}

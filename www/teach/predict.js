@@ -1,0 +1,178 @@
+// Predict mode: the search stops before each step of a topic the learner chose and asks what
+// it will do; nothing moves until the learner checks an answer or asks for it, and Continue
+// takes the step (and goes on playing, when Play or Next solution was what stopped).
+//
+// States: off; on with no question open ("waiting"); asking (a question open, its mask
+// hidden in the bit panel); answered (feedback shown, Continue offered). The question comes
+// from the core with its answer (Search.question, crate/src/predict.rs). Any move of the
+// search away from where the question was asked (Back, a seek, Reset, a new board) closes it
+// unanswered, and turning Predict off does too: neither counts in the score.
+//
+// The player asks `hold(reason)` before each step forward taken by Step ('step') or by play
+// towards a goal ('speed', 'solution'); true holds the search where it stands.
+
+import { compare, hiddenLines } from './questions.js';
+import { PLAYING } from '../player/index.js';
+
+export class Predict {
+  /**
+   * @param {object} ui {button, board}: the Predict toggle and the board grid
+   * @param {QuestionPanel} panel the Question region
+   * @param {Score} score the learner's score
+   * @param {object} player the Player: commanded by step() and play(), read by readOnly
+   * @param {object} bits the bit panel (BitsView): hides the masks asked about
+   * @param {Messages} messages the page's message line
+   */
+  constructor(ui, panel, score, player, bits, messages) {
+    this.ui = ui;
+    this.panel = panel;
+    this.score = score;
+    this.player = player;
+    this.seen = player.readOnly;
+    this.bits = bits;
+    this.messages = messages;
+    this.on = false;
+    this.open = null;      // {question, at (the step it was asked at), answered, resume}
+    this.turn = 0;         // questions asked so far: the core rotates topics by it
+    this.passing = false;  // Continue's own step goes past the hold
+    ui.button.addEventListener('click', () => this.toggle());
+    ui.board.addEventListener('click', (event) => this.boardClicked(event));
+  }
+
+  toggle() {
+    this.on = !this.on;
+    this.ui.button.setAttribute('aria-pressed', String(this.on));
+    // Only while on: a held player takes its steps one call at a time.
+    this.player.hold = this.on ? (reason) => this.hold(reason) : null;
+    this.close();
+    this.panel.shown(this.on, this.waitingText());
+    if (this.on) this.player.pause();
+  }
+
+  /** The topic a lesson's stop made now would ask about: the open question's (a stop asks
+   *  only what can be asked there), or none. */
+  get topic() {
+    return this.on ? this.open?.question.topic ?? null : null;
+  }
+
+  /** A lesson's stop: Predict on, asking only about `topic`, with its question open at once
+   *  when the next step is one; or, for no topic, Predict off. */
+  askAbout(topic) {
+    // A far stop is reached by a seek over several frames: ask once it has arrived (turning
+    // Predict on pauses the player, which would stop the seek halfway).
+    this.waitingToAsk = undefined;
+    if (this.seen.state === PLAYING && this.seen.goal === 'seek') {
+      this.waitingToAsk = topic;
+      return;
+    }
+    if (!topic) {
+      if (this.on) this.toggle();
+      return;
+    }
+    this.panel.only([topic]);
+    if (this.on) this.close();
+    else this.toggle();
+    this.hold('step');
+  }
+
+  /** The player's question before a step: true holds the search (a question is open). */
+  hold(reason) {
+    if (this.passing) {
+      this.passing = false;
+      return false;
+    }
+    if (this.open) {
+      this.messages.show(this.open.answered
+        ? 'Press Continue to take the step you answered about.'
+        : 'Answer the question first (or press Show answer): the search waits for you.', 'info');
+      return true;
+    }
+    const asked = this.panel.asked;
+    if (asked.length === 0) return false;
+    const question = this.seen.question(asked, this.turn);
+    if (!question) return false;
+    this.turn += 1;
+    const resume = reason !== 'step' && this.seen.state === PLAYING ? reason : null;
+    this.open = { question, at: this.seen.position, answered: false, resume };
+    this.bits.hide(hiddenLines(question));
+    this.ui.board.classList.toggle('asking-free', question.topic === 'free-squares');
+    this.panel.ask(question, true);
+    return true;
+  }
+
+  /** A new search (Reset, a new board size or mode): a question open closes unanswered. */
+  cleared() {
+    this.close();
+  }
+
+  /** After each redraw: a move away from the question's position closes it unanswered. */
+  render(snapshot) {
+    if (this.open && snapshot.steps !== this.open.at) this.close();
+    const seeking = this.seen.state === PLAYING && this.seen.goal === 'seek';
+    if (this.waitingToAsk !== undefined && !seeking) this.askAbout(this.waitingToAsk);
+  }
+
+  check() {
+    if (!this.open || this.open.answered) return;
+    if (!this.panel.answered()) {
+      this.messages.show('Choose one of the three answers, then press Check.', 'info');
+      return;
+    }
+    const result = compare(this.open.question, this.panel.given());
+    this.answer(result.right, result);
+  }
+
+  show() {
+    if (this.open && !this.open.answered) this.answer(false, null);
+  }
+
+  /** Continue: takes the step asked about, and plays on if play was what stopped here. */
+  proceed() {
+    if (!this.open?.answered) return;
+    const { resume, question } = this.open;
+    this.close();
+    this.passing = true;
+    this.player.step();
+    this.passing = false;
+    // Next solution stopped before the very solution it was going to: it has arrived.
+    const arrived = resume === 'solution' && question.next.kind === 'solution';
+    if (resume && !arrived) this.player.play(resume);
+  }
+
+  answer(right, result) {
+    this.open.answered = true;
+    this.score.add(this.open.question.topic, right);
+    this.bits.hide([]);
+    this.ui.board.classList.remove('asking-free');
+    this.messages.clear();
+    this.panel.feedback(result);
+  }
+
+  /** Closes the question open, if any, unanswered or not: nothing is counted. */
+  close() {
+    if (!this.open) return;
+    this.open = null;
+    this.bits.hide([]);
+    this.ui.board.classList.remove('asking-free');
+    this.panel.waiting(this.waitingText());
+  }
+
+  /** The "Ask about" boxes changed: with none ticked, say that nothing will be asked. */
+  topicsChanged() {
+    if (!this.open) this.panel.waiting(this.waitingText());
+  }
+
+  /** What the region says with no question open: undefined for its usual sentence. */
+  waitingText() {
+    return this.panel.asked.length === 0
+      ? 'Nothing to ask about: tick a topic under “Ask about”. Until then the search takes its steps without asking.'
+      : undefined;
+  }
+
+  /** A click on a square of the row asked about toggles that column's digit. */
+  boardClicked(event) {
+    const cell = event.target instanceof Element ? event.target.closest('[role="gridcell"]') : null;
+    if (!cell || !this.open || this.open.answered) return;
+    if (Number(cell.dataset.row) === this.open.question.row) this.panel.toggleColumn(Number(cell.dataset.column));
+  }
+}

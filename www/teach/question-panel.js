@@ -1,0 +1,283 @@
+// The Question region of Predict mode: the question, the learner's answer (rows of digit
+// toggles under the board's columns, or three outcome buttons), Check / Show answer /
+// Continue, the feedback, the Score and the "Ask about" topics. It draws and collects; what
+// happens when (the player held, the score counted) is predict.js's.
+//
+// Keyboard: in a digit row ← → move between digits, ↑ ↓ between rows, Space (or a click)
+// toggles, Enter checks; the keys stay in the region, so they never move the search.
+
+import { OUTCOMES, answerRows, rightMask, prompt, explain } from './questions.js';
+import { toBinary } from '../shared/binary.js';
+import { setText } from '../shared/dom.js';
+
+const ROW_LABEL = { answer: 'Your answer', ld: 'Your ld', col: 'Your col', rd: 'Your rd' };
+const RIGHT_LABEL = { answer: 'Right answer', ld: 'Right ld', col: 'Right col', rd: 'Right rd' };
+/** Keys the answer handles itself: never the player's shortcuts while there. */
+const OWN_KEYS = new Set([' ', 'Enter', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+export class QuestionPanel {
+  /**
+   * @param {object} ui the region's elements (see index.html, #question)
+   * @param {Array} topics [{slug, name}] from the core's predictTopics()
+   * @param {Score} score the learner's score
+   * @param {object} on {check(), show(), proceed(), topicsChanged()} what the buttons do
+   */
+  constructor(ui, topics, score, on) {
+    this.ui = ui;
+    this.topics = topics;
+    this.score = score;
+    this.digitRows = {};  // name → [button per column] of the question open
+    this.outcomeButtons = [];
+    ui.check.addEventListener('click', () => on.check());
+    ui.show.addEventListener('click', () => on.show());
+    ui.proceed.addEventListener('click', () => on.proceed());
+    ui.resetScore.addEventListener('click', () => {
+      score.reset();
+      this.showScore();
+    });
+    this.boxes = topics.map(({ slug, name }) => {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = true;
+      box.value = slug;
+      box.addEventListener('change', () => on.topicsChanged());
+      label.append(box, ` ${name}`);
+      ui.topics.append(label);
+      return box;
+    });
+    // The answer's keys are its own: stop them before the page's shortcuts (document level).
+    for (const type of ['keydown', 'keyup']) {
+      ui.answer.addEventListener(type, (event) => {
+        if (!OWN_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+        event.stopPropagation();
+        if (type === 'keydown') this.key(event);
+      });
+    }
+    ui.buttons.addEventListener('keydown', (event) => {
+      if (event.key === ' ' || event.key === 'Enter') event.stopPropagation();
+    });
+    ui.buttons.addEventListener('keyup', (event) => {
+      if (event.key === ' ') event.stopPropagation();
+    });
+    this.onEnter = () => on.check();
+    this.showScore();
+  }
+
+  /** The topics ticked, as slugs. */
+  get asked() {
+    return this.boxes.filter((box) => box.checked).map((box) => box.value);
+  }
+
+  /** Ticks exactly the topics `slugs`. */
+  only(slugs) {
+    for (const box of this.boxes) box.checked = slugs.includes(box.value);
+  }
+
+  /** Predict on or off: the region shows or hides. */
+  shown(on, text) {
+    this.ui.region.hidden = !on;
+    if (on) this.waiting(text);
+  }
+
+  /** No question open: what to do to get one. */
+  waiting(text = 'Press Step or Play: the search stops before each step you are asked about, and waits for your answer.') {
+    this.question = null;
+    setText(this.ui.text, text);
+    this.ui.answer.replaceChildren();
+    this.ui.feedback.textContent = '';
+    this.ui.feedback.removeAttribute('data-verdict');
+    this.ui.check.hidden = true;
+    this.ui.show.hidden = true;
+    this.ui.proceed.hidden = true;
+  }
+
+  /** Opens `question` (from the core): the prompt, an empty answer, Check and Show answer. */
+  ask(question, focus) {
+    this.question = question;
+    const { ui } = this;
+    ui.text.textContent = prompt(question);
+    ui.feedback.textContent = '';
+    ui.feedback.removeAttribute('data-verdict');
+    ui.answer.replaceChildren();
+    this.digitRows = {};
+    this.outcomeButtons = [];
+    if (question.answer.form === 'outcome') this.buildOutcomes();
+    else for (const name of answerRows(question)) this.buildDigits(name, question.n);
+    ui.check.hidden = false;
+    ui.show.hidden = false;
+    ui.proceed.hidden = true;
+    if (focus) {
+      // The masks to work from stand right above the answer: bring both into view.
+      ui.region.scrollIntoView({ block: 'nearest' });
+      this.firstAnswerButton()?.focus({ preventScroll: true });
+    }
+  }
+
+  /** The learner's answer: {rows: {name: mask}} or {outcome}. */
+  given() {
+    const outcome = this.outcomeButtons.find((b) => b.getAttribute('aria-pressed') === 'true')?.dataset.outcome;
+    const rows = {};
+    for (const [name, buttons] of Object.entries(this.digitRows)) {
+      rows[name] = buttons.reduce((mask, b) => mask * 2 + (b.getAttribute('aria-pressed') === 'true' ? 1 : 0), 0);
+    }
+    return { outcome, rows };
+  }
+
+  /** True when the learner gave something to check (a digit row may rightly be all 0). */
+  answered() {
+    return this.question.answer.form !== 'outcome' || this.given().outcome !== undefined;
+  }
+
+  /** Toggles digit `column` of the single answer row (a click on the board's square). */
+  toggleColumn(column) {
+    const buttons = this.digitRows.answer;
+    if (!buttons || this.ui.check.hidden) return;
+    toggle(buttons[column]);
+  }
+
+  /** After Check (`result` from questions.compare) or Show answer (`result` null): each digit
+   *  marked, the right answer beside the learner's, why, and Continue. */
+  feedback(result) {
+    const { question, ui } = this;
+    for (const [name, buttons] of Object.entries(this.digitRows)) {
+      const marks = result?.digits[name];
+      buttons.forEach((button, c) => {
+        button.disabled = true;
+        if (!marks) return;
+        button.dataset.mark = marks[c] ? 'right' : 'wrong';
+        button.setAttribute('aria-label', `column ${c + 1}, ${marks[c] ? 'right' : 'wrong'}`);
+      });
+      buttons[0].parentElement.after(this.rightRow(name));
+    }
+    for (const button of this.outcomeButtons) {
+      button.disabled = true;
+      const right = button.dataset.outcome === question.answer.outcome;
+      button.dataset.mark = right ? 'right' : button.getAttribute('aria-pressed') === 'true' ? 'wrong' : '';
+      if (right) button.setAttribute('aria-description', 'the right answer');
+    }
+    const verdict = result === null ? 'shown' : result.right ? 'right' : 'wrong';
+    const opening = { right: 'Right.', wrong: 'Not quite.', shown: 'The answer:' }[verdict];
+    ui.feedback.dataset.verdict = verdict;
+    ui.feedback.textContent = `${opening} ${explain(question)}`;
+    ui.check.hidden = true;
+    ui.show.hidden = true;
+    ui.proceed.hidden = false;
+    ui.proceed.focus({ preventScroll: true });
+    this.showScore();
+  }
+
+  showScore() {
+    const { ui, score } = this;
+    setText(ui.score, score.summary);
+    const { streak, best } = score.tally;
+    setText(ui.streak, streak > 0 || best > 0 ? `streak ${streak} (best ${best})` : '');
+    ui.topicScores.replaceChildren(...score.breakdown(this.topics).map(({ name, right, asked }) => {
+      const item = document.createElement('li');
+      item.textContent = `${name}: ${right} of ${asked}`;
+      return item;
+    }));
+  }
+
+  buildDigits(name, n) {
+    const label = document.createElement('span');
+    label.className = 'mask-name';
+    label.textContent = ROW_LABEL[name];
+    const group = document.createElement('div');
+    group.className = 'mask-digits answer-digits';
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', ROW_LABEL[name]);
+    const buttons = Array.from({ length: n }, (_, c) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'digit'; // its 0 or 1 is drawn from aria-pressed (style.css): the
+      // name is the column alone, and a screen reader says pressed or not
+      button.setAttribute('aria-pressed', 'false');
+      button.setAttribute('aria-label', `column ${c + 1}`);
+      button.tabIndex = -1;
+      button.addEventListener('click', () => toggle(button));
+      group.append(button);
+      return button;
+    });
+    if (Object.keys(this.digitRows).length === 0) buttons[0].tabIndex = 0; // one stop per answer
+    this.digitRows[name] = buttons;
+    this.ui.answer.append(label, group);
+  }
+
+  /** A read-only row of the right digits of `name`, shown under the learner's after feedback. */
+  rightRow(name) {
+    const { question } = this;
+    const row = document.createElement('div');
+    row.className = 'right-answer';
+    const label = document.createElement('span');
+    label.className = 'mask-name';
+    label.textContent = `${RIGHT_LABEL[name]} = ${rightMask(question, name)}`;
+    const digits = document.createElement('span');
+    digits.className = 'mask-digits';
+    digits.setAttribute('role', 'group');
+    digits.setAttribute('aria-label', RIGHT_LABEL[name]);
+    for (const digit of toBinary(rightMask(question, name), question.n)) {
+      const span = document.createElement('span');
+      span.className = `digit${digit === '1' ? ' one' : ''}`;
+      span.textContent = digit;
+      digits.append(span);
+    }
+    row.append(label, digits);
+    return row;
+  }
+
+  buildOutcomes() {
+    const group = document.createElement('div');
+    group.className = 'outcomes';
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', 'Your answer');
+    this.outcomeButtons = OUTCOMES.map(({ outcome, label }, i) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.dataset.outcome = outcome;
+      button.setAttribute('aria-pressed', 'false');
+      button.tabIndex = i === 0 ? 0 : -1;
+      button.addEventListener('click', () => {
+        for (const other of this.outcomeButtons) other.setAttribute('aria-pressed', String(other === button));
+      });
+      group.append(button);
+      return button;
+    });
+    this.ui.answer.append(group);
+  }
+
+  firstAnswerButton() {
+    return this.outcomeButtons[0] ?? Object.values(this.digitRows)[0]?.[0];
+  }
+
+  /** Arrows move the focus within the answer (and carry the single tab stop); Enter checks. */
+  key(event) {
+    const rows = this.outcomeButtons.length ? [this.outcomeButtons] : Object.values(this.digitRows);
+    const r = rows.findIndex((buttons) => buttons.includes(event.target));
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (!this.ui.check.hidden) this.onEnter();
+      return;
+    }
+    if (event.key === ' ' || r < 0) return; // Space: the button's own click
+    const c = rows[r].indexOf(event.target);
+    const to = {
+      ArrowLeft: [r, Math.max(0, c - 1)],
+      ArrowRight: [r, Math.min(rows[r].length - 1, c + 1)],
+      ArrowUp: [Math.max(0, r - 1), c],
+      ArrowDown: [Math.min(rows.length - 1, r + 1), c],
+    }[event.key];
+    event.preventDefault();
+    const target = rows[to[0]][Math.min(to[1], rows[to[0]].length - 1)];
+    for (const buttons of rows) for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
+    target.focus();
+  }
+}
+
+function toggle(button) {
+  if (button.disabled) return;
+  const on = button.getAttribute('aria-pressed') !== 'true';
+  button.setAttribute('aria-pressed', String(on));
+  button.classList.toggle('one', on);
+}
