@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in order from fastest to slowest to fail.
-#   1. rustfmt and clippy (warnings are errors), native and wasm32
+#   1. rustfmt and clippy (warnings are errors), native and wasm32; the page's import rules
+#      (npm run lint:deps, .dependency-cruiser.cjs)
 #   2. native Rust tests: unit, doc, OEIS table, proptest against a recursive reference
 #   3. wasm-bindgen tests of the JS facade, in headless Chromium
 #   4. a production build (wasm + webpack into dist/)
@@ -22,6 +23,9 @@ step "rustfmt and clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p bitqueens --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+
+step "the page's import rules (dependency-cruiser)"
+npm run --silent lint:deps
 
 step "native Rust tests"
 cargo test --workspace --quiet

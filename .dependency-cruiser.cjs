@@ -1,0 +1,79 @@
+// The import rules of www/, checked by `npm run lint:deps` (part of `npm test`):
+//
+//   www/main.js, www/embed/embed.js   the two pages' roots; the workers (*-worker.js) are roots too
+//   www/<feature>/                     player, stage, compare, tree, count, teach, export, embed:
+//                                      one folder per thing the page shows. Its index.js lists,
+//                                      in its header, the names the rest of the page may use;
+//                                      every other file of the folder is private to it.
+//   www/shared/                        small modules any folder may import, each file public;
+//                                      it imports no feature folder.
+//   www/pkg/                           the wasm core, built by scripts/build-wasm.sh (not in git)
+//
+// So: no import cycle; shared/ imports no feature; a file outside a feature folder imports
+// from it only its index.js; no module that no root reaches, and no orphan.
+
+const FEATURES = '(player|stage|compare|tree|count|teach|export|embed)';
+const ROOTS = ['^www/main\\.js$', '^www/embed/embed\\.js$', '^www/.+-worker\\.js$'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'An import cycle makes the load order matter: break it by moving the shared part down (into shared/, or into the folder both use).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-feature',
+      severity: 'error',
+      comment: 'www/shared/ is the floor every feature stands on: it may import only shared/ and npm packages.',
+      from: { path: '^www/shared/' },
+      to: { path: `^www/${FEATURES}/` },
+    },
+    {
+      name: 'feature-private-files',
+      severity: 'error',
+      comment: "A feature folder is used from outside only through its index.js: export the name there (and list it in the header), then import it from '../<feature>/index.js'.",
+      from: { path: '^www/([^/]+)/' },
+      to: { path: `^www/${FEATURES}/`, pathNot: ['^www/$1/', `^www/${FEATURES}/index\\.js$`] },
+    },
+    {
+      name: 'root-uses-index-only',
+      severity: 'error',
+      comment: "www/main.js wires the page from the feature folders' index.js only.",
+      from: { path: '^www/[^/]+\\.js$' },
+      to: { path: `^www/${FEATURES}/`, pathNot: `^www/${FEATURES}/index\\.js$` },
+    },
+    {
+      name: 'no-orphan',
+      severity: 'error',
+      comment: 'A module nothing imports and that imports nothing: delete it, or import it where it is used.',
+      // A worker that imports only the wasm core looks like an orphan here: it is a root.
+      from: { orphan: true, path: '^www/', pathNot: ['^www/pkg/', ...ROOTS] },
+      to: {},
+    },
+    {
+      name: 'reached-from-a-root',
+      severity: 'error',
+      comment: 'A module that neither page nor any worker reaches is dead code: delete it, or import it where it is used.',
+      from: { path: ROOTS },
+      to: { path: '^www/', pathNot: ['^www/pkg/', ...ROOTS], reachable: false },
+    },
+    {
+      name: 'resolvable',
+      severity: 'error',
+      comment: 'An import whose file is not there (the wasm core, www/pkg, is built by npm run build:wasm).',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^\\.\\./pkg/|^\\./pkg/|pkg/bitqueens' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules', '^www/pkg/'] },
+    exclude: { path: '^www/pkg/' },
+    moduleSystems: ['es6'],
+    tsPreCompilationDeps: false,
+    // The pages' workers are started with new Worker(new URL('./x-worker.js', import.meta.url)):
+    // not an import, so they are roots of their own (ROOTS above).
+  },
+};
