@@ -89,9 +89,19 @@ test('keyboard: arrows step and back, Space plays and pauses, N, R, + and −', 
   assert.equal(await state(page), 'idle');
 });
 
-test('Space on a focused button acts once, not twice', async () => {
+test('Space and Enter on a focused button press that button, once, and never play the search', async () => {
   const page = await session.open('?n=8');
   await button(page, 'Step').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await steps(page), 1, 'Space pressed Step once');
+  await page.keyboard.press('Enter');
+  assert.equal(await steps(page), 2, 'Enter pressed Step once');
+  await button(page, 'Back').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await steps(page), 1, 'Space pressed Back');
+  await frames(page, 3);
+  assert.notEqual(await state(page), 'playing');
+  await page.locator('body').click({ position: { x: 2, y: 2 } }); // nothing focused: Space is Play's
   await page.keyboard.press('Space');
   await waitForState(page, 'playing');
   await page.keyboard.press('Space');
@@ -127,6 +137,7 @@ test('shortcuts are ignored with Ctrl, Alt or ⌘ held, and behind the help dial
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await dialog.waitFor();
+  await page.evaluate(() => document.activeElement.blur()); // a focused button in the dialog would take Space itself
   for (const key of ['ArrowRight', 'ArrowLeft', 'n', 'e', 'r', '+', 'Space']) await page.keyboard.press(key);
   await frames(page, 5);
   assert.equal(await steps(page), 1, 'nothing moved behind the dialog');

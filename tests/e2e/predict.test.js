@@ -111,6 +111,13 @@ test('a wrong answer by keyboard alone: each digit marked, the right answer besi
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   assert.equal(await steps(page), 0, 'the answer’s keys never move the search');
+  const focusedDigit = () => page.evaluate(() => [document.activeElement.getAttribute('aria-label'), document.activeElement.getAttribute('aria-pressed')]);
+  await page.keyboard.press('Enter'); // Enter on a digit toggles it, as Space does
+  assert.deepEqual(await focusedDigit(), ['column 3', 'false'], 'Enter toggled the digit, and checked nothing');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await focusedDigit(), ['column 3', 'true']);
+  await page.keyboard.press('Tab'); // from the answer to Check
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check');
   await page.keyboard.press('Enter');
   assert.match(await feedback(page), /^Not quite\..*= 11111111\.$/);
   const answer = page.getByRole('group', { name: 'Your answer', exact: true });

@@ -206,7 +206,7 @@ test('the whole view zooms with + and − (buttons and keys), the wheel, and Fit
   assert.equal(await steps(page), at);
 });
 
-test('with the mouse resting on the tree, the arrow keys’ choice is the one described and the one Enter goes to; Space plays', async () => {
+test('with the mouse resting on the tree, the arrow keys’ choice is the one described and the one Enter goes to; Space stays the tree’s', async () => {
   const page = await session.open('?n=5');
   while ((await steps(page)) < 60) await page.keyboard.press('ArrowRight');
   const queens = (await queensOnBoard(page)).map((q) => q.column);
@@ -220,10 +220,11 @@ test('with the mouse resting on the tree, the arrow keys’ choice is the one de
   assert.notDeepEqual(chosen, pointed);
   await page.keyboard.press('Enter');
   assert.deepEqual((await queensOnBoard(page)).map((q) => q.column), chosen, 'Enter went to the node shown');
-  await page.keyboard.press('Space');
-  await waitForState(page, 'playing');
-  await page.keyboard.press('Space');
-  await waitForState(page, 'paused');
+  const at = await steps(page);
+  await page.keyboard.press('Space'); // a focused control keeps Space: the search does not play
+  await frames(page, 3);
+  assert.equal(await steps(page), at);
+  assert.notEqual(await page.evaluate(() => document.body.dataset.state), 'playing');
 });
 
 /** How many pixels of the tree's canvas are, exactly and opaque, the colour of the labels of

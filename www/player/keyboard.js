@@ -1,12 +1,15 @@
 // Keyboard shortcuts. Ignored while typing in a field, and when a modifier key is held
-// (so the browser's own shortcuts keep working), behind an open dialog. A part of the page
+// (so the browser's own shortcuts keep working), behind an open dialog. Keys belong to the
+// focus first: Space and Enter on a focused control (a button, a link, a box, a field, a
+// slider, a select, or a widget put in the tab order: the search tree, an answer digit) are
+// the control's, never a shortcut's. A part of the page
 // marked data-own-keys (the Compare section, the count panel) is not the player's: while the
 // user is in it (focus inside it, or the last click landed in it) the player's shortcuts are
 // off, and the part's own table, if it has one (Compare: COMPARE_SHORTCUTS), applies.
 
 /** Key → the name of the action it triggers; shown by the help dialog in the same order. */
 export const SHORTCUTS = [
-  { keys: ['Space'], action: 'togglePlay', help: 'Play / pause' },
+  { keys: ['Space'], action: 'togglePlay', help: 'Play / pause (on a focused button: presses it)' },
   { keys: ['ArrowRight'], action: 'step', help: 'Step forward' },
   { keys: ['ArrowLeft'], action: 'back', help: 'Step back' },
   { keys: ['n', 'N'], action: 'nextSolution', help: 'Play to the next solution' },
@@ -40,8 +43,18 @@ function isTyping(target) {
     && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-/** Elements on which Space does their own thing (press, tick, open), left to it inside a part. */
-const SPACE_OWNERS = 'button, summary, a[href], input, select, textarea, [role="button"], [role="switch"]';
+/** Controls that do their own thing with Space and Enter (press, tick, open, choose). */
+const CONTROLS = 'button, summary, a[href], input, select, textarea, [role="button"], [role="switch"]';
+/** The keys a focused control keeps. */
+const CONTROL_KEYS = new Set([' ', 'Enter']);
+
+/** True when `event` is Space or Enter on a focused control, or on an element the page put
+ *  in the tab order (tabindex >= 0: the tree, an answer digit): the key is the control's. */
+function keptByFocus(event) {
+  const target = event.target;
+  if (!CONTROL_KEYS.has(event.key) || !(target instanceof Element)) return false;
+  return target.closest(CONTROLS) !== null || (target.hasAttribute('tabindex') && target.tabIndex >= 0);
+}
 
 /** The data-own-keys part the user was last in (by a click or a focus), or null: the player's. */
 let lastPart = null;
@@ -78,8 +91,8 @@ function shortcutOf(event, table) {
 
 /**
  * Calls actions[name]() for each shortcut of `table` pressed while the user is in `part` (an
- * element marked data-own-keys). Space on a button, a box or a field inside it keeps its own
- * meaning (press, tick).
+ * element marked data-own-keys). Space and Enter on a focused control inside it stay the
+ * control's (keptByFocus).
  */
 export function installPartShortcuts(part, table, actions) {
   watchParts();
@@ -87,7 +100,7 @@ export function installPartShortcuts(part, table, actions) {
     if (isTyping(event.target) || partOf(event.target) !== part) return;
     const shortcut = shortcutOf(event, table);
     if (!shortcut) return;
-    if (shortcut.keys.includes('Space') && event.target instanceof Element && event.target.closest(SPACE_OWNERS)) return;
+    if (keptByFocus(event)) return;
     if (document.querySelector('dialog[open]') && shortcut.action !== 'help') return;
     event.preventDefault();
     // Acting may move the focus (the help dialog takes it), and with it partOf(): the key is
@@ -101,19 +114,12 @@ export function installPartShortcuts(part, table, actions) {
 export function installShortcuts(root, actions) {
   watchParts();
   root.addEventListener('keydown', (event) => {
-    if (notForShortcuts(event.target)) return;
+    if (notForShortcuts(event.target) || keptByFocus(event)) return;
     const shortcut = shortcutOf(event, SHORTCUTS);
     if (!shortcut) return;
     // Behind an open dialog only "?" (which closes the help) does anything.
     if (document.querySelector('dialog[open]') && shortcut.action !== 'help') return;
-    // Space on a focused button would also click it: let the shortcut win, once.
     event.preventDefault();
     actions[shortcut.action]();
-  });
-  // A focused button clicks on Space's keyup: cancel that too, so Space acts exactly once.
-  root.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && !notForShortcuts(event.target)) {
-      event.preventDefault();
-    }
   });
 }

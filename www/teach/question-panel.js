@@ -60,7 +60,6 @@ export class QuestionPanel {
     ui.buttons.addEventListener('keyup', (event) => {
       if (event.key === ' ') event.stopPropagation();
     });
-    this.onEnter = () => on.check();
     this.showScore();
   }
 
@@ -255,12 +254,8 @@ export class QuestionPanel {
   key(event) {
     const rows = this.outcomeButtons.length ? [this.outcomeButtons] : Object.values(this.digitRows);
     const r = rows.findIndex((buttons) => buttons.includes(event.target));
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      if (!this.ui.check.hidden) this.onEnter();
-      return;
-    }
-    if (event.key === ' ' || r < 0) return; // Space: the button's own click
+    // Space and Enter: the digit's own click (it toggles); checking is the Check button's.
+    if (event.key === ' ' || event.key === 'Enter' || r < 0) return;
     const c = rows[r].indexOf(event.target);
     const to = {
       ArrowLeft: [r, Math.max(0, c - 1)],
