@@ -2,6 +2,7 @@
 // shown 1-based; masks in binary, most significant bit (column 1) first.
 
 import { toBinary } from '../shared/binary.js';
+import { count, plural } from '../shared/format.js';
 
 /**
  * The sentence for `event` (the step taken last, snapshot.last) at the position `at`: the
@@ -25,15 +26,15 @@ export function describe(event, { n, weight = 1, solutions = 0 }) {
         : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
       return weight === 2
-        ? `Solutions ${solutions - 1} and ${solutions} found: this board and its mirror image (col = done).`
-        : `Solution ${solutions} found: every column is taken (col = done).`;
+        ? `Solutions ${count(solutions - 1)} and ${count(solutions)} found: this board and its mirror image (col = done).`
+        : `Solution ${count(solutions)} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':
       return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
     case 'finished':
-      return `Search finished: ${solutions} solution${solutions === 1 ? '' : 's'} on the ${n}×${n} board` +
-        (weight === 2 ? `, ${event.solutions} found and ${solutions - event.solutions} mirror images.` : '.');
+      return `Search finished: ${plural(solutions, 'solution')} on the ${n}×${n} board` +
+        (weight === 2 ? `, ${count(event.solutions)} found and ${count(solutions - event.solutions)} mirror images.` : '.');
     default:
       return `Unknown event “${event.kind}”.`;
   }
