@@ -10,6 +10,8 @@ test('percentages are rounded down, so that 100% is never shown before the end',
   assert.equal(percentDown(0.99999), '99.9%');
   assert.equal(percentDown(1), '99.9%');
   assert.equal(percentDown(0.0000123), '0.0012%');
+  assert.equal(percentDown(9.3e-6), '0.00093%', 'decimals, not a power of ten, down to 0.00001%');
+  assert.equal(percentDown(1.27e-7), '0.000012%');
   assert.equal(percentDown(3.37e-9), '3.3 × 10^-7%');
   // Rounding down keeps the order: never a smaller text for a larger fraction.
   let last = -1;

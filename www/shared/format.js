@@ -57,7 +57,8 @@ export const workerCount = (howMany) => plural(howMany, 'worker');
 /** A steps-per-second speed: "1 step/s", "1,000 steps/s", "as fast as possible". */
 export const stepsPerSecond = (speed) => (speed === Infinity ? 'as fast as possible' : `${plural(speed, 'step')}/s`);
 
-/** A fraction (0..1) as a percentage rounded down, with 2 significant digits below 1%. */
+/** A fraction (0..1) as a percentage rounded down, with 2 significant digits below 1%:
+ *  in decimals down to 0.000010% ("0.00093%"), in powers of ten below. */
 export function percentDown(fraction) {
   const percent = fraction * 100;
   if (percent >= 100) return '99.9%'; // 100% only at the end
@@ -66,7 +67,7 @@ export function percentDown(fraction) {
   let exponent = Math.floor(Math.log10(percent));
   let mantissa = Math.floor((percent / 10 ** exponent) * 10) / 10;
   if (mantissa >= 10) [mantissa, exponent] = [mantissa / 10, exponent + 1]; // log10 rounding
-  if (exponent >= -3) {
+  if (exponent >= -5) {
     const decimals = 1 - exponent;
     const factor = 10 ** decimals;
     return `${(Math.floor(percent * factor) / factor).toFixed(decimals)}%`;
