@@ -16,7 +16,7 @@ import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import { Compare, AlgorithmRace, MAX_COMPARE_SIZE, startAlgorithmWorker } from './compare/index.js';
 import {
   Predict, QuestionPanel, Score, LessonsPanel, Presenter, installWorksheet, readLesson, unreachableStops,
-  LessonMaker, BUILT_IN_LESSONS,
+  describeState, LessonMaker, BUILT_IN_LESSONS,
 } from './teach/index.js';
 import { EmbedDialog } from './embed/index.js';
 
@@ -198,6 +198,7 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
   }, {
     check,
     view: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
+    describe: (query) => describeState(query, known),
     lessons: panel,
     builtIn: lessons.map(({ slug }) => slug),
     save: (filename, text) => download(filename, text, 'application/json'),

@@ -37,16 +37,16 @@ test('stops from the view on screen, reordered and deleted, download as a lesson
   await page.getByLabel('Note for the next stop').fill('From the start.');
   await button(page, 'Add this view as a stop').click();
   const listed = await stopsListed(page).locator('.maker-stop').allTextContents();
-  assert.equal(listed[0], 'n=6&pos=3&speed=10 — The first queen.');
+  assert.equal(listed[0], '6×6, step 3 — The first queen.');
   // The topic of the question open on screen, one of those asked before a Try.
   const topic = /poss & -poss/.test(asked) ? 'lowest-bit' : /What is [-~]poss/.test(asked) ? 'twos-complement' : 'what-happens';
-  assert.equal(listed[1], `n=6&pos=4&speed=10 · asks: ${topic} — Row 2 is found free.`, asked);
-  assert.equal(listed[2], 'n=6&pos=0&speed=10 — From the start.');
+  assert.equal(listed[1], `6×6, step 4 · asks: ${topic} — Row 2 is found free.`, asked);
+  assert.equal(listed[2], '6×6, step 0 — From the start.');
   await button(page, 'Move up: stop 3').click();
   await button(page, 'Delete stop 3').click(); // the second stop, now third
   assert.deepEqual(await stopsListed(page).locator('.maker-stop').allTextContents(), [
-    'n=6&pos=3&speed=10 — The first queen.',
-    'n=6&pos=0&speed=10 — From the start.',
+    '6×6, step 3 — The first queen.',
+    '6×6, step 0 — From the start.',
   ]);
   const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download lesson').click()]);
   assert.equal(download.suggestedFilename(), 'six-queens-my-way.json');

@@ -123,3 +123,13 @@ test('a lesson written out reads back the same', () => {
   const again = readLesson(JSON.parse(writeLesson(lesson)), known).lesson;
   assert.deepEqual(again, lesson);
 });
+
+test('a stop’s state reads in words in the lesson maker: the board, mirror, the step, Compare', async () => {
+  const { describeState } = await import('../../www/teach/lesson.js');
+  assert.equal(describeState('n=6&speed=10&pos=5', known), '6×6, step 5');
+  assert.equal(describeState('n=12&mirror=1&pos=1234567', known), '12×12, mirror symmetry, step 1,234,567');
+  assert.equal(describeState('n=8&compare=board-scan,richards&cn=9&cnode=40', known),
+    '8×8, step 0; Compare board-scan, richards (9×9) at node 40');
+  assert.equal(describeState('compare=richards,free-masks&cnode=end', known), '8×8, step 0; Compare richards, free-masks (6×6) at the end');
+  assert.equal(describeState('n=99&pos=junk', known), '8×8, step 0', 'what cannot be read, as the page would open it');
+});

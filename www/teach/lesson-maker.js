@@ -18,13 +18,14 @@ export class LessonMaker {
    * @param {object} with
    *   check(data) → {lesson} or {problems}: readLesson and unreachableStops together
    *   view() → {query, ask}: the state on screen, as a stop's
+   *   describe(query) → the stop's state in words ("6×6, step 5"), for the list
    *   lessons: the LessonsPanel (offer, open)
    *   builtIn: the built-in lessons' slugs (a lesson of yours never takes one)
    *   save(filename, text): a download
    *   messages: the page's message line
    */
-  constructor(ui, { check, view, lessons, builtIn, save, messages }) {
-    Object.assign(this, { ui, check, view, lessons, builtIn, save, messages });
+  constructor(ui, { check, view, describe, lessons, builtIn, save, messages }) {
+    Object.assign(this, { ui, check, view, describe, lessons, builtIn, save, messages });
     // What the browser kept may be anything (another version, a hand edit): only a draft
     // with a list of stops, each an object with a state, is taken.
     this.draft = load(DRAFT_KEY, null);
@@ -69,7 +70,7 @@ export class LessonMaker {
     this.ui.note.value = '';
     this.keep();
     this.render();
-    this.messages.show(`Stop ${this.draft.stops.length} added: ${query}.`, 'info');
+    this.messages.show(`Stop ${this.draft.stops.length} added: ${this.describe(query)}.`, 'info');
   }
 
   move(index, by) {
@@ -166,7 +167,7 @@ export class LessonMaker {
       const item = document.createElement('li');
       const text = document.createElement('span');
       text.className = 'maker-stop';
-      text.textContent = `${stop.state}${stop.ask ? ` · asks: ${stop.ask}` : ''}${stop.note ? ` — ${stop.note}` : ''}`;
+      text.textContent = `${this.describe(stop.state)}${stop.ask ? ` · asks: ${stop.ask}` : ''}${stop.note ? ` — ${stop.note}` : ''}`;
       const buttons = [['↑', -1, 'Move up'], ['↓', +1, 'Move down']].map(([label, by, name]) => {
         const button = document.createElement('button');
         button.type = 'button';

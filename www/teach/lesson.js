@@ -7,6 +7,7 @@
 //     "stops": [ { "state": "n=6&pos=9", "note": "…", "ask": "next-row" } ] }
 
 import { readPermalink, readComparePermalink } from '../player/index.js';
+import { count } from '../shared/format.js';
 
 /** The longest note a stop may carry, and the most stops a lesson may have. */
 export const MAX_NOTE = 2000;
@@ -82,6 +83,22 @@ function readStop(stop, number, known, problems) {
     }
   }
   return { query, player, compare, note, ask };
+}
+
+/**
+ * A stop's state as a person reads it, for the lesson maker's list: "6×6, step 5",
+ * "8×8, mirror symmetry, step 1,200; Compare board-scan, richards (9×9) at node 40".
+ * `known` is readLesson's. What cannot be read is said as the page would open it.
+ */
+export function describeState(query, known) {
+  const player = readPermalink(query, known.speeds, known.defaultSpeed, known.maxN);
+  let text = `${player.n}×${player.n}${player.mirror ? ', mirror symmetry' : ''}, step ${count(player.position)}`;
+  const compare = readComparePermalink(query, known.algorithms, { algorithms: known.algorithms.slice(0, 2), n: 6 }, known.maxCompareN);
+  if (compare) {
+    const at = compare.position === Infinity ? 'at the end' : `at node ${count(compare.position)}`;
+    text += `; Compare ${compare.algorithms.join(', ')} (${compare.n}×${compare.n}) ${at}`;
+  }
+  return text;
 }
 
 /** The lesson as JSON text, in the shape readLesson reads. */
