@@ -123,3 +123,29 @@ test('a far stop with a question asks it once the search has arrived there', asy
   assert.equal(await button(page, 'Predict').getAttribute('aria-pressed'), 'true');
   assert.equal((await page.locator('#question-text').textContent()).trim(), asked, 'the same question, at the stop');
 });
+
+test('a lesson opened from Make a lesson brings the lesson bar into view with the focus, and is still there after a reload', async () => {
+  const page = await session.open('?n=6&pos=3', { viewport: { width: 390, height: 844 } });
+  await openMaker(page);
+  await page.getByLabel('Title').fill('Kept here');
+  await page.getByLabel('Note for the next stop').fill('First.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Step').click();
+  await page.getByLabel('Note for the next stop').fill('Second.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Open it as a lesson').click();
+  const bar = page.getByRole('region', { name: 'Kept here' });
+  await bar.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-title', 'the focus is on the lesson');
+  const box = await bar.boundingBox();
+  assert.ok(box.y >= 0 && box.y < 844, `the lesson bar is on screen (top at ${box.y})`);
+  await button(page, 'Next stop').click();
+  assert.match(page.url(), /lesson=kept-here&stop=2/);
+
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('lesson-stop').textContent === 'Stop 2 of 2');
+  assert.equal(await page.locator('#lesson-note').textContent(), 'Second.');
+  assert.equal(await page.locator('#message').textContent(), '', 'no message: the lesson is known');
+  const yours = await page.locator('#lesson-menu optgroup[label="Your lessons"] option').allTextContents();
+  assert.deepEqual(yours, ['Kept here']);
+});

@@ -98,12 +98,14 @@ export class LessonMaker {
     return lesson ?? null;
   }
 
-  /** Opens the draft in the lesson bar. */
+  /** Opens the draft in the lesson bar; it stays in this browser, under Your lessons. */
   play() {
     const lesson = this.lesson();
     if (!lesson) return;
+    this.#keepYours(lesson);
     this.lessons.offer(lesson);
     this.lessons.open(lesson, 0);
+    this.lessons.bringIntoView();
   }
 
   download() {
@@ -131,9 +133,7 @@ export class LessonMaker {
       return;
     }
     const lesson = this.#apart(read);
-    const kept = load(YOURS_KEY, []);
-    const yours = (Array.isArray(kept) ? kept : []).filter((l) => l?.slug !== lesson.slug);
-    store(YOURS_KEY, [...yours, JSON.parse(writeLesson(lesson))].slice(-20));
+    this.#keepYours(lesson);
     this.lessons.offer(lesson);
     if (this.draft.stops.length === 0) {
       this.draft = JSON.parse(writeLesson(lesson));
@@ -142,10 +142,18 @@ export class LessonMaker {
       this.render();
     }
     this.lessons.open(lesson, 0);
+    this.lessons.bringIntoView();
     this.messages.show(`Lesson “${lesson.title}” opened from “${name}”: ${lesson.stops.length} stops.`, 'info');
   }
 
-  /** A slug of the user's that is no built-in lesson's. */
+  /** Keeps `lesson` in this browser (the last 20 of the user's, one per slug), so that it is
+   *  under Your lessons, and a link to it opens, after a reload. */
+  #keepYours(lesson) {
+    const kept = load(YOURS_KEY, []);
+    const yours = (Array.isArray(kept) ? kept : []).filter((l) => l?.slug !== lesson.slug);
+    store(YOURS_KEY, [...yours, JSON.parse(writeLesson(lesson))].slice(-20));
+  }
+
   /** `lesson` under a slug of its own: never a built-in lesson's, whether the file named the
    *  slug or it came from the title. */
   #apart(lesson) {

@@ -63,6 +63,13 @@ export class LessonsPanel {
     this.go(index);
   }
 
+  /** Scrolls the lesson bar into view and moves the focus to its title: for a lesson opened
+   *  from elsewhere on the page (the lesson maker), far from the bar. */
+  bringIntoView() {
+    this.ui.bar.scrollIntoView({ block: 'start' });
+    this.ui.title.focus({ preventScroll: true });
+  }
+
   /** Shows stop `index` (0-based) of the open lesson. */
   go(index) {
     const { ui, lesson } = this;
