@@ -190,8 +190,9 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
   };
   const panel = new LessonsPanel({
     menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
-    note: $('lesson-note'), previous: $('lesson-previous'), next: $('lesson-next'), close: $('lesson-close'),
-  }, lessons, show, messages);
+    note: $('lesson-note'), end: $('lesson-end'), previous: $('lesson-previous'), next: $('lesson-next'),
+    close: $('lesson-close'),
+  }, lessons, show, messages, { save: () => predict.settings(), restore: (kept) => predict.restoreSettings(kept) });
   new LessonMaker({
     title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
     play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,

@@ -87,3 +87,39 @@ test('a link to an unknown lesson or a stop that does not exist gets a sentence,
     if (stop !== '0') await page.close();
   }
 });
+
+test('the last stop says the lesson is over; Close lesson gives back Predict as it was (off, or on with its topics)', async () => {
+  const lesson = lessons.find((l) => l.slug === 'three-masks');
+  const last = lesson.stops.length;
+  const end = (page) => page.locator('#lesson-end');
+  const predictOn = async (page) => (await button(page, 'Predict').getAttribute('aria-pressed')) === 'true';
+  const ticked = (page) => page.locator('#ask-about input:checked').evaluateAll((boxes) => boxes.map((b) => b.value));
+
+  assert.ok(lesson.stops.at(-1).ask, 'its last stop asks a question (Predict on)');
+  let page = await session.open('?n=8&lesson=three-masks&stop=1');
+  assert.equal(await end(page).isVisible(), false, 'not said before the last stop');
+  for (let i = 1; i < last; i++) await button(page, 'Next stop').click();
+  assert.equal(await stopShown(page), `Stop ${last} of ${last}`);
+  assert.ok(await predictOn(page), 'the lesson turned Predict on');
+  assert.match(await end(page).textContent(), /the lesson is over/);
+  await button(page, 'Close lesson').click();
+  assert.equal(await predictOn(page), false, 'Predict is off again, as it was before the lesson');
+  assert.equal(await page.locator('#question').isVisible(), false);
+  const at = await steps(page);
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), at + 1, 'Step steps: no question holds it');
+  await page.close();
+
+  // Predict on, with one topic, before the lesson: it is so again after.
+  page = await session.open('?n=8');
+  await button(page, 'Predict').click();
+  const topics = await ticked(page);
+  await page.locator('#ask-about input').first().uncheck();
+  const chosen = await ticked(page);
+  assert.equal(chosen.length, topics.length - 1);
+  await page.getByLabel('Lessons').selectOption({ label: 'The three masks' });
+  await page.getByRole('region', { name: 'The three masks' }).waitFor();
+  await button(page, 'Close lesson').click();
+  assert.ok(await predictOn(page));
+  assert.deepEqual(await ticked(page), chosen);
+});

@@ -8,13 +8,18 @@ import { rewriteAddress } from '../player/index.js';
 
 export class LessonsPanel {
   /**
-   * @param {object} ui {menu, bar, title, stop, note, previous, next, close}
+   * @param {object} ui {menu, bar, title, stop, note, end (said at the last stop), previous, next, close}
    * @param {Array} lessons the lessons offered (read by lesson.js readLesson), menu order
    * @param {Function} show shows a stop ({query, player, compare, note, ask}) on the page
    * @param {Messages} messages the page's message line
+   * @param {object} keep {save() → settings, restore(settings)}: what a lesson changes on the
+   *   page beyond its stops' states (Predict), saved when a lesson opens and put back when
+   *   it closes
    */
-  constructor(ui, lessons, show, messages) {
+  constructor(ui, lessons, show, messages, keep = { save: () => null, restore: () => {} }) {
     this.ui = ui;
+    this.keep = keep;
+    this.before = null; // keep.save() from before the lesson open, if one is
     this.lessons = lessons;
     this.show = show;
     this.messages = messages;
@@ -56,6 +61,7 @@ export class LessonsPanel {
   }
 
   open(lesson, index) {
+    if (!this.lesson) this.before = this.keep.save();
     this.lesson = lesson;
     this.ui.menu.value = lesson.slug;
     this.ui.bar.hidden = false;
@@ -80,6 +86,7 @@ export class LessonsPanel {
     ui.note.textContent = stop.note;
     ui.previous.disabled = index === 0;
     ui.next.disabled = index === lesson.stops.length - 1;
+    ui.end.hidden = index !== lesson.stops.length - 1;
     this.keepUrlCurrent();
     this.changed();
   }
@@ -98,7 +105,10 @@ export class LessonsPanel {
     return true;
   }
 
+  /** Closes the lesson; the page gets back what the lesson changed (keep.restore). */
   close() {
+    if (this.lesson) this.keep.restore(this.before);
+    this.before = null;
     this.lesson = null;
     this.ui.menu.value = '';
     this.ui.bar.hidden = true;

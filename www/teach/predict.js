@@ -49,6 +49,19 @@ export class Predict {
     if (this.on) this.player.pause();
   }
 
+  /** What a lesson may change of Predict: on or off, and the topics ticked. */
+  settings() {
+    return { on: this.on, topics: this.panel.asked };
+  }
+
+  /** Puts Predict back as `settings()` found it (a lesson closed). */
+  restoreSettings({ on, topics }) {
+    this.waitingToAsk = undefined;
+    this.panel.only(topics);
+    if (this.on !== on) this.toggle();
+    else this.close();
+  }
+
   /** The topic a lesson's stop made now would ask about: the open question's (a stop asks
    *  only what can be asked there), or none. */
   get topic() {
