@@ -106,4 +106,13 @@ test('Unique solutions reads 0 after the first five solutions of N=12, and the p
   assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).textContent(), '0');
   assert.match(await page.locator('#unique-note').textContent(),
     /So far 0 of the 5 solutions found are ★ boards; the other 5 are turns or mirror images of ★ boards found already or still to come/);
+  // Said where the number is too, in a few words, and read with it by a screen reader.
+  const why = page.locator('#unique-why');
+  assert.equal(await why.textContent(), 'so far: ★ boards come late');
+  assert.equal(await page.getByRole('status', { name: 'Unique solutions' }).getAttribute('aria-describedby'), 'unique-why');
+  const [tile, line] = [await page.locator('#unique-found').boundingBox(), await why.boundingBox()];
+  assert.ok(line.y >= tile.y + tile.height - 1 && line.y - (tile.y + tile.height) < 30, 'right under the number');
+  await page.keyboard.press('e');
+  await waitForState(page, 'done');
+  assert.equal(await why.textContent(), 'one per symmetry class', 'nothing lags at the end');
 });

@@ -56,7 +56,8 @@ const describeClass = (found) => `${found.classSize} board${found.classSize === 
 
 export class SolutionsView {
   /**
-   * @param {object} elements { gallery (ol), note, unique (output), uniqueNote, classes (the
+   * @param {object} elements { gallery (ol), note, unique (output), uniqueNote, uniqueWhy (the
+   *   line under the number), classes (the
    *   Symmetry classes table), detail, defs (svg defs) }
    * @param {Function} goTo called with a step number by the detail's "Go to step" button
    * @param {Function} imagesOf the core's symmetryImages(queens)
@@ -194,6 +195,9 @@ export class SolutionsView {
           `${others === 1 ? 'is a turn or mirror image' : 'are turns or mirror images'} of ★ boards found already or still ` +
           'to come (the search tries the right-most column first, so ★ boards tend to come late).');
     setText(this.uniqueNote, uniqueNote);
+    // Under the number itself, in a few words: why it may lag behind Solutions found.
+    setText(this.uniqueWhy, !finished && this.uniqueCount < this.count
+      ? 'so far: ★ boards come late' : 'one per symmetry class');
     if (this.classes.hidden === finished) this.classes.hidden = !finished; // a write, even of the same value, restyles it
     if (finished) fillClassesTable(this.classes, snapshot.classesBySize, this.n);
   }

@@ -25,7 +25,7 @@ export class Stage {
     this.code = new CodeView($('code'), $('code-language'));
     this.solutions = gallery ? new SolutionsView({
       gallery: $('solutions'), note: $('solutions-note'), unique: $('unique-found'), uniqueNote: $('unique-note'),
-      classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
+      uniqueWhy: $('unique-why'), classes: $('symmetry-classes'), detail: $('solution-detail'), defs: $('thumb-defs'),
     }, goTo, imagesOf) : null;
     this.text = {
       narration: $('narration'), steps: $('steps'), nodes: $('nodes'), onBoard: $('on-board'),
