@@ -47,8 +47,18 @@ try {
   }, player, lessons, messages);
   lessons.changed = () => presenter.update();
   redrawn.push(() => presenter.update());
+  ready();
 } catch (error) {
+  ready(); // the page's message says what failed: it must be read, not inert
   messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** The core is running (or failed): the controls, inert while it loaded, take clicks. */
+function ready() {
+  $('page').inert = false;
+  $('lesson-menu').disabled = false;
+  $('presenter').disabled = false;
+  $('loading').hidden = true;
 }
 
 /** The count panel, on a pool of one worker per core (at most 16); returns both. */

@@ -3,9 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed,
+  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed, steps,
 } from '../support/session.js';
 import { published } from '../../www/shared/published.js';
+import { openPage, pageReady } from '../support/browser.js';
 
 const session = usePage();
 const open = (query) => session.open(query);
@@ -186,4 +187,29 @@ test('every line of the bit panel shows the decimal value of its n digits', asyn
   ]));
   assert.equal(pairs.length, 10);
   for (const [decimal, digits] of pairs) assert.equal(decimal, `= ${parseInt(digits, 2)}`, digits);
+});
+
+test('while the core loads, the page is inert and says so; clicks then do nothing, and every control works once it is ready', async () => {
+  const page = await openPage(session.browser, 'about:blank');
+  session.page = page; // its console errors fail the test, as every page's
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto(`${session.server.url}?n=6`);
+  const loading = page.getByRole('status').filter({ hasText: 'Loading the search core' });
+  await loading.waitFor();
+  assert.equal(await page.locator('main').evaluate((main) => main.inert), true);
+  assert.equal(await page.getByLabel('Lessons').isDisabled(), true);
+  assert.equal(await button(page, 'Presenter').isDisabled(), true);
+  const step = await button(page, 'Step').boundingBox();
+  await page.mouse.click(step.x + step.width / 2, step.y + step.height / 2); // lands on nothing
+  await page.keyboard.press('ArrowRight');
+  release();
+  await pageReady(page);
+  assert.equal(await loading.isVisible(), false);
+  assert.equal(await page.locator('main').evaluate((main) => main.inert), false);
+  assert.equal(await steps(page), 0, 'nothing was done half-loaded');
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), 1);
+  assert.equal(await page.getByLabel('Lessons').isDisabled(), false);
 });
