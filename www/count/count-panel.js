@@ -18,44 +18,13 @@ import { RaceView, RACERS } from './counter-race.js';
 import { Messages } from '../shared/messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
-import { published, TOTALS } from '../shared/published.js';
+import { estimateMs, meetMemoryMiB } from './count-cost.js';
+import { published } from '../shared/published.js';
 import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
 
 export const MAX_COUNT_SIZE = 21;
 export const CONFIRM_ABOVE = 17;
 export const MAX_RACE_SIZE = 16;
-/**
- * Before anything was counted in this visit by a method, estimates use this: milliseconds
- * for one worker at N = 17 on the 2-core machine of the README's table. The backtracking
- * counter: `npm run bench:count`, 7.64 s for 95,815,104 solutions. Meeting in the middle:
- * the same benchmark at df0b929, 2.65 s (measured again below, README).
- */
-const MS_N17_ONE_WORKER = { backtrack: 7_640, meet: 2_650 };
-/**
- * How the work grows with N. The backtracking counter's follows the number of solutions.
- * Meeting in the middle's does not (odd sizes cost relatively more): its own one-thread
- * seconds and peak memory on the README's machine at 1744216, `bitqueens count N --threads 1`
- * under GNU time from N = 16 (the count's own time), `meet::count` alone below (the peak
- * memory there is the process's, 3 MiB). N = 21 is extrapolated: ×47 from N = 19, as the
- * growth over two sizes doubled from 16→18 (×25) to 18→20 (×53) and 17→19 was ×22; its
- * memory from 17 and 19.
- */
-const MEET_NATIVE = {
-  // N: [seconds, peak MiB]
-  10: [0.00019, 3], 11: [0.0009, 3], 12: [0.00125, 3], 13: [0.0086, 3], 14: [0.0126, 3],
-  15: [0.105, 3], 16: [0.234, 4], 17: [1.886, 5], 18: [5.79, 7], 19: [41.8, 7],
-  20: [304.4, 13], 21: [1970, 10],
-};
-
-/** Meeting in the middle's work at N, in the units of MEET_NATIVE (N < 10: next to none). */
-function meetWork(n) {
-  return MEET_NATIVE[n]?.[0] ?? (n < 10 ? MEET_NATIVE[10][0] : MEET_NATIVE[21][0]);
-}
-
-/** The memory a worker counting N by meeting in the middle takes, in MiB. */
-function meetMemoryMiB(n) {
-  return MEET_NATIVE[Math.min(Math.max(n, 10), 21)][1];
-}
 
 export class CountPanel {
   /**
@@ -158,24 +127,14 @@ export class CountPanel {
       this.#take('ask');
       const method = this.ui.method.value;
       const memory = method === 'meet' ? `, with about ${meetMemoryMiB(n)} MiB of memory for each worker` : '';
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers, method))} on this computer${memory}. Count anyway?`;
+      // Scaled from this visit's largest count below n by the method, if any (count-cost.js).
+      const ms = estimateMs(n, workers, method, this.history.reference(n, method));
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(ms)} on this computer${memory}. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
     }
     this.#count(n);
-  }
-
-  /** Estimated milliseconds to count n by `method` on `workers` workers, from this visit's
-   *  counts by that method if any (the largest below n), else from N = 17 on the README's
-   *  machine. */
-  estimateMs(n, workers, method) {
-    const reference = this.history.reference(n, method);
-    const [fromN, msOneWorker] = reference
-      ? [reference.n, reference.ms * reference.workers]
-      : [17, MS_N17_ONE_WORKER[method]];
-    const growth = method === 'meet' ? meetWork(n) / meetWork(fromN) : TOTALS[n - 1] / TOTALS[fromN - 1];
-    return (msOneWorker * growth) / workers;
   }
 
   #confirmed(yes) {
