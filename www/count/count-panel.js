@@ -12,7 +12,7 @@
 import { Cancelled, ListChanged } from './count-pool.js';
 import { IDLE, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
-import { parseShard, sample, compareParts } from './shard-check.js';
+import { ShardCheckPanel } from './shard-check-panel.js';
 import { CountHistory } from './count-history.js';
 import { RaceView, RACERS } from './counter-race.js';
 import { Messages } from '../shared/messages.js';
@@ -42,13 +42,13 @@ export class CountPanel {
     this.history = new CountHistory(elements.table, elements.chart);
     this.race = new RaceView(elements.raceLanes);
     const ui = elements;
-    // The parts of the panel added with the kept counts and the shard check, found in it.
+    // The parts of the panel added with the kept counts, found in it.
     const inPanel = (id) => ui.panel.querySelector(`#${id}`);
     Object.assign(ui, {
       keep: inPanel('count-keep'), saved: inPanel('count-saved'), savedText: inPanel('count-saved-text'),
-      resume: inPanel('count-resume'), discard: inPanel('count-discard'), shardJson: inPanel('shard-json'),
-      shardSample: inPanel('shard-sample'), shardCheck: inPanel('shard-check-start'), shardResult: inPanel('shard-result'),
+      resume: inPanel('count-resume'), discard: inPanel('count-discard'),
     });
+    this.shardCheck = new ShardCheckPanel(ui.panel, () => this.checkShard());
     this.store = null;
     this.offered = null; // the kept count that Resume would go on with
     this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
@@ -60,8 +60,6 @@ export class CountPanel {
     });
     ui.resume.addEventListener('click', () => this.resume());
     ui.discard.addEventListener('click', () => this.discard());
-    ui.shardCheck.addEventListener('click', () => this.checkShard());
-    this.#acceptDrops(ui.shardJson);
     window.addEventListener('pagehide', () => { this.store?.flush().catch(() => {}); });
     ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
       new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
@@ -268,80 +266,28 @@ export class CountPanel {
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
     if (this.#refuseWhileBusy('check')) return;
-    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard, this.largestMeetBoard);
-    if (!parsed.ok) {
-      this.#shardVerdict(false, parsed.message);
-      return;
-    }
-    const howMany = Number(this.ui.shardSample.value);
-    if (!Number.isInteger(howMany) || howMany < 1) {
-      this.#shardVerdict(false, `Sub-problems to check: “${this.ui.shardSample.value}” is not a whole number of 1 or more.`);
-      return;
-    }
-    const { shard } = parsed;
-    const positions = sample(shard.parts.length, howMany);
+    const asked = this.shardCheck.read(this.largestBoard, this.largestMeetBoard);
+    if (!asked) return;
+    const { shard, positions } = asked;
     this.messages.clear();
     this.n = shard.n;
     this.method = shard.method;
-    this.#shardVerdict(null, '');
+    this.shardCheck.clear();
     this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
     try {
       const indices = positions.map((p) => shard.parts[p][0]);
       const again = await this.pool.countSome(shard.n, shard.method, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
-      if (!again.parts) {
+      if (this.shardCheck.show(shard, positions, again)) {
+        this.ui.progress.value = 1;
+        this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
+      } else {
         this.ui.status.textContent = '';
-        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
-        return;
       }
-      const rows = compareParts(shard, positions, again.parts);
-      const wrong = rows.filter((r) => !r.agrees);
-      this.ui.progress.value = 1;
-      this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
-      const counts = ([total, unique, nodes]) => (shard.method === 'meet'
-        ? `${count(total)} solutions, ${count(nodes)} half-boards`
-        : `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`);
-      const lines = rows.map((r) => (r.agrees
-        ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
-        : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
-      this.#shardVerdict(wrong.length === 0, wrong.length === 0
-        ? `✓ All ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) agree with the file.`
-        : `✗ ${wrong.length} of ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) differ from the file: do not trust its sum.`, lines);
     } catch (error) {
       this.#stopped(error, false);
     } finally {
       this.#end();
     }
-  }
-
-  /** Shows the shard check's verdict: `agrees` true, false, or null (nothing yet). */
-  #shardVerdict(agrees, text, lines = []) {
-    const verdict = document.createElement('p');
-    verdict.className = `count-result ${agrees === true ? 'agrees' : agrees === false ? 'differs' : ''}`;
-    verdict.textContent = text;
-    const list = document.createElement('ul');
-    list.replaceChildren(...lines.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
-    this.ui.shardResult.replaceChildren(...(text ? [verdict] : []), ...(lines.length ? [list] : []));
-  }
-
-  /** A file dropped on the shard field fills it and is checked at once. */
-  #acceptDrops(field) {
-    field.addEventListener('dragover', (event) => {
-      event.preventDefault();
-      field.classList.add('dropping');
-    });
-    field.addEventListener('dragleave', () => field.classList.remove('dropping'));
-    field.addEventListener('drop', async (event) => {
-      event.preventDefault();
-      field.classList.remove('dropping');
-      const file = event.dataTransfer?.files?.[0];
-      try {
-        field.value = file ? await file.text() : event.dataTransfer?.getData('text/plain') ?? '';
-      } catch (error) {
-        this.#shardVerdict(false, `The file ${file?.name ?? ''} could not be read: ${error.message}`);
-        return;
-      }
-      await this.checkShard();
-    });
   }
 
   async runRace() {
