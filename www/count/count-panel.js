@@ -8,6 +8,11 @@
 // With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
 // until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
 // with "Resume".
+//
+// This file is the controller: it takes the machine's transitions and runs each on the pool.
+// The rest lives apart: the estimate before a long count (count-cost.js), Check a
+// shard's fields and verdict (shard-check-panel.js), the race's lanes (counter-race.js), the
+// history (count-history.js) and the notice at the top of the page (resume-notice.js).
 
 import { Cancelled, ListChanged } from './count-pool.js';
 import { IDLE, can, next } from './count-machine.js';
