@@ -14,10 +14,11 @@ const MS_N17_ONE_WORKER = Object.freeze({ backtrack: 7_640, meet: 2_650 });
 
 /**
  * Meeting in the middle on one native thread: N → [seconds, peak MiB], by
- * `bitqueens count N --threads 1` under GNU time (see docs/performance.md). Its work does not
- * follow the number of solutions (odd sizes cost relatively more), so its estimates follow
- * these seconds. N = 21 is extrapolated (×47 from N = 19: the growth over two sizes went
- * from ×25 for 16→18 to ×53 for 18→20), its memory from N = 17 and 19.
+ * `bitqueens count N --threads 1` under GNU time (docs/performance.md); below N = 16 the
+ * seconds are the count's own (`meet::count` alone) and the memory the process's. Its work
+ * does not follow the number of solutions (odd sizes cost relatively more), so its estimates
+ * follow these seconds. N = 21 is extrapolated (×47 from N = 19: the growth over two sizes
+ * went from ×25 for 16→18 to ×53 for 18→20), its memory from N = 17 and 19.
  */
 const MEET_NATIVE = Object.freeze({
   10: [0.00019, 3], 11: [0.0009, 3], 12: [0.00125, 3], 13: [0.0086, 3], 14: [0.0126, 3],
