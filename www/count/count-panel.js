@@ -8,54 +8,28 @@
 // With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
 // until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
 // with "Resume".
+//
+// This file is the controller: it takes the machine's transitions and runs each on the pool.
+// The rest lives apart: the estimate before a long count (count-cost.js), Check a
+// shard's fields and verdict (shard-check-panel.js), the race's lanes (counter-race.js), the
+// history (count-history.js) and the notice at the top of the page (resume-notice.js).
 
 import { Cancelled, ListChanged } from './count-pool.js';
 import { IDLE, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
-import { parseShard, sample, compareParts } from './shard-check.js';
+import { ShardCheckPanel } from './shard-check-panel.js';
 import { CountHistory } from './count-history.js';
 import { RaceView, RACERS } from './counter-race.js';
 import { Messages } from '../shared/messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
-import { published, TOTALS } from '../shared/published.js';
+import { estimateMs, meetMemoryMiB } from './count-cost.js';
+import { published } from '../shared/published.js';
 import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
 
 export const MAX_COUNT_SIZE = 21;
 export const CONFIRM_ABOVE = 17;
 export const MAX_RACE_SIZE = 16;
-/**
- * Before anything was counted in this visit by a method, estimates use this: milliseconds
- * for one worker at N = 17 on the 2-core machine of the README's table. The backtracking
- * counter: `npm run bench:count`, 7.64 s for 95,815,104 solutions. Meeting in the middle:
- * the same benchmark at df0b929, 2.65 s (measured again below, README).
- */
-const MS_N17_ONE_WORKER = { backtrack: 7_640, meet: 2_650 };
-/**
- * How the work grows with N. The backtracking counter's follows the number of solutions.
- * Meeting in the middle's does not (odd sizes cost relatively more): its own one-thread
- * seconds and peak memory on the README's machine at 1744216, `bitqueens count N --threads 1`
- * under GNU time from N = 16 (the count's own time), `meet::count` alone below (the peak
- * memory there is the process's, 3 MiB). N = 21 is extrapolated: ×47 from N = 19, as the
- * growth over two sizes doubled from 16→18 (×25) to 18→20 (×53) and 17→19 was ×22; its
- * memory from 17 and 19.
- */
-const MEET_NATIVE = {
-  // N: [seconds, peak MiB]
-  10: [0.00019, 3], 11: [0.0009, 3], 12: [0.00125, 3], 13: [0.0086, 3], 14: [0.0126, 3],
-  15: [0.105, 3], 16: [0.234, 4], 17: [1.886, 5], 18: [5.79, 7], 19: [41.8, 7],
-  20: [304.4, 13], 21: [1970, 10],
-};
-
-/** Meeting in the middle's work at N, in the units of MEET_NATIVE (N < 10: next to none). */
-function meetWork(n) {
-  return MEET_NATIVE[n]?.[0] ?? (n < 10 ? MEET_NATIVE[10][0] : MEET_NATIVE[21][0]);
-}
-
-/** The memory a worker counting N by meeting in the middle takes, in MiB. */
-function meetMemoryMiB(n) {
-  return MEET_NATIVE[Math.min(Math.max(n, 10), 21)][1];
-}
 
 export class CountPanel {
   /**
@@ -73,13 +47,13 @@ export class CountPanel {
     this.history = new CountHistory(elements.table, elements.chart);
     this.race = new RaceView(elements.raceLanes);
     const ui = elements;
-    // The parts of the panel added with the kept counts and the shard check, found in it.
+    // The parts of the panel added with the kept counts, found in it.
     const inPanel = (id) => ui.panel.querySelector(`#${id}`);
     Object.assign(ui, {
       keep: inPanel('count-keep'), saved: inPanel('count-saved'), savedText: inPanel('count-saved-text'),
-      resume: inPanel('count-resume'), discard: inPanel('count-discard'), shardJson: inPanel('shard-json'),
-      shardSample: inPanel('shard-sample'), shardCheck: inPanel('shard-check-start'), shardResult: inPanel('shard-result'),
+      resume: inPanel('count-resume'), discard: inPanel('count-discard'),
     });
+    this.shardCheck = new ShardCheckPanel(ui.panel, () => this.checkShard());
     this.store = null;
     this.offered = null; // the kept count that Resume would go on with
     this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
@@ -91,8 +65,6 @@ export class CountPanel {
     });
     ui.resume.addEventListener('click', () => this.resume());
     ui.discard.addEventListener('click', () => this.discard());
-    ui.shardCheck.addEventListener('click', () => this.checkShard());
-    this.#acceptDrops(ui.shardJson);
     window.addEventListener('pagehide', () => { this.store?.flush().catch(() => {}); });
     ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
       new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
@@ -158,24 +130,14 @@ export class CountPanel {
       this.#take('ask');
       const method = this.ui.method.value;
       const memory = method === 'meet' ? `, with about ${meetMemoryMiB(n)} MiB of memory for each worker` : '';
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(this.estimateMs(n, workers, method))} on this computer${memory}. Count anyway?`;
+      // Scaled from this visit's largest count below n by the method, if any (count-cost.js).
+      const ms = estimateMs(n, workers, method, this.history.reference(n, method));
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(ms)} on this computer${memory}. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
     }
     this.#count(n);
-  }
-
-  /** Estimated milliseconds to count n by `method` on `workers` workers, from this visit's
-   *  counts by that method if any (the largest below n), else from N = 17 on the README's
-   *  machine. */
-  estimateMs(n, workers, method) {
-    const reference = this.history.reference(n, method);
-    const [fromN, msOneWorker] = reference
-      ? [reference.n, reference.ms * reference.workers]
-      : [17, MS_N17_ONE_WORKER[method]];
-    const growth = method === 'meet' ? meetWork(n) / meetWork(fromN) : TOTALS[n - 1] / TOTALS[fromN - 1];
-    return (msOneWorker * growth) / workers;
   }
 
   #confirmed(yes) {
@@ -309,80 +271,28 @@ export class CountPanel {
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
     if (this.#refuseWhileBusy('check')) return;
-    const parsed = parseShard(this.ui.shardJson.value, this.largestBoard, this.largestMeetBoard);
-    if (!parsed.ok) {
-      this.#shardVerdict(false, parsed.message);
-      return;
-    }
-    const howMany = Number(this.ui.shardSample.value);
-    if (!Number.isInteger(howMany) || howMany < 1) {
-      this.#shardVerdict(false, `Sub-problems to check: “${this.ui.shardSample.value}” is not a whole number of 1 or more.`);
-      return;
-    }
-    const { shard } = parsed;
-    const positions = sample(shard.parts.length, howMany);
+    const asked = this.shardCheck.read(this.largestBoard, this.largestMeetBoard);
+    if (!asked) return;
+    const { shard, positions } = asked;
     this.messages.clear();
     this.n = shard.n;
     this.method = shard.method;
-    this.#shardVerdict(null, '');
+    this.shardCheck.clear();
     this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
     try {
       const indices = positions.map((p) => shard.parts[p][0]);
       const again = await this.pool.countSome(shard.n, shard.method, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
-      if (!again.parts) {
+      if (this.shardCheck.show(shard, positions, again)) {
+        this.ui.progress.value = 1;
+        this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
+      } else {
         this.ui.status.textContent = '';
-        this.#shardVerdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
-        return;
       }
-      const rows = compareParts(shard, positions, again.parts);
-      const wrong = rows.filter((r) => !r.agrees);
-      this.ui.progress.value = 1;
-      this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
-      const counts = ([total, unique, nodes]) => (shard.method === 'meet'
-        ? `${count(total)} solutions, ${count(nodes)} half-boards`
-        : `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`);
-      const lines = rows.map((r) => (r.agrees
-        ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
-        : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
-      this.#shardVerdict(wrong.length === 0, wrong.length === 0
-        ? `✓ All ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) agree with the file.`
-        : `✗ ${wrong.length} of ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) differ from the file: do not trust its sum.`, lines);
     } catch (error) {
       this.#stopped(error, false);
     } finally {
       this.#end();
     }
-  }
-
-  /** Shows the shard check's verdict: `agrees` true, false, or null (nothing yet). */
-  #shardVerdict(agrees, text, lines = []) {
-    const verdict = document.createElement('p');
-    verdict.className = `count-result ${agrees === true ? 'agrees' : agrees === false ? 'differs' : ''}`;
-    verdict.textContent = text;
-    const list = document.createElement('ul');
-    list.replaceChildren(...lines.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
-    this.ui.shardResult.replaceChildren(...(text ? [verdict] : []), ...(lines.length ? [list] : []));
-  }
-
-  /** A file dropped on the shard field fills it and is checked at once. */
-  #acceptDrops(field) {
-    field.addEventListener('dragover', (event) => {
-      event.preventDefault();
-      field.classList.add('dropping');
-    });
-    field.addEventListener('dragleave', () => field.classList.remove('dropping'));
-    field.addEventListener('drop', async (event) => {
-      event.preventDefault();
-      field.classList.remove('dropping');
-      const file = event.dataTransfer?.files?.[0];
-      try {
-        field.value = file ? await file.text() : event.dataTransfer?.getData('text/plain') ?? '';
-      } catch (error) {
-        this.#shardVerdict(false, `The file ${file?.name ?? ''} could not be read: ${error.message}`);
-        return;
-      }
-      await this.checkShard();
-    });
   }
 
   async runRace() {
