@@ -234,3 +234,27 @@ test('390×844, Compare open: once the board is scrolled away, the bottom bar sa
   await frames(page, 2);
   assert.equal(await caption.isVisible(), false, 'not on a wide screen');
 });
+
+test('Play → Pause moves no button beside it, and the narration’s second line moves no counter', async () => {
+  const page = await session.open('?n=8&speed=1');
+  const next = button(page, 'Next solution');
+  const before = await next.boundingBox();
+  const counters = await page.locator('.counters').boundingBox();
+  await button(page, 'Play').click();
+  await button(page, 'Pause').waitFor();
+  assert.deepEqual(await next.boundingBox(), before, 'Next solution stays put');
+  await button(page, 'Pause').click();
+  // The longest sentence the narration says takes a second line: the counters stay put.
+  await page.evaluate(() => { document.getElementById('narration').textContent = 'Queen placed in row 12, column 12; row 13 gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.'; });
+  assert.ok(await page.locator('#narration').evaluate((p) => p.getClientRects().length > 0 && p.clientHeight > 2 * parseFloat(getComputedStyle(p).lineHeight)), 'it takes more than one line here');
+  await frames(page, 2);
+  assert.deepEqual(await page.locator('.counters').boundingBox(), counters, 'the counters stay put');
+});
+
+test('on a phone the masthead has no Keyboard help and the lesson bar no Presenter notes: a keyboard’s and a presenter’s', async () => {
+  const page = await session.open('?lesson=three-masks', { viewport: { width: 390, height: 844 } });
+  await page.locator('#lesson-bar:not([hidden])').waitFor();
+  assert.equal(await page.locator('#help-button').isVisible(), false);
+  assert.equal(await page.locator('#presenter-notes').isVisible(), false);
+  assert.equal(await page.getByRole('button', { name: 'Next stop' }).isVisible(), true);
+});
