@@ -202,3 +202,23 @@ test('a node of the tree chosen before the embed is ready, or during the loop\'s
     mock.timers.reset();
   }
 });
+
+test('Play while the range is on its way back to `from` changes nothing: the lap starts at `from`', async () => {
+  const { range, seen, clock, events } = embed(12, { from: 1_000, to: 1_500_000 });
+  await clock.settle();
+  range.play();
+  await clock.settle();
+  assert.equal(seen.position, 1_500_000);
+  range.play(); // at the end: back to `from` (a seek back over many frames), then play
+  assert.equal(seen.state, PLAYING, 'on the way back');
+  assert.ok(seen.position > 1_000);
+  range.play();
+  await clock.settle();
+  assert.equal(seen.position, 1_500_000);
+  const moves = events.filter((e) => e.type !== 'solution');
+  assert.deepEqual(types(moves).filter((type) => type !== 'step'), ['ready', 'end', 'end']);
+  const lap = moves.slice(moves.findIndex((e) => e.type === 'end') + 1);
+  const far = 1_500_000 - 200_000; // where the seek back stands after its first batch
+  assert.deepEqual(lap.map((e) => [e.type, e.step]), [['step', far], ['step', 1_000], ['step', 1_500_000], ['end', 1_500_000]],
+    'back to `from` (shown as it starts and on arrival), then played from there to the end');
+});

@@ -16,6 +16,7 @@ import {
 import { IDLE, PLAYING, MOVING, BUTTONS, can, next } from './compare-machine.js';
 import { Lane } from './lane.js';
 import { Messages } from '../shared/messages.js';
+import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
 import { BLURBS } from './algorithms/index.js';
 import { count, duration, plural, stepsPerSecond } from '../shared/format.js';
@@ -44,9 +45,11 @@ export class Compare {
    * @param {object} wasm { Search, algorithmNames, treeNodes }
    * @param {object} clock { now(), nextFrame(callback) } (the browser's by default)
    */
-  constructor($, wasm, clock = { now: () => performance.now(), nextFrame: (f) => requestAnimationFrame(f) }) {
+  constructor($, wasm, clock = BROWSER_CLOCK) {
     this.wasm = wasm;
     this.clock = clock;
+    /** Runs tick() once per animation frame exactly while the state is not idle (take()). */
+    this.frames = new FrameLoop(clock, (now) => this.tick(now));
     this.algorithms = wasm.algorithmNames().map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
     this.ui = {
       section: $('compare'), choices: $('compare-algorithms'), size: $('compare-size'), mirror: $('compare-mirror'),
@@ -60,7 +63,6 @@ export class Compare {
     this.n = DEFAULT_SIZE;
     this.position = 0;
     this.mid = false; // some lane took steps since the last node event (after playing)
-    this.ticking = false;
     this.buildChoices();
     const { ui } = this;
     ui.speed.max = LANE_SPEEDS.length - 1;
@@ -231,13 +233,16 @@ export class Compare {
     return this.finished ? 'end' : this.position === 0 && !this.mid ? 'start' : 'middle';
   }
 
-  /** Takes the machine's transition for `event` (the caller checked that it is taken). */
+  /** Takes the machine's transition for `event` (the caller checked that it is taken). The
+   *  only place the state changes: the frames run exactly while it is not idle. */
   take(event) {
     if (this.choiceRefused) {
       this.choiceRefused = false;
       this.messages.clear();
     }
     this.state = next(this.state, event, this.at);
+    if (this.state === IDLE) this.frames.stop();
+    else this.frames.start();
   }
 
   nextNode() {
@@ -264,7 +269,7 @@ export class Compare {
     this.take('play');
     this.credit = 1;
     this.atBarrier = new Set();
-    this.startFrames();
+    this.lastTick = this.clock.now();
     this.redraw();
   }
 
@@ -293,22 +298,13 @@ export class Compare {
     this.target = target;
     this.chunk = 1;
     this.movedSince = { at: this.clock.now(), position: this.position };
-    this.startFrames();
+    this.lastTick = this.clock.now();
     this.redraw();
   }
 
-  startFrames() {
-    this.lastTick = this.clock.now();
-    if (this.ticking) return;
-    this.ticking = true;
-    this.clock.nextFrame((t) => this.tick(t));
-  }
-
+  /** One animation frame while playing or moving (the state is not idle), then one redraw. */
   tick(now) {
-    this.ticking = false;
-    if (this.state === IDLE) return;
     const elapsed = Math.min(now - this.lastTick, 250);
-    this.lastTick = now;
     try {
       if (this.state === PLAYING) this.beats(elapsed);
       else this.move();
@@ -317,7 +313,8 @@ export class Compare {
       this.messages.internalError(error, 'A lane failed');
     }
     this.redraw();
-    if (this.state !== IDLE) this.startFrames();
+    // The next frame's beats count from here, after this frame's work.
+    this.lastTick = this.clock.now();
   }
 
   /** Playing: one step per lane per beat, at the chosen speed; the node event together. */

@@ -3,9 +3,14 @@
 // `from`. It commands the player through its methods and holds it at `to` through
 // `player.hold` (the hook Predict mode uses on the main page; an embed has no Predict).
 //
+// Its states and every transition are the table in embed-range-machine.js; each command and
+// each redraw of the player at rest is an event of it, and the range does what the
+// transition taken says (below, by event).
+//
 // Invariants:
 // - Until `ready` (the embed stands at its first step, and has told the host page) every
 //   command is refused with a console warning: the opening seek may take many frames.
+// - `loopTimer` is set exactly while the state is waitingToLoop.
 // - Once ready, at rest: from <= position <= to. A move that left the range anyway (a node of
 //   the Search tree clicked) is undone by a seek back to its nearest end.
 // - `to` is the end of the search when the link named none or named a step past it: known
@@ -14,7 +19,11 @@
 // - `end` is told to the host page only when play at the chosen speed reaches the end of the
 //   range, never after a pause, a step or a seek.
 
-import { PLAYING, DONE } from '../player/index.js';
+import { PLAYING as PLAYER_PLAYING, DONE as PLAYER_DONE } from '../player/index.js';
+import {
+  UNSTARTED, OPENING_TO_PLAY, PLAYING, REWINDING, ARRIVING_TO_PLAY, WAITING_TO_LOOP, READY_STATES, PLAYING_STATES,
+  can, next,
+} from './embed-range-machine.js';
 
 /** Steps a fork of the search may run at start to find out whether `to` lies past the end. */
 const END_CHECK_STEPS = 5_000_000;
@@ -36,13 +45,19 @@ export class EmbedRange {
     this.loop = loop;
     this.post = post;
     this.warn = warn;
-    this.started = false; // start() called
-    this.ready = false; // the first step reached, and told to the host page
-    this.playing = false; // playing the range (at the chosen speed, or waiting to loop)
-    this.autoplay = false;
-    this.playAfterArrival = false;
+    this.state = UNSTARTED;
     this.lastPosted = null;
     this.loopTimer = null;
+  }
+
+  /** The first step reached, and told to the host page: commands are taken. */
+  get ready() {
+    return READY_STATES.includes(this.state);
+  }
+
+  /** Playing the range (at the chosen speed, on the way back to `from`, or waiting to loop). */
+  get playing() {
+    return PLAYING_STATES.includes(this.state);
   }
 
   /** The last step the viewer may reach: `to`, or the end of the search (Infinity until known). */
@@ -50,12 +65,24 @@ export class EmbedRange {
     return this.to ?? Infinity;
   }
 
+  /** Takes the machine's transition for `event` and returns the state it left. Leaving
+   *  waitingToLoop stops its timer; entering it (again) starts the loop's pause. */
+  take(event) {
+    const before = this.state;
+    this.state = next(before, event);
+    if (before === WAITING_TO_LOOP) {
+      clearTimeout(this.loopTimer);
+      this.loopTimer = null;
+    }
+    if (this.state === WAITING_TO_LOOP) this.loopTimer = setTimeout(() => this.rewind(), LOOP_PAUSE_MS);
+    return before;
+  }
+
   /** Moves to `position` (clamped into the range) and, when `autoplay`, plays from there. */
   start(position, autoplay) {
     this.lookAhead();
     this.player.hold = () => this.seen.position >= this.last;
-    this.autoplay = autoplay;
-    this.started = true;
+    this.take(autoplay ? 'openToPlay' : 'open');
     const target = Math.min(Math.max(position, this.from), this.last);
     if (target > 0) this.player.seek(target); // redraws on arrival
     else this.player.redraw();
@@ -85,22 +112,25 @@ export class EmbedRange {
     if (this.to === null || this.to > end) this.to = end;
   }
 
-  /** True once ready; before, says in the console that `command` was refused. */
+  /** True when the machine takes `command` now; else says in the console that it was refused.
+   *  Refused only before ready: rewinding, the one ready state that takes no command, lasts
+   *  one call of rewind(), during which no command can come. */
   accepts(command) {
-    if (!this.ready) console.warn(`bitqueens embed: ignored “${command}”: the embed is not ready yet (wait for its “ready” event).`);
-    return this.ready;
+    if (can(this.state, command)) return true;
+    console.warn(`bitqueens embed: ignored “${command}”: the embed is not ready yet (wait for its “ready” event).`);
+    return false;
   }
 
   step() {
     if (!this.accepts('step')) return;
-    this.stopPlaying();
+    this.take('step');
     if (this.seen.position < this.last) this.player.step();
     else this.player.redraw(); // nothing to take, but a loop waiting there was stopped
   }
 
   back() {
     if (!this.accepts('back')) return;
-    this.stopPlaying();
+    this.take('back');
     if (this.seen.position > this.from) this.player.back();
     else this.player.redraw();
   }
@@ -108,29 +138,29 @@ export class EmbedRange {
   /** Plays at the chosen speed; at the end of the range, from its start again. */
   play() {
     if (!this.accepts('play')) return;
-    this.cancelLoop();
     if (this.from >= this.last) return; // a range of one step: nothing to play
-    this.playing = true;
-    if (this.atEnd()) this.seekThenPlay();
+    this.take('play');
+    if (this.state === ARRIVING_TO_PLAY) return; // play starts on arrival
+    if (this.atEnd()) this.rewind();
     else this.player.play();
   }
 
   pause() {
     if (!this.accepts('pause')) return;
-    this.stopPlaying();
+    this.take('pause');
     this.player.pause();
   }
 
   /** Pauses whatever moves (play, the loop's wait, a long seek), else plays. */
   togglePlay() {
-    if (this.playing || this.seen.state === PLAYING) this.pause();
+    if (this.playing || this.seen.state === PLAYER_PLAYING) this.pause();
     else this.play();
   }
 
   /** Moves to `step`, clamped into the range. */
   seek(step) {
     if (!this.accepts('seek')) return;
-    this.stopPlaying();
+    this.take('seek');
     this.player.seek(this.clamp(step));
   }
 
@@ -140,51 +170,37 @@ export class EmbedRange {
 
   /** At the last step of the range (or of the search). */
   atEnd() {
-    return this.seen.position >= this.last || this.seen.state === DONE;
+    return this.seen.position >= this.last || this.seen.state === PLAYER_DONE;
   }
 
-  /** Called after each redraw of the player: events for the host page, the range's ends, the
-   *  end of play and the loop. */
-  render(snapshot, state) {
-    if (!this.started) return; // the player's first redraw, before the range is applied
+  /** Called after each redraw of the player: events for the host page, and, when the player
+   *  rests, the machine's event for where it rests (see embed-range-machine.js). */
+  render(snapshot, playerState) {
+    if (this.state === UNSTARTED) return; // the player's first redraw, before the range is applied
     if (snapshot.finished) this.learnEnd(snapshot.steps);
-    if (!this.ready) {
-      if (state === PLAYING) return; // still on the way to the first step
-      const first = this.clamp(snapshot.steps);
-      if (first !== snapshot.steps) { // moved by something else (the tree) before ready
-        queueMicrotask(() => this.player.seek(first));
-        return;
-      }
-      this.ready = true;
-      this.lastPosted = snapshot.steps;
-      this.post('ready', { from: this.from, to: this.to });
-      if (this.autoplay) queueMicrotask(() => this.play());
-      return;
-    }
-    if (snapshot.steps !== this.lastPosted) {
+    if (this.ready && snapshot.steps !== this.lastPosted) {
       this.lastPosted = snapshot.steps;
       this.post('step');
     }
-    if (state === PLAYING) return;
+    // On the way (to the first step, or a target), or the redraw of rewind()'s own seek.
+    if (playerState === PLAYER_PLAYING || this.state === REWINDING) return;
     const inside = this.clamp(snapshot.steps);
     if (inside !== snapshot.steps) { // moved out of the range by something else (the tree)
-      this.stopPlaying();
+      this.take('strayed');
       queueMicrotask(() => this.player.seek(inside));
       return;
     }
-    if (this.playAfterArrival) {
-      this.playAfterArrival = false;
-      queueMicrotask(() => this.player.play());
+    if (!this.ready) {
+      const opened = this.take('ready');
+      this.lastPosted = snapshot.steps;
+      this.post('ready', { from: this.from, to: this.to });
+      if (opened === OPENING_TO_PLAY) queueMicrotask(() => this.play());
       return;
     }
-    if (this.playing && this.atEnd()) {
-      this.post('end');
-      this.cancelLoop();
-      if (this.loop) this.loopTimer = setTimeout(() => { this.loopTimer = null; this.seekThenPlay(); }, LOOP_PAUSE_MS);
-      else this.playing = false;
-      return;
-    }
-    this.stopPlaying(); // at rest inside the range: moved by something else, or a failure
+    const atEnd = this.atEnd();
+    const before = this.take(!atEnd ? 'rested' : this.loop ? 'lapped' : 'ended');
+    if (before === ARRIVING_TO_PLAY) queueMicrotask(() => this.player.play());
+    else if (atEnd && (before === PLAYING || before === WAITING_TO_LOOP)) this.post('end'); // play reached the end
   }
 
   /** Solutions passed going forward inside the range: one event each, for those the player
@@ -197,22 +213,16 @@ export class EmbedRange {
     }
   }
 
-  /** Back to `from`, then play: at once when the seek arrives at once, else on arrival. */
-  seekThenPlay() {
+  /** Back to `from` to play the range again (Play at its end, or the loop's pause over): play
+   *  starts at once when the seek arrives at once, else on arrival. */
+  rewind() {
+    this.take('rewind');
     this.player.seek(this.from);
-    if (this.seen.state === PLAYING) this.playAfterArrival = true;
-    else this.player.play();
-    this.playing = true; // after the seek's own redraw, which found the range at rest
-  }
-
-  stopPlaying() {
-    this.cancelLoop();
-    this.playing = false;
-    this.playAfterArrival = false;
-  }
-
-  cancelLoop() {
-    if (this.loopTimer !== null) clearTimeout(this.loopTimer);
-    this.loopTimer = null;
+    if (this.seen.state === PLAYER_PLAYING) {
+      this.take('onTheWay');
+    } else {
+      this.take('rested');
+      this.player.play();
+    }
   }
 }

@@ -38,6 +38,8 @@
 // Panels read the player only through `player.readOnly` (see readOnlyView below): never its
 // search, its goal or its other fields; they command it through its methods.
 
+import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
+
 export const IDLE = 'idle';
 export const PLAYING = 'playing';
 export const PAUSED = 'paused';
@@ -85,17 +87,11 @@ const CHUNK = 20_000;
 /** A seek this short is done at once, without waiting for an animation frame. */
 const SEEK_AT_ONCE = 200_000;
 
-/** The browser's clock and frames; tests pass their own. */
-const BROWSER_CLOCK = {
-  now: () => performance.now(),
-  nextFrame: (callback) => requestAnimationFrame(callback),
-};
-
 export class Player {
   /**
    * @param {Function} Search the wasm class: new Search(n, mirror)
    * @param {object} view see the header comment
-   * @param {object} clock { now(), nextFrame(callback) }
+   * @param {object} clock { now(), nextFrame(callback) } (the browser's by default)
    */
   constructor(Search, view, clock = BROWSER_CLOCK) {
     this.Search = Search;
@@ -105,7 +101,8 @@ export class Player {
     this.budget = BUDGET_MS.start;
     this.search = null;
     this.state = IDLE;
-    this.ticking = false; // an animation frame is requested
+    /** Runs tick() once per animation frame exactly while the state is PLAYING (take()). */
+    this.frames = new FrameLoop(clock, (now) => this.tick(now));
     /** Set by Predict mode: hold(what) is asked before each step forward taken by Step
      *  ('step'), by Play ('speed') or by Next solution ('solution'), never by Run to end or a
      *  seek; true holds the search where it stands (a question is open there). */
@@ -127,7 +124,7 @@ export class Player {
     this.search?.free();
     this.search = new this.Search(n, mirror);
     this.mirror = mirror;
-    this.state = next(this.state, 'reset');
+    this.take('reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
     this.view.cleared(n);
     this.redraw();
@@ -197,16 +194,22 @@ export class Player {
     this.speed = stepsPerSecond;
   }
 
-  /** Takes the transition for `event`, keeps the frames coming while playing, and redraws. */
-  move(event) {
+  /** Takes the transition for `event` (the search standing at this.at) and returns the state
+   *  it left. The only place the state changes: the frames run exactly while PLAYING. */
+  take(event) {
     const before = this.state;
     this.state = next(before, event, this.at);
+    if (this.state === PLAYING) this.frames.start();
+    else this.frames.stop();
+    return before;
+  }
+
+  /** Takes the transition for `event` and redraws (while playing, on the way to a seek's
+   *  target, shows only the position). */
+  move(event) {
+    const before = this.take(event);
     if (this.state === PLAYING) {
       if (before !== PLAYING) this.lastTick = this.clock.now();
-      if (!this.ticking) {
-        this.ticking = true;
-        this.clock.nextFrame((t) => this.tick(t));
-      }
       // On the way to a seek's target only the position is shown (view.progress): its frames
       // are wasm work and two numbers, so a far permalink is restored with the page responsive
       // even on a busy machine. Everything is redrawn on arrival.
@@ -218,10 +221,8 @@ export class Player {
     this.redraw();
   }
 
-  /** One animation frame of play: run a batch of steps, then redraw once. */
+  /** One animation frame of play (the state is PLAYING): run a batch of steps, then redraw once. */
   tick(now) {
-    this.ticking = false;
-    if (this.state !== PLAYING) return;
     const interval = now - this.lastTick;
     // After a hidden tab or a long pause, do not try to catch up on missed time.
     const elapsed = Math.min(interval, 250);
@@ -288,7 +289,7 @@ export class Player {
     try {
       action();
     } catch (error) {
-      this.state = next(this.state, 'pause', this.at);
+      this.take('pause');
       this.view.failed(error);
     }
   }
