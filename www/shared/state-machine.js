@@ -1,5 +1,6 @@
-// A state machine read from a table: the pure can() and next() of the Compare section's and
-// the count panel's machines (compare-machine.js, count-machine.js). The table is data:
+// A state machine read from a table: the pure can() and next() of Compare's, the count
+// panel's and the embed range's machines (compare-machine.js, count-machine.js,
+// embed-range-machine.js; the player keeps its own table in player.js). The table is data:
 //
 //   transitions[event][state]   the state after `event` in `state`; no entry = not taken
 //   refusedAt[event]            where the search stands ('start', 'middle', 'end', as the
