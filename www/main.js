@@ -135,7 +135,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
     },
   });
   tree = new TreePanel({
-    panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
+    panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), viewSelect: $('tree-view'), readout: $('tree-readout'),
     rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
   }, { wholeTree, TreeView, limits }, player);
   predict = startPredict(predictTopics(), player, stage);
@@ -208,7 +208,7 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
     play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,
   }, {
     check,
-    view: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
+    onScreen: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
     describe: (query) => describeState(query, known),
     lessons: panel,
     builtIn: lessons.map(({ slug }) => slug),

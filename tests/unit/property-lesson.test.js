@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { readLesson, writeLesson, slugOf, MAX_NOTE, MAX_STOPS, MAX_STOP_POSITION } from '../../www/teach/lesson.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
-import { ALGORITHM_VIEWS } from '../../www/compare/algorithms/index.js';
+import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
 import { options, rustConstant, hostileString, edgeOrHostile, mutated, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 
 // What the page passes as `known` (main.js startLessons), read from where the core defines it.
@@ -17,7 +17,7 @@ const topics = readFileSync(new URL('../../crate/src/predict.rs', import.meta.ur
   .match(/pub fn slug\(self\)[^]*?\n {4}}/)[0].match(/=> "[a-z-]+"/g).map((arm) => arm.slice(4, -1));
 const known = {
   maxN: rustConstant('crate/src/board.rs', 'MAX_N'), maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-  algorithms: ALGORITHM_VIEWS.map((view) => view.slug), topics,
+  algorithms: ALGORITHMS.map((algorithm) => algorithm.slug), topics,
 };
 const KEYS = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
 const BUILT_IN = readdirSync(new URL('../../www/teach/lessons/', import.meta.url)).filter((name) => name.endsWith('.json'))

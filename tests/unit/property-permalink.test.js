@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/player/permalink.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
-import { ALGORITHM_VIEWS } from '../../www/compare/algorithms/index.js';
+import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
 import { options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 
 const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');
-const SLUGS = ALGORITHM_VIEWS.map((view) => view.slug);
+const SLUGS = ALGORITHMS.map((algorithm) => algorithm.slug);
 const DEFAULTS = { algorithms: SLUGS.slice(0, 2), n: 6 };
 const KEYS = ['n', 'speed', 'pos', 'mirror'];
 const COMPARE_KEYS = ['compare', 'cn', 'cnode', 'cmirror'];

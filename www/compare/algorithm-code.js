@@ -5,7 +5,7 @@
 // Every algorithm tries a row's columns right to left, as Richards' `bit = poss & -poss`
 // takes the lowest bit first: that is what keeps them in lockstep.
 
-import { ALGORITHM_VIEWS } from './algorithms/index.js';
+import { ALGORITHMS } from './algorithms/index.js';
 
 /** Each algorithm's code, by slug (each is in its own file under algorithms/). */
-export const CODE = Object.fromEntries(ALGORITHM_VIEWS.map((view) => [view.slug, view.code]));
+export const CODE = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.slug, algorithm.code]));

@@ -5,7 +5,7 @@
 
 import { BoardView, CodeView, fitCounters } from '../stage/index.js';
 import { CODE } from './algorithm-code.js';
-import { renderDetail, describeLaneStep } from './algorithm-views.js';
+import { renderDetail, describeLaneStep } from './lane-detail.js';
 import { count as grouped } from '../shared/format.js';
 
 

@@ -77,7 +77,7 @@ function start({ Search, wholeTree, TreeView }, limits, linked) {
   });
   if (options.panels.includes('tree')) {
     tree = new TreePanel({
-      panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), view: $('tree-view'), readout: $('tree-readout'),
+      panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), viewSelect: $('tree-view'), readout: $('tree-readout'),
       rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
     }, { wholeTree, TreeView, limits }, player);
   }

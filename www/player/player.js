@@ -22,18 +22,19 @@
 // redraw. At full speed it runs for a time slice each frame, so the page keeps redrawing and
 // Pause stays responsive.
 //
-// The player owns no DOM. It tells a `view` what happened:
-//   view.render(snapshot, state)               once per change (once per frame while playing);
+// The player owns no DOM. It tells a `screen` (whatever shows the search: the stage and
+// the panels beside it) what happened:
+//   screen.render(snapshot, state)             once per change (once per frame while playing);
 //                                              snapshot.last is the step that led there
-//   view.progress(steps)                       each frame of a long seek, on the way: where it
+//   screen.progress(steps)                     each frame of a long seek, on the way: where it
 //                                              stands (render follows on arrival)
-//   view.keep                                  how many solutions the view lists in full
-//   view.solutionsFound({count, representatives, listed})  solutions passed going forward,
+//   screen.keep                                how many solutions the screen lists in full
+//   screen.solutionsFound({count, representatives, listed})  solutions passed going forward,
 //                                              in order; `listed` holds those numbered up to
-//                                              view.keep: {number, step, queens, classSize,
+//                                              screen.keep: {number, step, queens, classSize,
 //                                              isRepresentative, mirrorOf}
-//   view.cleared(n)                            when a new search starts
-//   view.failed(error)                         when the core throws (a bug): play stops
+//   screen.cleared(n)                          when a new search starts
+//   screen.failed(error)                       when the core throws (a bug): play stops
 //
 // Panels read the player only through `player.readOnly` (see readOnlyView below): never its
 // search, its goal or its other fields; they command it through its methods.
@@ -90,12 +91,12 @@ const SEEK_AT_ONCE = 200_000;
 export class Player {
   /**
    * @param {Function} Search the wasm class: new Search(n, mirror)
-   * @param {object} view see the header comment
+   * @param {object} screen see the header comment
    * @param {object} clock { now(), nextFrame(callback) } (the browser's by default)
    */
-  constructor(Search, view, clock = BROWSER_CLOCK) {
+  constructor(Search, screen, clock = BROWSER_CLOCK) {
     this.Search = Search;
-    this.view = view;
+    this.screen = screen;
     this.clock = clock;
     this.speed = DEFAULT_SPEED;
     this.budget = BUDGET_MS.start;
@@ -126,7 +127,7 @@ export class Player {
     this.mirror = mirror;
     this.take('reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
-    this.view.cleared(n);
+    this.screen.cleared(n);
     this.redraw();
   }
 
@@ -210,11 +211,11 @@ export class Player {
     const before = this.take(event);
     if (this.state === PLAYING) {
       if (before !== PLAYING) this.lastTick = this.clock.now();
-      // On the way to a seek's target only the position is shown (view.progress): its frames
+      // On the way to a seek's target only the position is shown (screen.progress): its frames
       // are wasm work and two numbers, so a far permalink is restored with the page responsive
       // even on a busy machine. Everything is redrawn on arrival.
       if (event === 'play' && (this.goal === 'seek' || this.goal === 'node')) {
-        this.view.progress?.(this.search.steps);
+        this.screen.progress?.(this.search.steps);
         return;
       }
     }
@@ -263,25 +264,25 @@ export class Player {
 
   /** runBatch without a hold: the steps in one call into the core. */
   runSteps(maxSteps, stopAtSolution) {
-    const batch = this.search.run(maxSteps, stopAtSolution, this.view.keep);
-    if (batch.solutions.count > 0) this.view.solutionsFound(batch.solutions);
+    const batch = this.search.run(maxSteps, stopAtSolution, this.screen.keep);
+    if (batch.solutions.count > 0) this.screen.solutionsFound(batch.solutions);
     return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
   }
 
   /** Up to maxSteps towards step `target`, back or forward; returns true on arrival. */
   seekBatch(target, maxSteps) {
-    return this.passed(this.search.seek(target, maxSteps, this.view.keep));
+    return this.passed(this.search.seek(target, maxSteps, this.screen.keep));
   }
 
-  /** Tells the view what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
+  /** Tells the screen what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
   passed(moved) {
-    if (moved.solutions.count > 0) this.view.solutionsFound(moved.solutions);
+    if (moved.solutions.count > 0) this.screen.solutionsFound(moved.solutions);
     return moved.arrived;
   }
 
   /** Up to maxSteps towards the node `seekPath`; returns true on arrival. */
   nodeBatch(maxSteps) {
-    return this.passed(this.search.seekNode(this.seekPath, this.seekAhead, maxSteps, this.view.keep));
+    return this.passed(this.search.seekNode(this.seekPath, this.seekAhead, maxSteps, this.screen.keep));
   }
 
   /** Runs a call into the core; if it throws (a bug), stops playing and says so. */
@@ -290,14 +291,14 @@ export class Player {
       action();
     } catch (error) {
       this.take('pause');
-      this.view.failed(error);
+      this.screen.failed(error);
     }
   }
 
   redraw() {
     const snapshot = this.search.snapshot();
     this.furthest = Math.max(this.furthest, snapshot.steps);
-    this.view.render(snapshot, this.state);
+    this.screen.render(snapshot, this.state);
   }
 }
 

@@ -17,15 +17,15 @@ export class LessonMaker {
    * @param {object} ui {panel, title, note, add, stops, play, download, file, dropTarget}
    * @param {object} with
    *   check(data) → {lesson} or {problems}: readLesson and unreachableStops together
-   *   view() → {query, ask}: the state on screen, as a stop's
+   *   onScreen() → {query, ask}: the state on screen, as a stop's
    *   describe(query) → the stop's state in words ("6×6, step 5"), for the list
    *   lessons: the LessonsPanel (offer, open)
    *   builtIn: the built-in lessons' slugs (a lesson of yours never takes one)
    *   save(filename, text): a download
    *   messages: the page's message line
    */
-  constructor(ui, { check, view, describe, lessons, builtIn, save, messages }) {
-    Object.assign(this, { ui, check, view, describe, lessons, builtIn, save, messages });
+  constructor(ui, { check, onScreen, describe, lessons, builtIn, save, messages }) {
+    Object.assign(this, { ui, check, onScreen, describe, lessons, builtIn, save, messages });
     // What the browser kept may be anything (another version, a hand edit): only a draft
     // with a list of stops, each an object with a state, is taken.
     this.draft = load(DRAFT_KEY, null);
@@ -65,7 +65,7 @@ export class LessonMaker {
 
   /** Adds the view on screen as the last stop, with the note typed. */
   add() {
-    const { query, ask } = this.view();
+    const { query, ask } = this.onScreen();
     this.draft.stops.push({ state: query, note: this.ui.note.value.trim(), ...(ask ? { ask } : {}) });
     this.ui.note.value = '';
     this.keep();

@@ -35,7 +35,7 @@ const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fi
 
 export class TreePanel {
   /**
-   * @param {object} elements { panel (details), canvas, box (the focusable wrapper), view
+   * @param {object} elements { panel (details), canvas, box (the focusable wrapper), viewSelect
    *   (select), readout (output), rows (table of nodes per row), zoomIn, zoomOut, zoomFit }
    * @param {object} core { wholeTree, TreeView, limits } from the wasm core (limits: its limits())
    * @param {object} player the player: read through player.readOnly, moved with seek(step)
@@ -80,7 +80,7 @@ export class TreePanel {
       this.display.fit();
       this.redraw();
     });
-    this.view.addEventListener('change', () => this.rebuild());
+    this.viewSelect.addEventListener('change', () => this.rebuild());
     // Closed, the panel does no work: on opening, the view catches up with the player first.
     this.panel.addEventListener('toggle', () => this.refresh());
     // The canvas's size, as the resize observer last saw it: reading it from the layout in
@@ -102,12 +102,12 @@ export class TreePanel {
     this.snapshot = null;
     this.treeView.free();
     this.treeView = new this.core.TreeView();
-    const whole = this.view.querySelector('option[value="whole"]');
+    const whole = this.viewSelect.querySelector('option[value="whole"]');
     const wholeMaxN = this.core.limits.wholeTreeMaxN; // the core's tree::WHOLE_TREE_MAX_N
     whole.disabled = n > wholeMaxN;
     whole.textContent = n > wholeMaxN ? `Whole tree (up to ${wholeMaxN}×${wholeMaxN})` : 'Whole tree';
-    if (n > wholeMaxN) this.view.value = 'path';
-    else if (this.lastN > wholeMaxN || this.lastN === undefined) this.view.value = 'whole';
+    if (n > wholeMaxN) this.viewSelect.value = 'path';
+    else if (this.lastN > wholeMaxN || this.lastN === undefined) this.viewSelect.value = 'whole';
     this.lastN = n;
     this.rebuild();
   }
@@ -118,7 +118,7 @@ export class TreePanel {
       whole: () => new WholeView(this.core.wholeTree(this.n, this.mirror), this.size.width, () => this.snapshot),
       path: () => new PathView(this.n, () => this.seen.stackTree(this.treeView), this.core.limits.flatStride),
     };
-    this.display = views[this.view.value]();
+    this.display = views[this.viewSelect.value]();
     this.stale = true;
     for (const button of [this.zoomIn, this.zoomOut, this.zoomFit]) button.disabled = !this.display.zoomable;
     this.rows.hidden = !this.display.countsRows;

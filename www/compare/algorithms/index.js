@@ -1,5 +1,7 @@
-// The algorithms the Compare section shows, one file each. Adding one: its file here and one
-// line in this list (see the README, "Adding an algorithm"); the core lists it too.
+// The algorithms the Compare section shows, one file each: the page's side of an algorithm
+// (its slug, blurb, code, drawing of what it keeps, and the sentence for its steps). Adding
+// one: its file here and one line in this list (docs/architecture.md, "Adding an
+// algorithm"); the core lists it too.
 
 import boardScan from './board-scan.js';
 import flagArrays from './flag-arrays.js';
@@ -8,11 +10,11 @@ import bitByBit from './bit-by-bit.js';
 import richards from './richards.js';
 import freeMasks from './free-masks.js';
 
-/** Every algorithm's view, in the order of the lesson. */
-export const ALGORITHM_VIEWS = [boardScan, flagArrays, rowsAsIntegers, bitByBit, richards, freeMasks];
+/** Every algorithm, in the order of the lesson. */
+export const ALGORITHMS = [boardScan, flagArrays, rowsAsIntegers, bitByBit, richards, freeMasks];
 
-/** The view of each algorithm, by its slug. */
-export const VIEW_OF = Object.fromEntries(ALGORITHM_VIEWS.map((view) => [view.slug, view]));
+/** Each algorithm, by its slug. */
+export const ALGORITHM_OF = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.slug, algorithm]));
 
 /** The text under each algorithm's name, by slug. */
-export const BLURBS = Object.fromEntries(ALGORITHM_VIEWS.map((view) => [view.slug, view.blurb]));
+export const BLURBS = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.slug, algorithm.blurb]));

@@ -3,12 +3,12 @@
 // (the board scan's last check, the three flag arrays with the flags read, … Richards' bit
 // rows with the two's complement trick, and the free masks with their rotation).
 
-import { VIEW_OF } from './algorithms/index.js';
+import { ALGORITHM_OF } from './algorithms/index.js';
 import { plural } from '../shared/format.js';
 
 /** Draws the algorithm's data structure for `snapshot` into `container`. */
 export function renderDetail(container, snapshot) {
-  container.replaceChildren(...VIEW_OF[snapshot.detail.kind].draw(snapshot.detail, snapshot));
+  container.replaceChildren(...ALGORITHM_OF[snapshot.detail.kind].draw(snapshot.detail, snapshot));
 }
 
 /** One sentence for the lane's last step (`event`, or null before the first); `snapshot` is
@@ -17,10 +17,10 @@ export function describeLaneStep(event, snapshot) {
   if (!event) return 'Ready.';
   const row = event.row + 1;
   const square = `row ${row}, column ${event.column + 1}`;
-  const view = VIEW_OF[snapshot.detail.kind];
-  const why = view.why(snapshot.detail);
+  const algorithm = ALGORITHM_OF[snapshot.detail.kind];
+  const why = algorithm.why(snapshot.detail);
   switch (event.kind) {
-    case 'free': return `Row ${row}: ${view.listsFree ? 'its free squares are known' : 'every column will be tested'}.`;
+    case 'free': return `Row ${row}: ${algorithm.listsFree ? 'its free squares are known' : 'every column will be tested'}.`;
     case 'reject': return `Tested ${square}: attacked (${why}).`;
     case 'try': return `Tested ${square}: free (${why}).`;
     case 'place': return `Queen placed on ${square}.`;
