@@ -4,10 +4,10 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 use crate::algorithms::{Algorithm, Kind};
+use crate::count::plain::{plain_count_with_top, tree_nodes};
+use crate::count::{burnside, meet};
+use crate::count::{Method, Plan, Workspace};
 use crate::landmark::Landmark;
-use crate::meet;
-use crate::plain::{plain_count_with_top, tree_nodes};
-use crate::plan::{Method, Plan, Workspace};
 use crate::play::{self, Stop};
 use crate::predict::Topic;
 use crate::session::Session;
@@ -287,7 +287,7 @@ impl Counter {
     pub fn count(&mut self, index: u32) -> Result<JsValue, JsError> {
         let tally = self
             .plan
-            .count(index as usize, &mut self.workspace)
+            .count_sub_problem(index as usize, &mut self.workspace)
             .map_err(|_| {
                 let last = self.plan.len() as i64 - 1;
                 JsError::new(&format!(
@@ -303,7 +303,7 @@ impl Counter {
     /// whole number or not this board's.
     pub fn burnside(&self, total: f64) -> Result<JsValue, JsError> {
         let total = whole_number(total, "The total")?;
-        let burnside = meet::burnside(self.plan.n(), total).map_err(js_error)?;
+        let burnside = burnside::burnside(self.plan.n(), total).map_err(js_error)?;
         to_js(&burnside)
     }
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use bitqueens::algorithms::{Algorithm, Kind};
-use bitqueens::plain::tree_nodes;
+use bitqueens::count::plain::tree_nodes;
 use bitqueens::play::{node_events, seek_nodes};
 use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::is_representative;
