@@ -56,6 +56,7 @@
 use super::{CountError, Tally};
 use crate::board::{full_mask, BoardSizeError, MAX_N};
 use crate::random::Random;
+use crate::tree::estimate::knuth_probe;
 
 /// How many leading rows a sub-problem fixes (fewer when the board is smaller).
 pub const SPLIT_ROWS: usize = 3;
@@ -302,22 +303,17 @@ impl Rules {
         Ok((rules, row, placed))
     }
 
-    /// One of Knuth's random probes from `row` down: choosing one free square at random in
-    /// each row, the product of the numbers of squares met, summed over the rows, is an
-    /// unbiased estimate of the queens placed below `row` under these rules.
-    fn probe(&self, mut row: Row, random: &mut Random) -> f64 {
-        let (mut weight, mut estimate) = (1.0, 0.0);
-        while row.index < self.n {
-            let free = self.free(&row);
-            let k = free.count_ones();
-            if k == 0 {
-                break;
+    /// One of Knuth's random probes from `row` down ([`knuth_probe`]), under these rules: an
+    /// unbiased estimate of the queens placed below `row`.
+    fn probe(&self, row: Row, random: &mut Random) -> f64 {
+        let free = |row: &Row| {
+            if row.index < self.n {
+                self.free(row)
+            } else {
+                0
             }
-            weight *= f64::from(k);
-            estimate += weight;
-            row = row.next(random.bit_of(free));
-        }
-        estimate
+        };
+        knuth_probe(row, free, Row::next, random)
     }
 
     /// The squares of row `row` where a queen may stand, attacks aside (`row < n + 2`).
