@@ -26,14 +26,13 @@
 //! - [`algorithms`]: the six programs (board scan … free masks with rotation), each a
 //!   stepper in lockstep with the others, counting its operations; Richards' bitmask
 //!   ([`Stepper`], `algorithms::richards`) is the page's own.
-//! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
-//!   [`session`]: a search with the counts the page shows, their one source.
+//! - [`play`]: one event loop that runs or seeks any stepper, numbering the boards passed;
+//!   [`session`]: a search with the counts the page shows, their one source, its landmarks
+//!   ([`session::landmark`]) and Predict mode's questions ([`session::predict`]).
 //! - [`count`]: counting every solution fast: the plan of numbered sub-problems and the two
 //!   methods behind one interface (meeting in the middle, the default, and backtracking), the
 //!   hand-out order, shards and fingerprints, Burnside's lemma, and the plain counters they
 //!   are measured against.
-//! - [`landmark`]: the places of a search a learner jumps to (the first dead end, …).
-//! - [`predict`]: Predict mode's questions, with the answers read from the stepper's next step.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
 //!   numbers of the estimates and samples.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
@@ -41,9 +40,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
-pub mod landmark;
 pub mod play;
-pub mod predict;
 pub mod published;
 pub mod random;
 pub mod session;
