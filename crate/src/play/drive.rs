@@ -24,6 +24,13 @@ pub enum Next {
 pub trait Goal<S: Stepping + ?Sized> {
     /// The next move.
     fn next(&mut self, search: &mut S, moved: &Moved) -> Next;
+
+    /// Right after a step forward, the next move decided from that step alone (`run`'s hot
+    /// path: no look back at `moved`); `None` asks [`Goal::next`].
+    #[inline(always)]
+    fn after_forward(&mut self, _search: &S, _step: Step) -> Option<Next> {
+        None
+    }
 }
 
 impl<S: Stepping + ?Sized, F: FnMut(&mut S, &Moved) -> Next> Goal<S> for F {
@@ -45,26 +52,37 @@ pub fn drive<S: Stepping + ?Sized>(
     mut goal: impl Goal<S>,
 ) -> Moved {
     let mut moved = Moved::default();
+    let mut next = goal.next(search, &moved);
     loop {
-        let next = goal.next(search, &moved);
         match next {
             Next::Stop { arrived } => {
                 moved.arrived = arrived;
                 return moved;
             }
-            Next::Forward | Next::Back if moved.taken >= max_steps => return moved,
-            Next::Forward | Next::ForwardThenArrive => {
-                let step = search.step();
-                if let Step::Solution { .. } = step {
-                    tally(search, search.solutions(), keep, &mut moved.passed);
-                }
-                moved.taken += 1;
-                (moved.last, moved.last_undone) = (Some(step), false);
-                if next == Next::ForwardThenArrive {
-                    moved.arrived = true;
+            Next::Forward => loop {
+                // The hot loop of `run`: forward as long as the goal says so from the step.
+                if moved.taken >= max_steps {
                     return moved;
                 }
+                let step = forward(search, keep, &mut moved);
+                match goal.after_forward(search, step) {
+                    Some(Next::Forward) => {}
+                    Some(decided) => {
+                        next = decided;
+                        break;
+                    }
+                    None => {
+                        next = goal.next(search, &moved);
+                        break;
+                    }
+                }
+            },
+            Next::ForwardThenArrive => {
+                forward(search, keep, &mut moved);
+                moved.arrived = true;
+                return moved;
             }
+            Next::Back if moved.taken >= max_steps => return moved,
             Next::Back => {
                 let Some(step) = search.back() else {
                     moved.arrived = true; // at the start
@@ -76,41 +94,76 @@ pub fn drive<S: Stepping + ?Sized>(
                 }
                 moved.taken += 1;
                 (moved.last, moved.last_undone) = (Some(step), true);
+                next = goal.next(search, &moved);
             }
         }
     }
 }
 
+/// One step forward, its boards passed tallied into `moved` (listed up to `keep`).
+#[inline(always)]
+fn forward<S: Stepping + ?Sized>(search: &mut S, keep: u64, moved: &mut Moved) -> Step {
+    let step = search.step();
+    if let Step::Solution { .. } = step {
+        tally(search, search.solutions(), keep, &mut moved.passed);
+    }
+    moved.taken += 1;
+    (moved.last, moved.last_undone) = (Some(step), false);
+    step
+}
+
 /// Up to `max_steps` steps forward, stopping early at the end of the search or as `stop`
 /// says. Solutions numbered up to `keep` come back in full.
 pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, keep: u64) -> Batch {
-    let mut nodes_left = match stop {
+    let nodes_left = match stop {
         Stop::AfterNodes(nodes) => nodes,
         _ => u32::MAX,
     };
-    let moved = drive(search, max_steps, keep, |search: &mut S, moved: &Moved| {
-        if let Some(last) = moved.last {
-            if stop == Stop::AfterSolution && matches!(last, Step::Solution { .. }) {
-                return Next::Stop { arrived: true };
-            }
-            if last.is_node() {
-                nodes_left -= 1;
-                if nodes_left == 0 {
-                    return Next::Stop { arrived: true };
-                }
-            }
-        }
-        if search.is_finished() {
-            Next::Stop { arrived: true }
-        } else {
-            Next::Forward
-        }
-    });
+    let goal = Running { stop, nodes_left };
+    let moved = drive(search, max_steps, keep, goal);
     Batch {
         taken: moved.taken,
         last: moved.last,
         passed: moved.passed,
         finished: search.is_finished(),
+    }
+}
+
+/// [`run`]'s goal: forward to the end, or as `stop` says.
+struct Running {
+    stop: Stop,
+    /// Node events left before `Stop::AfterNodes` stops (`u32::MAX` for the others).
+    nodes_left: u32,
+}
+
+impl<S: Stepping + ?Sized> Goal<S> for Running {
+    #[inline(always)]
+    fn next(&mut self, search: &mut S, _: &Moved) -> Next {
+        if search.is_finished() {
+            Next::Stop { arrived: true }
+        } else {
+            Next::Forward
+        }
+    }
+
+    #[inline(always)]
+    fn after_forward(&mut self, search: &S, step: Step) -> Option<Next> {
+        if let Step::Solution { .. } = step {
+            if self.stop == Stop::AfterSolution {
+                return Some(Next::Stop { arrived: true });
+            }
+        }
+        if step.is_node() {
+            self.nodes_left -= 1;
+            if self.nodes_left == 0 {
+                return Some(Next::Stop { arrived: true });
+            }
+        }
+        Some(if search.is_finished() {
+            Next::Stop { arrived: true }
+        } else {
+            Next::Forward
+        })
     }
 }
 
