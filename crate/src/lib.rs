@@ -53,4 +53,4 @@ mod wasm;
 
 pub use algorithms::richards::{Phase, Stepper};
 pub use board::{BoardSizeError, MAX_N};
-pub use stepping::{Counters, Queens, Step, Stepping};
+pub use stepping::{Queens, Step, StepCounts, Stepping};

@@ -26,12 +26,12 @@ pub enum Stop {
     AfterNodes(u32),
 }
 
-/// A solution as the page lists it: its number, the step that found it, the column of the
+/// A board passed, as the page lists it: its number, the step that found it, the column of the
 /// queen in each row, its symmetry class, and (in mirror mode) the number of the solution it
 /// is the mirror image of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Found {
+pub struct PassedBoard {
     /// 1-based, counting every board (in mirror mode a solution found and its mirror image
     /// are two numbers in a row).
     pub number: u64,
@@ -58,7 +58,7 @@ pub struct BoardsPassed {
     /// Of those, class representatives.
     pub representatives: u32,
     /// Those numbered up to `keep`, in order.
-    pub listed: Vec<Found>,
+    pub listed: Vec<PassedBoard>,
     /// Of the class representatives, how many have a class of 1, 2, 4 and 8 boards (in this
     /// order): after a whole search, the table of symmetry classes.
     pub representatives_by_size: [u32; 4],
@@ -135,7 +135,7 @@ pub fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &m
         }
         let number = first + i;
         if number <= keep {
-            into.listed.push(Found {
+            into.listed.push(PassedBoard {
                 number,
                 step: search.steps(),
                 queens: board.to_vec(),

@@ -16,7 +16,7 @@ use crate::board::{full_mask, searched_part, BoardSizeError};
 pub mod landmark;
 pub mod predict;
 
-use crate::play::{self, Batch, BoardsPassed, Found, Moved, Stop};
+use crate::play::{self, Batch, BoardsPassed, Moved, PassedBoard, Stop};
 use crate::stepping::{Step, Stepping};
 use landmark::Landmark;
 use predict::{Question, Topic};
@@ -34,7 +34,7 @@ pub struct Session {
     /// Class representatives with a class of 1, 2, 4 and 8 boards (in this order).
     by_size: [u64; 4],
     /// The boards passed numbered up to `keep`, in order.
-    kept: Vec<Found>,
+    kept: Vec<PassedBoard>,
     /// The last `keep` given to a call that lists boards.
     keep: u64,
 }
@@ -168,7 +168,7 @@ impl Session {
     }
 
     /// The boards passed numbered up to the last `keep` given, in order.
-    pub fn kept(&self) -> &[Found] {
+    pub fn kept(&self) -> &[PassedBoard] {
         &self.kept
     }
 
