@@ -187,3 +187,82 @@ pub fn burnside(n: u32, total: u64) -> Result<Burnside, BurnsideError> {
 pub fn unique(n: u32, total: u64) -> Result<u64, BurnsideError> {
     burnside(n, total).map(|b| b.unique)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::published::{A000170, A002562};
+
+    /// Every solution of the n×n board by brute force (permutations), for the small boards.
+    fn brute_solutions(n: u32) -> Vec<Vec<u32>> {
+        fn go(n: u32, q: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if q.len() == n as usize {
+                out.push(q.clone());
+                return;
+            }
+            let r = q.len() as i64;
+            for c in 0..n {
+                if q.iter().enumerate().all(|(rr, &cc)| {
+                    cc != c && (r - rr as i64).abs() != (c as i64 - cc as i64).abs()
+                }) {
+                    q.push(c);
+                    go(n, q, out);
+                    q.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(n, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn uniques_match_the_published_table_up_to_13() {
+        for n in 1..=13 {
+            assert_eq!(
+                unique(n, A000170[n as usize - 1]).unwrap(),
+                A002562[n as usize - 1],
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_total_that_is_not_the_boards_is_refused() {
+        // N = 8: 92 solutions, S180 = 4, S90 = 0; 93 or 101 make no whole number of classes.
+        for total in [93, 101, 0, u64::MAX] {
+            assert_eq!(
+                burnside(8, total),
+                Err(BurnsideError::NotATotal { n: 8, total }),
+                "{total}"
+            );
+        }
+        assert!(burnside(1, 2).is_err() && burnside(24, 1).is_err());
+    }
+
+    #[test]
+    fn turn_symmetric_solutions_match_brute_force() {
+        for n in 1..=10 {
+            let all = brute_solutions(n);
+            let half = all
+                .iter()
+                .filter(|q| (0..n).all(|r| q[(n - 1 - r) as usize] == n - 1 - q[r as usize]))
+                .count() as u64;
+            // A quarter turn carries (r, c) to (c, n-1-r): q[c] = n-1-r wherever q[r] = c.
+            let quarter = all
+                .iter()
+                .filter(|q| (0..n).all(|r| q[q[r as usize] as usize] == n - 1 - r))
+                .count() as u64;
+            assert_eq!(
+                turn_symmetric(n, Turn::Half).unwrap(),
+                half,
+                "S180, n = {n}"
+            );
+            assert_eq!(
+                turn_symmetric(n, Turn::Quarter).unwrap(),
+                quarter,
+                "S90, n = {n}"
+            );
+        }
+    }
+}
