@@ -1,4 +1,4 @@
-//! The classic counters, kept as baselines for the fast one in [`count`](crate::count): the
+//! The classic counters, kept as baselines for the fast ones in [`crate::count`]: the
 //! recursive bitmask search of every blog post, optionally halved by mirror symmetry.
 
 use crate::board::{full_mask, BoardSizeError};

@@ -22,7 +22,7 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
 }
 
 /// The limits the core defines and the page needs, so that each lives once, here:
-/// `{maxN, maxMeetN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `meet::MAX_MEET_N`,
+/// `{maxN, maxMeetN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `count::meet::MAX_MEET_N`,
 /// `tree::WHOLE_TREE_MAX_N`, `tree::FLAT_STRIDE`).
 #[wasm_bindgen]
 pub fn limits() -> Result<JsValue, JsError> {
