@@ -224,3 +224,104 @@ pub(super) fn without_long_diagonals(key: u64, n: u32) -> u64 {
     let mask = (1u64 << (n - 1)) - 1;
     half(key & mask) | half(key >> (n - 1) & mask) << (n - 2)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::meet::split::{sub_problems, Cut};
+
+    #[test]
+    fn half_keys_match_brute_force() {
+        // The east halves of the first choices of rows at n = 6 to 9, against every
+        // assignment of the east columns to the rows, checked queen by queen.
+        for n in [6u32, 7, 8, 9] {
+            let cut = Cut::of(n);
+            for sub in sub_problems(n).unwrap().iter().take(40) {
+                let layout = cut.layout(sub.middle);
+                let rows: Vec<u32> = (0..n).filter(|&r| sub.east_rows >> r & 1 == 1).collect();
+                let placed: Vec<(u32, u32)> = sub
+                    .middle
+                    .map(|m| vec![(m.row, n / 2), (n / 2, m.column)])
+                    .unwrap_or_default();
+                let mut expected: Vec<u64> = Vec::new();
+                let columns: Vec<u32> = (0..n)
+                    .filter(|&c| layout.east_columns >> c & 1 == 1)
+                    .collect();
+                permutations(&columns, &mut |perm| {
+                    let queens: Vec<(u32, u32)> =
+                        rows.iter().copied().zip(perm.iter().copied()).collect();
+                    let clash = |a: (u32, u32), b: (u32, u32)| {
+                        (a.0 as i64 - b.0 as i64).abs() == (a.1 as i64 - b.1 as i64).abs()
+                    };
+                    let fine = queens
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !clash(a, b)))
+                        && placed.iter().all(|&p| queens.iter().all(|&a| !clash(a, p)));
+                    if fine {
+                        let mask = (1u64 << (n - 1)) - 1;
+                        let slash: u64 = queens.iter().map(|&(r, c)| 1u64 << (r + c)).sum();
+                        let back: u64 = queens.iter().map(|&(r, c)| 1u64 << (c + n - 1 - r)).sum();
+                        expected.push(
+                            (slash >> cut.east & mask) | (back >> cut.east & mask) << (n - 1),
+                        );
+                    }
+                });
+                let mut got = Vec::new();
+                half_keys(
+                    n,
+                    sub.east_rows,
+                    layout.east_columns,
+                    layout.blocked,
+                    KeyShape {
+                        shared: cut.east,
+                        long_diagonals_apart: false,
+                    },
+                    &mut Halves::default(),
+                    |key| got.push(key),
+                );
+                got.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(got, expected, "n = {n}, {sub:?}");
+            }
+        }
+    }
+
+    fn permutations(items: &[u32], visit: &mut dyn FnMut(&[u32])) {
+        fn go(items: &mut Vec<u32>, k: usize, visit: &mut dyn FnMut(&[u32])) {
+            if k == items.len() {
+                visit(items);
+                return;
+            }
+            for i in k..items.len() {
+                items.swap(k, i);
+                go(items, k + 1, visit);
+                items.swap(k, i);
+            }
+        }
+        go(&mut items.to_vec(), 0, visit);
+    }
+
+    #[test]
+    fn keys_lose_exactly_their_long_diagonal_bits() {
+        for n in (2..=22u32).step_by(2) {
+            let bit = long_diagonal_bit(n);
+            let full = (1u64 << (2 * n - 2)) - 1;
+            let long = 1u64 << bit | 1u64 << (n - 1 + bit);
+            assert_eq!(
+                without_long_diagonals(full, n),
+                (1u64 << (2 * n - 4)) - 1,
+                "n = {n}"
+            );
+            assert_eq!(without_long_diagonals(long, n), 0, "n = {n}");
+            // Bits keep their order: the lowest and the highest stay lowest and highest.
+            if n > 2 {
+                assert_eq!(without_long_diagonals(1, n), 1);
+                assert_eq!(
+                    without_long_diagonals(1 << (2 * n - 3), n),
+                    1 << (2 * n - 5)
+                );
+            }
+        }
+    }
+}

@@ -218,3 +218,47 @@ impl Join {
         sum
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_join_matches_a_naive_pair_count() {
+        let mut random = crate::random::Random::new(7);
+        for (east_len, west_len, bits) in [
+            (0, 5, 10),
+            (1, 1, 8),
+            (63, 70, 20),
+            (64, 3, 30),
+            (5000, 300, 44),
+            (BLOCK + 17, 200, 26),
+        ] {
+            // Sparse keys, as halves are: each bit set with probability about 1/3.
+            let key = |random: &mut crate::random::Random| {
+                (0..bits)
+                    .filter(|_| random.next_u64().is_multiple_of(3))
+                    .map(|b| 1u64 << b)
+                    .sum::<u64>()
+            };
+            let east: Vec<u64> = (0..east_len).map(|_| key(&mut random)).collect();
+            let west: Vec<u64> = (0..west_len).map(|_| key(&mut random)).collect();
+            let naive = east
+                .iter()
+                .map(|a| west.iter().filter(|&&b| a & b == 0).count() as u64)
+                .sum::<u64>();
+            assert_eq!(
+                count_disjoint(&east, &west, bits),
+                naive,
+                "{east_len} × {west_len}, {bits} bits"
+            );
+            // The portable kernel (the one wasm runs) agrees with the one this CPU runs.
+            let mut join = Join::new(bits);
+            let portable: u64 = east
+                .chunks(BLOCK)
+                .map(|block| join.load(block).pairs_with_portable(&west))
+                .sum();
+            assert_eq!(portable, naive, "portable kernel, {east_len} × {west_len}");
+        }
+    }
+}

@@ -191,3 +191,43 @@ pub fn whole_total(n: u32) -> Result<u64, BoardSizeError> {
         .map(|sub| joiner.join(sub).solutions)
         .sum())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::meet::split::subsets_of_size;
+    use crate::published::A000170;
+
+    #[test]
+    fn totals_match_the_published_table_up_to_13() {
+        for n in 1..=13 {
+            assert_eq!(whole_total(n).unwrap(), A000170[n as usize - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_half_turn_shares_its_pairs_out_evenly() {
+        // Each choice of rows and its image under the half turn count the solutions off the
+        // long diagonals twice between them (a choice that is its own image: once), and upside down
+        // keeps the share, so that an orbit of sub_problems may be counted at any member.
+        for n in (2..=14u32).step_by(2) {
+            let all = (1u32 << n) - 1;
+            for east_rows in subsets_of_size(all, n / 2) {
+                let turned = all & !upside_down(east_rows, n);
+                let share = half_turn_share(east_rows, n);
+                assert_eq!(
+                    share + half_turn_share(turned, n),
+                    2,
+                    "n = {n}, {east_rows:b}"
+                );
+                assert_eq!(share, half_turn_share(upside_down(east_rows, n), n));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert_eq!(whole_total(0), Err(BoardSizeError(0)));
+        assert_eq!(whole_total(24), Err(BoardSizeError(24)));
+    }
+}

@@ -102,6 +102,3 @@ pub use join::{count_disjoint, Join, BLOCK};
 pub use joiner::{whole_total, Joined, Joiner};
 pub use sieve::Sieve;
 pub use split::{choice_weight, sub_problems, Cut, Middle, RowChoices};
-
-#[cfg(test)]
-mod tests;

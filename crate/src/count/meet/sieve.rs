@@ -132,3 +132,45 @@ impl Sieve {
         self.cuts.extend_from_slice(&by_use[..cuts]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sieve_matches_a_naive_weighted_pair_count() {
+        // Large enough to be sieved (three cuts), and once too small to be; keys dense in the
+        // middle bits as halves are, so that the cuts fall there.
+        let mut random = crate::random::Random::new(11);
+        let bits = 30;
+        let key = |random: &mut crate::random::Random| {
+            (0..bits)
+                .filter(|&b| random.next_u64() % 8 < if (10..20).contains(&b) { 4 } else { 2 })
+                .map(|b| 1u64 << b)
+                .sum::<u64>()
+        };
+        for (sideways_len, walked_lens) in [(2100, [1000, 1100]), (300, [40, 50])] {
+            let sideways: Vec<u64> = (0..sideways_len).map(|_| key(&mut random)).collect();
+            let lists: Vec<Vec<u64>> = walked_lens
+                .iter()
+                .map(|&len| (0..len).map(|_| key(&mut random)).collect())
+                .collect();
+            let walked = [(&lists[0][..], 3), (&lists[1][..], 1)];
+            let naive: u64 = walked
+                .iter()
+                .map(|&(list, weight)| {
+                    let pairs = list
+                        .iter()
+                        .map(|b| sideways.iter().filter(|&&a| a & b == 0).count() as u64)
+                        .sum::<u64>();
+                    weight * pairs
+                })
+                .sum();
+            let mut sieve = Sieve::default();
+            let got = sieve.pairs(&mut Join::new(bits), bits, &sideways, &walked);
+            assert_eq!(got, naive, "{sideways_len} sideways keys");
+            let sieved = sideways_len * walked_lens.iter().sum::<usize>() >= SIEVE_FROM_PAIRS;
+            assert_eq!(sieve.cuts.len(), if sieved { CUTS } else { 0 });
+        }
+    }
+}

@@ -283,3 +283,94 @@ pub(super) fn subsets_of_size(set: u32, size: u32) -> impl Iterator<Item = u32> 
             .sum()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_problems_cover_every_choice_of_rows_once() {
+        // The weights of the choices counted add up to the number of choices: C(n, n/2) for
+        // even n; for odd n, the centre with C(n-1, m) choices of rows, and each pair of
+        // middle queens not on a diagonal, with C(n-2, k) (k: the east columns left, m or
+        // m - 1). Runs of one (n < 16) and longer runs (16, 17).
+        let choose = |a: u64, b: u64| (0..b).fold(1u64, |acc, i| acc * (a - i) / (i + 1));
+        for n in (2..=15u32).chain([16, 17]) {
+            let cut = Cut::of(n);
+            let list = sub_problems(n).unwrap();
+            let mut total = 0u64;
+            for sub in &list {
+                let rows = cut.layout(sub.middle).rows;
+                let mut east_rows = Some(sub.east_rows);
+                for _ in 0..sub.span {
+                    let here = east_rows.expect("a run holds only choices that exist");
+                    total += u64::from(choice_weight(&cut, sub.middle, rows, here));
+                    east_rows = next_subset(rows, here);
+                }
+            }
+            let m = n / 2;
+            let expected = if n % 2 == 0 {
+                choose(n as u64, n as u64 / 2)
+            } else {
+                let mut choices = choose(n as u64 - 1, m as u64);
+                for row in (0..n).filter(|&r| r != m) {
+                    for column in (0..n).filter(|&c| c != m && c.abs_diff(m) != row.abs_diff(m)) {
+                        let east = m - u32::from(column > m);
+                        choices += choose(n as u64 - 2, east as u64);
+                    }
+                }
+                choices
+            };
+            assert_eq!(total, expected, "n = {n}");
+            assert!(
+                list.len() as u64 <= 2 * SUB_PROBLEMS,
+                "n = {n}: {}",
+                list.len()
+            );
+        }
+    }
+
+    #[test]
+    fn next_subset_walks_the_subsets_in_order() {
+        for (set, size) in [
+            (0b1011_0110u32, 3),
+            (0b1111, 0),
+            (0b1, 1),
+            (u32::MAX >> 9, 4),
+        ] {
+            let listed: Vec<u32> = subsets_of_size(set, size).collect();
+            let mut walked = vec![listed[0]];
+            while let Some(next) = next_subset(set, *walked.last().unwrap()) {
+                walked.push(next);
+            }
+            assert_eq!(walked, listed, "{set:b}, {size}");
+        }
+    }
+
+    #[test]
+    fn the_middle_queens_images_share_their_images() {
+        // Every image of a choice (the centre, or two queens off the centre and off each
+        // other's diagonals) has the same images.
+        for n in [5u32, 7, 9] {
+            let m = n / 2;
+            for row in 0..n {
+                for column in 0..n {
+                    let centre = row == m && column == m;
+                    if !centre && (row == m || column == m || row.abs_diff(m) == column.abs_diff(m))
+                    {
+                        continue;
+                    }
+                    let middle = Middle { row, column };
+                    let mut images = middle_images(n, middle);
+                    images.sort_unstable();
+                    assert!(images.contains(&middle));
+                    for image in images {
+                        let mut again = middle_images(n, image);
+                        again.sort_unstable();
+                        assert_eq!(again, images, "n = {n}, {middle:?} → {image:?}");
+                    }
+                }
+            }
+        }
+    }
+}
