@@ -592,7 +592,7 @@ mod progress_tests {
     use super::*;
     use crate::count::order::hand_out_order;
 
-    /// A count of `n` on `workers` lanes handing out sub-problems in `order`, timed by the
+    /// A count of `n` on `workers` workers handing out sub-problems in `order`, timed by the
     /// queens each really places (one unit per queen, one more per sub-problem). At each
     /// sub-problem's end from a tenth of the count to nine tenths, the time left as the page
     /// reads it (time so far × estimated work left ÷ estimated work done) divided by the true
@@ -607,11 +607,11 @@ mod progress_tests {
         let mut ends: Vec<(f64, usize)> = order
             .iter()
             .map(|&i| {
-                let lane = (0..workers)
+                let worker = (0..workers)
                     .min_by(|&a, &b| free_at[a].total_cmp(&free_at[b]))
                     .unwrap();
-                free_at[lane] += took[i as usize];
-                (free_at[lane], i as usize)
+                free_at[worker] += took[i as usize];
+                (free_at[worker], i as usize)
             })
             .collect();
         ends.sort_by(|a, b| a.0.total_cmp(&b.0));

@@ -3,7 +3,7 @@
 //! ([`run`]), seeking a step ([`seek`]), seeking a node ([`seek_node`]) and seeking a node
 //! event ([`seek_nodes_counted`]) are goals, not loops of their own.
 
-use super::{tally, Batch, Moved, Stop};
+use super::{tally, Batch, Moved, Until};
 use crate::stepping::{Step, Stepping};
 
 /// What the loop does next, as a goal decides it from the search and what moved so far.
@@ -15,8 +15,8 @@ pub enum Next {
     Back,
     /// One step forward even at the step limit, then stop, arrived (a node entered again).
     ForwardThenArrive,
-    /// Stop here, arrived or not.
-    Stop { arrived: bool },
+    /// Rest here, arrived or not.
+    Rest { arrived: bool },
 }
 
 /// A destination of the loop: asked before every step (and once more before it stops at the
@@ -55,7 +55,7 @@ pub fn drive<S: Stepping + ?Sized>(
     let mut next = goal.next(search, &moved);
     loop {
         match next {
-            Next::Stop { arrived } => {
+            Next::Rest { arrived } => {
                 moved.arrived = arrived;
                 return moved;
             }
@@ -112,14 +112,14 @@ fn forward<S: Stepping + ?Sized>(search: &mut S, keep: u64, moved: &mut Moved) -
     step
 }
 
-/// Up to `max_steps` steps forward, stopping early at the end of the search or as `stop`
+/// Up to `max_steps` steps forward, stopping early at the end of the search or as `until`
 /// says. Solutions numbered up to `keep` come back in full.
-pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, keep: u64) -> Batch {
-    let nodes_left = match stop {
-        Stop::AfterNodes(nodes) => nodes,
+pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, until: Until, keep: u64) -> Batch {
+    let nodes_left = match until {
+        Until::Nodes(nodes) => nodes,
         _ => u32::MAX,
     };
-    let goal = Running { stop, nodes_left };
+    let goal = Running { until, nodes_left };
     let moved = drive(search, max_steps, keep, goal);
     Batch {
         taken: moved.taken,
@@ -129,10 +129,10 @@ pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, stop: Stop, kee
     }
 }
 
-/// [`run`]'s goal: forward to the end, or as `stop` says.
+/// [`run`]'s goal: forward to the end, or as `until` says.
 struct Running {
-    stop: Stop,
-    /// Node events left before `Stop::AfterNodes` stops (`u32::MAX` for the others).
+    until: Until,
+    /// Node events left before `Until::Nodes` rests (`u32::MAX` for the others).
     nodes_left: u32,
 }
 
@@ -140,7 +140,7 @@ impl<S: Stepping + ?Sized> Goal<S> for Running {
     #[inline(always)]
     fn next(&mut self, search: &mut S, _: &Moved) -> Next {
         if search.is_finished() {
-            Next::Stop { arrived: true }
+            Next::Rest { arrived: true }
         } else {
             Next::Forward
         }
@@ -149,18 +149,18 @@ impl<S: Stepping + ?Sized> Goal<S> for Running {
     #[inline(always)]
     fn after_forward(&mut self, search: &S, step: Step) -> Option<Next> {
         if let Step::Solution { .. } = step {
-            if self.stop == Stop::AfterSolution {
-                return Some(Next::Stop { arrived: true });
+            if self.until == Until::Solution {
+                return Some(Next::Rest { arrived: true });
             }
         }
         if step.is_node() {
             self.nodes_left -= 1;
             if self.nodes_left == 0 {
-                return Some(Next::Stop { arrived: true });
+                return Some(Next::Rest { arrived: true });
             }
         }
         Some(if search.is_finished() {
-            Next::Stop { arrived: true }
+            Next::Rest { arrived: true }
         } else {
             Next::Forward
         })
@@ -177,7 +177,7 @@ pub fn seek<S: Stepping + ?Sized>(search: &mut S, target: u64, max_steps: u32, k
         } else if search.steps() < target && !search.is_finished() {
             Next::Forward
         } else {
-            Next::Stop { arrived: true }
+            Next::Rest { arrived: true }
         }
     });
     moved.arrived = search.steps() == target || search.is_finished();
@@ -210,7 +210,7 @@ pub fn seek_node<S: Stepping + ?Sized>(
         return drive(search, max_steps, keep, |search: &mut S, moved: &Moved| {
             let entered = moved.last == Some(entering) && *search.queens() == *path;
             if entered || search.is_finished() {
-                Next::Stop { arrived: true }
+                Next::Rest { arrived: true }
             } else {
                 Next::Forward
             }
@@ -255,7 +255,7 @@ pub fn seek_nodes_counted<S: Stepping + ?Sized>(
     drive(search, max_steps, 0, |search: &mut S, _: &Moved| {
         if !going_back && node_events(search) < target {
             if search.is_finished() {
-                return Next::Stop { arrived: true }; // fewer node events: rest at the end
+                return Next::Rest { arrived: true }; // fewer node events: rest at the end
             }
             return Next::Forward;
         }
@@ -265,7 +265,7 @@ pub fn seek_nodes_counted<S: Stepping + ?Sized>(
             _ => node_events(search) == target && last_was_node(search),
         };
         if rested {
-            Next::Stop { arrived: true }
+            Next::Rest { arrived: true }
         } else {
             Next::Back
         }
@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn run_to_the_end_reports_every_solution_with_its_class() {
         let mut s = search(6, false);
-        let batch = run(&mut s, u32::MAX, Stop::Never, 1000);
+        let batch = run(&mut s, u32::MAX, Until::LimitOrEnd, 1000);
         assert!(batch.finished);
         assert_eq!(
             batch.last,
@@ -318,7 +318,7 @@ mod tests {
     #[test]
     fn only_solutions_up_to_keep_are_listed_but_all_are_counted() {
         let mut s = search(8, false);
-        let batch = run(&mut s, u32::MAX, Stop::Never, 10);
+        let batch = run(&mut s, u32::MAX, Until::LimitOrEnd, 10);
         assert_eq!(u64::from(batch.passed.count), A000170[7]);
         assert_eq!(u64::from(batch.passed.representatives), A002562[7]);
         assert_eq!(batch.passed.listed.len(), 10);
@@ -333,21 +333,21 @@ mod tests {
     #[test]
     fn run_stops_at_its_limit_after_a_solution_or_after_a_node() {
         let mut s = search(6, false);
-        assert_eq!(run(&mut s, 7, Stop::Never, 0).taken, 7);
+        assert_eq!(run(&mut s, 7, Until::LimitOrEnd, 0).taken, 7);
         for expected in 1..=A000170[5] {
-            let batch = run(&mut s, u32::MAX, Stop::AfterSolution, 0);
+            let batch = run(&mut s, u32::MAX, Until::Solution, 0);
             assert!(matches!(batch.last, Some(Step::Solution { .. })));
             assert_eq!(batch.passed.count, 1);
             assert_eq!(s.solutions(), expected);
         }
-        assert!(run(&mut s, u32::MAX, Stop::AfterSolution, 0).finished);
+        assert!(run(&mut s, u32::MAX, Until::Solution, 0).finished);
         let mut s = search(6, false);
         for _ in 0..50 {
-            let batch = run(&mut s, u32::MAX, Stop::AfterNodes(1), 0);
+            let batch = run(&mut s, u32::MAX, Until::Nodes(1), 0);
             assert!(batch.last.unwrap().is_node());
         }
         assert_eq!(node_events(&s), 50);
-        run(&mut s, u32::MAX, Stop::AfterNodes(7), 0);
+        run(&mut s, u32::MAX, Until::Nodes(7), 0);
         assert_eq!(node_events(&s), 57);
     }
 
@@ -356,11 +356,11 @@ mod tests {
         let mut s = search(7, false);
         // Forward: exactly where running node by node rests.
         let mut by_nodes = search(7, false);
-        run(&mut by_nodes, u32::MAX, Stop::AfterNodes(40), 0);
+        run(&mut by_nodes, u32::MAX, Until::Nodes(40), 0);
         assert!(seek_nodes(&mut s, 40, u32::MAX));
         assert_eq!(s, by_nodes);
         // From further on, back to the same state.
-        run(&mut s, 500, Stop::Never, 0);
+        run(&mut s, 500, Until::LimitOrEnd, 0);
         assert!(seek_nodes(&mut s, 40, u32::MAX));
         assert_eq!(s, by_nodes);
         assert!(seek_nodes(&mut s, 0, u32::MAX));
@@ -419,7 +419,7 @@ mod tests {
         for mirror in [false, true] {
             for n in 1..=10u32 {
                 let mut s = search(n, mirror);
-                let by_size = run(&mut s, u32::MAX, Stop::Never, 0)
+                let by_size = run(&mut s, u32::MAX, Until::LimitOrEnd, 0)
                     .passed
                     .representatives_by_size;
                 let classes: u32 = by_size.iter().sum();
@@ -433,7 +433,7 @@ mod tests {
         }
         // n = 8: 11 classes of 8 boards and 1 of 4 (the published 12 and 92).
         let mut s = search(8, false);
-        let by_size = run(&mut s, u32::MAX, Stop::Never, 0)
+        let by_size = run(&mut s, u32::MAX, Until::LimitOrEnd, 0)
             .passed
             .representatives_by_size;
         assert_eq!(by_size, [0, 0, 1, 11]);
@@ -468,7 +468,7 @@ mod tests {
                 assert!(seek_node(&mut s, path, true, u32::MAX, 0).arrived);
                 assert_eq!(s.steps(), *step, "forward to {path:?}");
                 // Deeper in the same subtree: the node is on the board, so back.
-                run(&mut s, 3, Stop::Never, 0);
+                run(&mut s, 3, Until::LimitOrEnd, 0);
                 if s.queens().starts_with(path) {
                     assert!(seek_node(&mut s, path, true, u32::MAX, 0).arrived);
                     assert_eq!(s.steps(), *step, "back up to {path:?}");
@@ -496,7 +496,7 @@ mod tests {
     #[test]
     fn mirror_mode_lists_each_solution_with_its_mirror_image() {
         let mut s = search(8, true);
-        let batch = run(&mut s, u32::MAX, Stop::Never, 1000);
+        let batch = run(&mut s, u32::MAX, Until::LimitOrEnd, 1000);
         assert_eq!(u64::from(batch.passed.count), A000170[7]);
         assert_eq!(u64::from(batch.passed.representatives), A002562[7]);
         let (first, second) = (&batch.passed.listed[0], &batch.passed.listed[1]);

@@ -15,15 +15,16 @@ use crate::stepping::{Step, Stepping};
 use crate::symmetry::{class_size, classify, is_representative};
 use serde::Serialize;
 
-/// When `run` stops early, besides at its step limit and at the end of the search.
+/// How far `run` goes: always at most to its step limit and to the end of the search, and
+/// maybe less far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// Only at the limit or the end.
-    Never,
-    /// Right after a solution.
-    AfterSolution,
-    /// Right after this many queens were placed or lifted (see [`Step::is_node`]).
-    AfterNodes(u32),
+pub enum Until {
+    /// To the limit or the end.
+    LimitOrEnd,
+    /// To right after the next solution.
+    Solution,
+    /// To right after this many queens were placed or lifted (see [`Step::is_node`]).
+    Nodes(u32),
 }
 
 /// A board passed, as the page lists it: its number, the step that found it, the column of the
@@ -150,8 +151,8 @@ pub fn tally<S: Stepping + ?Sized>(search: &S, visited: u64, keep: u64, into: &m
 /// The same moves on any of the six algorithms, each dispatched once to a loop made for it.
 impl Algorithm {
     /// [`run`] on this algorithm.
-    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
-        dispatch!(self, s => run(s, max_steps, stop, keep))
+    pub fn run(&mut self, max_steps: u32, until: Until, keep: u64) -> Batch {
+        dispatch!(self, s => run(s, max_steps, until, keep))
     }
 
     /// [`seek`] on this algorithm.

@@ -16,7 +16,7 @@ use crate::board::{full_mask, searched_part, BoardSizeError};
 pub mod landmark;
 pub mod predict;
 
-use crate::play::{self, Batch, BoardsPassed, Moved, PassedBoard, Stop};
+use crate::play::{self, Batch, BoardsPassed, Moved, PassedBoard, Until};
 use crate::stepping::{Step, Stepping};
 use landmark::Landmark;
 use predict::{Question, Topic};
@@ -185,7 +185,7 @@ impl Session {
                 steps: self.algorithm.steps(),
             });
         }
-        let batch = self.run(1, Stop::Never, self.keep);
+        let batch = self.run(1, Until::LimitOrEnd, self.keep);
         Ok(batch.last.expect("a search not finished takes a step"))
     }
 
@@ -197,9 +197,9 @@ impl Session {
 
     /// [`play::run`], with the solutions passed added to the session's counts; those
     /// numbered up to `keep` are kept.
-    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
+    pub fn run(&mut self, max_steps: u32, until: Until, keep: u64) -> Batch {
         self.keep = keep;
-        let batch = self.algorithm.run(max_steps, stop, keep);
+        let batch = self.algorithm.run(max_steps, until, keep);
         self.add(&batch.passed);
         batch
     }
@@ -382,7 +382,7 @@ mod tests {
             for n in 1..=9u32 {
                 let i = n as usize - 1;
                 let mut s = session(Kind::Richards, n, mirror);
-                while !s.run(997, Stop::Never, 5).finished {}
+                while !s.run(997, Until::LimitOrEnd, 5).finished {}
                 assert_eq!(s.boards_passed(), A000170[i], "n={n} mirror={mirror}");
                 assert_eq!(s.unique(), A002562[i], "n={n} mirror={mirror}");
                 let by_size = s.classes_by_size();
@@ -401,7 +401,7 @@ mod tests {
     fn every_algorithm_counts_the_same_boards() {
         for kind in Kind::ALL {
             let mut s = session(kind, 8, true);
-            s.run(u32::MAX, Stop::Never, 0);
+            s.run(u32::MAX, Until::LimitOrEnd, 0);
             assert_eq!((s.boards_passed(), s.unique()), (A000170[7], A002562[7]));
         }
     }
@@ -428,7 +428,7 @@ mod tests {
         let moved = s.seek_node(&queens, true, u32::MAX, 0).unwrap();
         assert!(moved.arrived);
         assert_eq!(s.last_step(), Some(Step::Place { row: 1, column: 3 }));
-        s.run(50, Stop::Never, 0);
+        s.run(50, Until::LimitOrEnd, 0);
         s.seek_node(&queens, false, u32::MAX, 0).unwrap();
         assert_eq!(s.last_step(), Some(Step::Place { row: 1, column: 3 }));
     }
@@ -436,7 +436,7 @@ mod tests {
     #[test]
     fn kept_boards_follow_the_position() {
         let mut s = session(Kind::Richards, 8, false);
-        s.run(u32::MAX, Stop::Never, 10);
+        s.run(u32::MAX, Until::LimitOrEnd, 10);
         assert_eq!(s.kept().len(), 10);
         let numbers: Vec<u64> = s.kept().iter().map(|f| f.number).collect();
         assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
@@ -461,7 +461,7 @@ mod tests {
     #[test]
     fn a_step_past_the_end_is_an_error_with_a_sentence() {
         let mut s = session(Kind::Richards, 4, false);
-        s.run(u32::MAX, Stop::Never, 0);
+        s.run(u32::MAX, Until::LimitOrEnd, 0);
         let steps = s.algorithm().steps();
         let error = s.step().unwrap_err();
         assert_eq!(error, SessionError::PastTheEnd { steps });
@@ -486,7 +486,7 @@ mod tests {
     #[test]
     fn a_node_never_entered_is_an_error_with_a_sentence_and_nothing_moves() {
         let mut s = session(Kind::Richards, 6, true);
-        s.run(40, Stop::Never, 0);
+        s.run(40, Until::LimitOrEnd, 0);
         let before = s.snapshot();
         for (path, says) in [
             (

@@ -2,7 +2,7 @@
 
 use super::{js_error, to_js, whole_number};
 use crate::algorithms::Kind;
-use crate::play::{self, Stop};
+use crate::play::{self, Until};
 use crate::session::landmark::Landmark;
 use crate::session::predict::Topic;
 use crate::session::Session;
@@ -89,23 +89,19 @@ impl Search {
         stop_at_solution: bool,
         keep: u32,
     ) -> Result<JsValue, JsError> {
-        let stop = if stop_at_solution {
-            Stop::AfterSolution
+        let until = if stop_at_solution {
+            Until::Solution
         } else {
-            Stop::Never
+            Until::LimitOrEnd
         };
-        to_js(&self.session.run(max_steps, stop, keep.into()))
+        to_js(&self.session.run(max_steps, until, keep.into()))
     }
 
     /// Up to `maxSteps` actions forward, stopping right after `nodes` queens were placed or
     /// lifted (or at the end). Solutions are counted, not listed. Returns a `play::Batch`.
     #[wasm_bindgen(js_name = runNodes)]
     pub fn run_nodes(&mut self, nodes: u32, max_steps: u32) -> Result<JsValue, JsError> {
-        to_js(
-            &self
-                .session
-                .run(max_steps, Stop::AfterNodes(nodes.max(1)), 0),
-        )
+        to_js(&self.session.run(max_steps, Until::Nodes(nodes.max(1)), 0))
     }
 
     /// A copy of this search where it stands, to step on without moving this one (the
