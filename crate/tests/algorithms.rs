@@ -1,7 +1,7 @@
 //! The six algorithms: the published counts, valid and distinct solutions, lockstep (the same
 //! queens placed and lifted in the same order by all), exact `back()`, and operation counts
 //! against small recursive programs written straight from each module's definition.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm/tests.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 

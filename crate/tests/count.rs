@@ -1,5 +1,5 @@
 //! The fast counters against the published tables, against the stepper, and split into parts.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm/tests.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 

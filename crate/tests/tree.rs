@@ -1,6 +1,6 @@
 //! The search tree against the stepper that walks it: sizes, every node of small trees, the
 //! levels around the path, and Knuth's estimate against the exact count.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm/tests.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 use bitqueens::published::A000170;
 use bitqueens::tree::{

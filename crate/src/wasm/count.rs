@@ -127,3 +127,132 @@ pub fn counting_methods() -> Result<JsValue, JsError> {
     let all: Vec<_> = Method::ALL.iter().map(|m| m.about()).collect();
     to_js(&all)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::test_support::*;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn the_counter_parts_add_up_to_the_published_counts_of_n8_and_n10() {
+        for method in ["meet", "backtrack"] {
+            for n in [8, 10] {
+                let mut counter = CountWorker::new(n, method).unwrap();
+                assert_eq!(counter.method(), method);
+                let (mut t, mut u) = (0.0, 0.0);
+                for i in 0..counter.sub_problem_count() {
+                    let part = counter.count_sub_problem(i).unwrap();
+                    t += number(&part, "total");
+                    u += number(&part, "unique");
+                }
+                if method == "meet" {
+                    assert_eq!(u, 0.0, "a meet part has no unique count");
+                    u = number(&counter.burnside(t).unwrap(), "unique");
+                    for bad in [t + 1.0, -8.0, 0.5, f64::NAN, f64::INFINITY] {
+                        assert!(counter.burnside(bad).is_err(), "{bad}");
+                    }
+                }
+                assert_eq!((t, u), published(n), "n={n}, {method}");
+            }
+            assert!(CountWorker::new(0, method).is_err() && CountWorker::new(33, method).is_err());
+            let mut counter = CountWorker::new(8, method).unwrap();
+            assert!(counter
+                .count_sub_problem(counter.sub_problem_count())
+                .is_err());
+        }
+        assert!(CountWorker::new(24, "meet").is_err() && CountWorker::new(8, "fast").is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_counter_gives_a_work_estimate_and_a_hand_out_place_for_each_sub_problem() {
+        for method in ["meet", "backtrack"] {
+            let counter = CountWorker::new(10, method).unwrap();
+            let len = counter.sub_problem_count() as usize;
+            let work = counter.estimated_work();
+            assert_eq!(work.len(), len);
+            assert!(work.iter().all(|&w| w >= 1.0));
+            let mut order = counter.hand_out_order();
+            order.sort_unstable();
+            assert!(order.into_iter().eq(0..len as u32));
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn the_fingerprint_is_the_native_one_and_tells_sizes_and_methods_apart() {
+        for method in Method::ALL {
+            let eight = CountWorker::new(8, method.slug()).unwrap().fingerprint();
+            assert_eq!(eight.len(), 16);
+            assert!(eight.bytes().all(|b| b.is_ascii_hexdigit()));
+            let native = Plan::new(8, method).unwrap().fingerprint().to_string();
+            assert_eq!(eight, native);
+            assert_ne!(
+                eight,
+                CountWorker::new(9, method.slug()).unwrap().fingerprint()
+            );
+        }
+        assert_ne!(
+            CountWorker::new(8, "meet").unwrap().fingerprint(),
+            CountWorker::new(8, "backtrack").unwrap().fingerprint()
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn the_plain_count_by_top_column_adds_up_to_a000170() {
+        let total: f64 = (0..9)
+            .map(|c| number(&plain_count_with_top_js(9, c).unwrap(), "total"))
+            .sum();
+        assert_eq!(total, published(9).0);
+        assert_eq!(
+            number(&plain_count_with_top_js(9, 9).unwrap(), "total"),
+            0.0
+        );
+        assert!(plain_count_with_top_js(0, 0).is_err());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_published_counts_reach_js_as_far_as_they_are_exact() {
+        let counts = published_counts().unwrap();
+        let totals = js_sys::Array::from(&get(&counts, "totals"));
+        let uniques = js_sys::Array::from(&get(&counts, "uniques"));
+        assert_eq!((totals.length(), uniques.length()), (25, 25));
+        for n in [1u32, 8, 25] {
+            let i = n - 1;
+            assert_eq!(
+                (
+                    totals.get(i).as_f64().unwrap(),
+                    uniques.get(i).as_f64().unwrap()
+                ),
+                published(n),
+                "n = {n}"
+            );
+        }
+        // The next entry would not be an exact JS number.
+        assert!(A000170[25] > 1 << 53);
+    }
+
+    #[wasm_bindgen_test]
+    fn the_counting_methods_reach_js_in_the_words_of_the_core() {
+        let methods = js_sys::Array::from(&counting_methods().unwrap());
+        assert_eq!(methods.length(), 2);
+        let (meet, backtrack) = (methods.get(0), methods.get(1));
+        let text = |object: &JsValue, key: &str| get(object, key).as_string().unwrap();
+        assert_eq!(text(&meet, "slug"), "meet");
+        assert_eq!(text(&meet, "name"), "meeting in the middle");
+        assert_eq!(text(&meet, "counter"), "the meet-in-the-middle counter");
+        assert_eq!(number(&meet, "largestN"), 23.0);
+        assert_eq!(text(&meet, "workUnit"), "half-boards");
+        assert_eq!(get(&meet, "partsHaveUnique").as_bool(), Some(false));
+        assert_eq!(text(&backtrack, "slug"), "backtrack");
+        assert_eq!(text(&backtrack, "name"), "backtracking");
+        assert_eq!(number(&backtrack, "largestN"), 32.0);
+        assert_eq!(text(&backtrack, "workUnit"), "nodes");
+        assert_eq!(get(&backtrack, "partsHaveUnique").as_bool(), Some(true));
+        // Each slug makes a counter, and the largest board is the last it takes.
+        for method in [meet, backtrack] {
+            let (slug, largest) = (text(&method, "slug"), number(&method, "largestN") as u32);
+            assert!(CountWorker::new(8, &slug).is_ok());
+            assert!(CountWorker::new(largest + 1, &slug).is_err());
+        }
+    }
+}

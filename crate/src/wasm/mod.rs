@@ -44,4 +44,4 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 }
 
 #[cfg(test)]
-mod tests;
+mod test_support;

@@ -88,3 +88,23 @@ pub fn predict_topics() -> Result<JsValue, JsError> {
 pub fn wasm_memory_bytes() -> f64 {
     (core::arch::wasm32::memory_size(0) * 65536) as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::search::Search;
+    use crate::wasm::test_support::*;
+    use crate::wasm::tree::whole_tree;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn the_limits_reach_js_as_the_core_defines_them() {
+        let limits = limits().unwrap();
+        assert_eq!(number(&limits, "maxN"), 32.0);
+        assert_eq!(number(&limits, "wholeTreeMaxN"), 9.0);
+        assert_eq!(number(&limits, "flatStride"), 10.0);
+        // The largest board is the largest the core accepts.
+        assert!(Search::new(32, None, None).is_ok() && Search::new(33, None, None).is_err());
+        assert!(whole_tree(9, false).is_ok() && whole_tree(10, false).is_err());
+    }
+}

@@ -199,3 +199,163 @@ impl Search {
         to_js(&self.session.snapshot())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::names::predict_topics;
+    use crate::wasm::test_support::*;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn a_fork_stands_where_the_search_does_and_steps_alone() {
+        let mut search = Search::new(8, None, None).unwrap();
+        search.seek(100.0, 1000, 0).unwrap();
+        let mut fork = search.fork();
+        assert_eq!(fork.steps(), search.steps());
+        fork.seek(150.0, 1000, 0).unwrap();
+        assert_eq!(fork.steps(), 150.0);
+        assert_eq!(search.steps(), 100.0);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_question_names_its_topic_and_answer_and_does_not_move_the_search() {
+        let mut search = Search::new(4, None, None).unwrap();
+        let topics = |slugs: &[&str]| slugs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let question = search.question(topics(&["free-squares"]), 0).unwrap();
+        assert_eq!(get(&question, "topic").as_string().unwrap(), "free-squares");
+        let answer = get(&question, "answer");
+        assert_eq!(get(&answer, "form").as_string().unwrap(), "digits");
+        assert_eq!(
+            number(&answer, "mask"),
+            15.0,
+            "the empty row: every square free"
+        );
+        assert_eq!(search.steps(), 0.0);
+        assert!(search.question(topics(&["next-row"]), 0).unwrap().is_null());
+        assert!(search.question(topics(&["poss"]), 0).is_err());
+        search.step().unwrap();
+        let question = search.question(topics(&["what-happens"]), 0).unwrap();
+        let answer = get(&question, "answer");
+        assert_eq!(get(&answer, "outcome").as_string().unwrap(), "place");
+        let listed = predict_topics().unwrap();
+        assert_eq!(js_sys::Array::from(&listed).length(), 5);
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_board_sizes_throw_a_readable_error() {
+        for n in [0, 33, u32::MAX] {
+            let error = Search::new(n, None, None).err().expect("must be an error");
+            let error: JsValue = error.into();
+            let message = get(&error, "message").as_string().unwrap();
+            assert!(message.contains("from 1 to 32"), "{message}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn events_are_plain_objects_with_a_kind() {
+        let mut search = Search::new(8, None, None).unwrap();
+        let free = search.step().unwrap();
+        assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
+        assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
+        let tried = search.step().unwrap();
+        assert_eq!(get(&tried, "kind").as_string().unwrap(), "try");
+        assert_eq!(get(&tried, "column").as_f64().unwrap(), 7.0);
+        let undone = search.back().unwrap();
+        assert_eq!(get(&undone, "kind").as_string().unwrap(), "try");
+        search.back().unwrap();
+        assert!(search.back().unwrap().is_null());
+    }
+
+    /// Batching, seeking and numbering are tested natively in `play`; here, that their
+    /// results reach JS as plain objects with camelCase names, and bad targets throw.
+    #[wasm_bindgen_test]
+    fn run_and_seek_results_are_plain_objects() {
+        let mut search = Search::new(8, Some(true), None).unwrap();
+        let batch = search.run(10_000_000, false, 1000).unwrap();
+        assert!(get(&batch, "finished").as_bool().unwrap());
+        let solutions = get(&batch, "solutions");
+        let (total, unique) = published(8);
+        assert_eq!(number(&solutions, "count"), total);
+        assert_eq!(number(&solutions, "representatives"), unique);
+        assert_eq!(search.boards_passed(), total);
+        let second = listed(&solutions).get(1);
+        assert_eq!(number(&second, "mirrorOf"), 1.0);
+        assert!(number(&second, "classSize") >= 4.0);
+        assert!(get(&second, "isRepresentative").as_bool().is_some());
+        assert_eq!(js_sys::Array::from(&get(&second, "queens")).length(), 8);
+        assert_eq!(
+            get(&get(&batch, "last"), "kind").as_string().unwrap(),
+            "finished"
+        );
+        let back = search.seek(0.0, 10_000_000, 1000).unwrap();
+        assert!(get(&back, "arrived").as_bool().unwrap());
+        assert!(get(&back, "lastUndone").as_bool().unwrap());
+        assert_eq!(number(&get(&back, "undone"), "count"), total);
+        assert_eq!(search.steps(), 0.0);
+        let stopped = search.run(1_000_000, true, 0).unwrap();
+        assert_eq!(
+            get(&get(&stopped, "last"), "kind").as_string().unwrap(),
+            "solution"
+        );
+        for bad in [-1.0, f64::NAN, 2.5] {
+            assert!(search.seek(bad, 1, 1000).is_err(), "{bad}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn snapshot_carries_the_stack_and_the_queens() {
+        let mut search = Search::new(5, None, None).unwrap();
+        for _ in 0..3 {
+            search.step().unwrap();
+        }
+        let snap = search.snapshot().unwrap();
+        assert_eq!(get(&snap, "n").as_f64().unwrap(), 5.0);
+        assert_eq!(get(&snap, "row").as_f64().unwrap(), 1.0);
+        let queens = js_sys::Array::from(&get(&snap, "queens"));
+        assert_eq!(queens.to_vec(), vec![JsValue::from(4)]);
+        let detail = get(&snap, "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "richards");
+        let calls = js_sys::Array::from(&get(&detail, "calls"));
+        assert_eq!(get(&calls.get(1), "col").as_f64().unwrap(), 1.0);
+    }
+
+    #[wasm_bindgen_test]
+    fn every_algorithm_is_reachable_by_name_and_stays_in_lockstep() {
+        let mut searches: Vec<Search> = Kind::ALL
+            .iter()
+            .map(|k| Search::new(7, None, Some(k.slug().to_owned())).unwrap())
+            .collect();
+        for search in &mut searches {
+            assert!(search.seek_nodes(25.0, 1_000_000).unwrap());
+            assert_eq!(search.node_events(), 25.0);
+        }
+        let queens: Vec<String> = searches
+            .iter()
+            .map(|s| {
+                format!(
+                    "{:?}",
+                    js_sys::Array::from(&get(&s.snapshot().unwrap(), "queens")).to_vec()
+                )
+            })
+            .collect();
+        assert!(queens.iter().all(|q| q == &queens[0]), "{queens:?}");
+        let detail = get(&searches[0].snapshot().unwrap(), "detail");
+        assert_eq!(get(&detail, "kind").as_string().unwrap(), "board-scan");
+        // The next step places or lifts a queen only in a separate call.
+        let board_scan = &mut searches[0];
+        while !board_scan.step_within_node().unwrap().is_null() {}
+        let batch = board_scan.run_nodes(1, 1_000_000).unwrap();
+        assert_eq!(number(&batch, "taken"), 1.0);
+        assert_eq!(board_scan.node_events(), 26.0);
+        let error: JsValue = Search::new(8, None, Some("quantum".into()))
+            .err()
+            .unwrap()
+            .into();
+        assert!(get(&error, "message")
+            .as_string()
+            .unwrap()
+            .contains("No algorithm “quantum”"));
+        assert!(board_scan.seek_nodes(-1.0, 1).is_err());
+    }
+}

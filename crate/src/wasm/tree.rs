@@ -122,3 +122,69 @@ pub fn estimate_tree(n: u32, mirror: bool, probes: u32, seed: f64) -> Result<JsV
 pub fn tree_nodes_js(n: u32, mirror: bool) -> Result<f64, JsError> {
     Ok(tree_nodes(n, mirror).map_err(js_error)? as f64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::names::symmetry_images;
+    use crate::wasm::test_support::*;
+    use wasm_bindgen_test::*;
+
+    /// The tree's functions are tested natively in `tree`; here, that they reach JS in the
+    /// shapes the page reads, and that bad input throws a readable error.
+    #[wasm_bindgen_test]
+    fn the_tree_functions_reach_js_and_refuse_bad_input() {
+        let message = |error: JsError| {
+            let error: JsValue = error.into();
+            get(&error, "message").as_string().unwrap()
+        };
+        let whole = whole_tree(5, true).unwrap();
+        let enter = js_sys::Array::from(&get(&whole, "enter"));
+        assert!(enter.length() > 0);
+        assert!(
+            enter.to_vec().iter().any(|e| e.is_undefined()),
+            "mirror mode prunes nodes"
+        );
+        assert!(message(whole_tree(10, false).unwrap_err()).contains("up to 9×9"));
+
+        let mut counter = TreeSizeByParts::new(8).unwrap();
+        assert!(counter.total(false).unwrap().is_null());
+        for i in 0..counter.parts() {
+            counter.count_part(i).unwrap();
+        }
+        let total = counter.total(false).unwrap();
+        assert_eq!(number(&total, "solutions"), published(8).0);
+        assert_eq!(
+            number(&total, "steps"),
+            4.0 * number(&total, "nodes") + number(&total, "deadEnds") + 2.0
+        );
+        assert_eq!(js_sys::Array::from(&get(&total, "byRow")).length(), 8);
+        assert!(message(counter.count_part(counter.parts()).unwrap_err()).contains("No part"));
+
+        let estimate = estimate_tree(12, false, 100, 3.0).unwrap();
+        assert!(number(&estimate, "nodes") > 0.0 && number(&estimate, "standardError") > 0.0);
+        assert!(estimate_tree(12, false, 100, -1.0).is_err());
+
+        let images = js_sys::Array::from(&symmetry_images(vec![1, 3, 0, 2]).unwrap());
+        assert_eq!(images.length(), 2);
+        assert!(get(&images.get(0), "isRepresentative").as_bool().unwrap());
+        assert_eq!(
+            js_sys::Array::from(&get(&images.get(0), "names")).length(),
+            4
+        );
+        assert!(message(symmetry_images(vec![0, 5]).unwrap_err()).contains("A placement is"));
+
+        let mut search = Search::new(10, None, None).unwrap();
+        search.run(5_000, false, 0).unwrap();
+        let flat = TreeView::new().update(&search).unwrap();
+        assert_eq!(flat.len() % tree::FLAT_STRIDE, 0);
+        let board_scan = Search::new(6, None, Some("board-scan".into())).unwrap();
+        assert!(message(TreeView::new().update(&board_scan).unwrap_err()).contains("Richards"));
+        assert!(message(search.seek_node(vec![10], true, 1, 0).unwrap_err())
+            .contains("at most 10 columns from 0 to 9"));
+        let moved = search.seek_node(vec![9, 7], false, 1_000_000, 0).unwrap();
+        assert!(get(&moved, "arrived").as_bool().unwrap());
+        let queens = js_sys::Array::from(&get(&search.snapshot().unwrap(), "queens"));
+        assert_eq!(queens.to_vec(), vec![JsValue::from(9), JsValue::from(7)]);
+    }
+}
