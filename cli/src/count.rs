@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let fresh = std::thread::scope(|scope| {
         if !args.quiet {
             let (done, nodes, of) = (&done, &nodes, indices.len());
-            let unit = work_unit(args.method);
+            let unit = args.method.work_unit();
             scope.spawn(move || report_progress(progress_stops, started, done, nodes, of, unit));
         }
         // Every finished sub-problem goes through this thread: into the journal, if any, at
@@ -254,16 +254,8 @@ fn print_text(report: &Report, unique: bool, nodes_now: u64) {
         if report.threads == 1 { "" } else { "s" },
         report.seconds,
         nodes_now as f64 / report.seconds.max(1e-9) / 1e6,
-        work_unit(report.method)
+        report.method.work_unit()
     );
-}
-
-/// What a tally's `nodes` count for `method`.
-pub fn work_unit(method: Method) -> &'static str {
-    match method {
-        Method::Meet => "half-boards",
-        Method::Backtrack => "nodes",
-    }
 }
 
 /// Writes a progress line on stderr twice a second (in place on a terminal, as separate
