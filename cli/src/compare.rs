@@ -4,7 +4,7 @@
 //! equal the published count. Either disagreement is reported and the exit status is 1.
 
 use bitqueens::algorithms::{Algorithm, Kind};
-use bitqueens::play::Stop;
+use bitqueens::play::Until;
 use bitqueens::published;
 use bitqueens::Stepping;
 use serde::Serialize;
@@ -95,7 +95,7 @@ fn run(kind: Kind, n: u32, mirror: bool) -> Run {
     let mut search = Algorithm::new(kind, n, mirror).expect("n checked by the argument parser");
     let started = Instant::now();
     while !search.is_finished() {
-        search.run(u32::MAX, Stop::Never, 0);
+        search.run(u32::MAX, Until::LimitOrEnd, 0);
     }
     Run {
         slug: kind.slug(),

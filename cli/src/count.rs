@@ -3,9 +3,9 @@
 
 use crate::journal::{Header, Journal};
 use crate::report::Report;
+use bitqueens::count::shard::Slice;
 use bitqueens::count::Tally;
-use bitqueens::plan::{Method, Plan, PlanError, Workspace};
-use bitqueens::shard::Slice;
+use bitqueens::count::{Method, Plan, PlanError, Workspace};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let fresh = std::thread::scope(|scope| {
         if !args.quiet {
             let (done, nodes, of) = (&done, &nodes, indices.len());
-            let unit = work_unit(args.method);
+            let unit = args.method.work_unit();
             scope.spawn(move || report_progress(progress_stops, started, done, nodes, of, unit));
         }
         // Every finished sub-problem goes through this thread: into the journal, if any, at
@@ -150,9 +150,9 @@ pub fn run(args: Args) -> Result<(), String> {
                     .lock()
                     .expect("a workspace's thread does not panic");
                     let part = plan
-                        .count(index, &mut workspace)
+                        .count_sub_problem(index, &mut workspace)
                         .expect("the plan lists only sub-problems");
-                    nodes.fetch_add(part.nodes, Ordering::Relaxed);
+                    nodes.fetch_add(part.work, Ordering::Relaxed);
                     done.fetch_add(1, Ordering::Relaxed);
                     // The collector lives until every sender is dropped.
                     send.send((index, part)).expect("the collector is alive");
@@ -172,7 +172,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 .get(i)
                 .or_else(|| fresh.get(i))
                 .expect("every index is counted");
-            [*i as u64, t.total, t.unique, t.nodes]
+            [*i as u64, t.total, t.unique, t.work]
         })
         .collect();
     let tally: Tally = parts
@@ -180,7 +180,7 @@ pub fn run(args: Args) -> Result<(), String> {
         .map(|p| Tally {
             total: p[1],
             unique: p[2],
-            nodes: p[3],
+            work: p[3],
         })
         .sum();
     // A meet shard's parts carry no unique count: it comes from the whole total (Burnside's
@@ -197,7 +197,7 @@ pub fn run(args: Args) -> Result<(), String> {
         method: args.method,
         total: tally.total,
         unique,
-        nodes: tally.nodes,
+        nodes: tally.work,
         seconds: started.elapsed().as_secs_f64(),
         threads,
         sub_problems: indices.len(),
@@ -249,21 +249,13 @@ fn print_text(report: &Report, unique: bool, nodes_now: u64) {
     };
     println!(
         "{counted} sub-problems{earlier} of {} on {} thread{} in {:.3} s ({:.0} million {}/s)",
-        report.method.name(),
+        report.method.counter(),
         report.threads,
         if report.threads == 1 { "" } else { "s" },
         report.seconds,
         nodes_now as f64 / report.seconds.max(1e-9) / 1e6,
-        work_unit(report.method)
+        report.method.work_unit()
     );
-}
-
-/// What a tally's `nodes` count for `method`.
-pub fn work_unit(method: Method) -> &'static str {
-    match method {
-        Method::Meet => "half-boards",
-        Method::Backtrack => "nodes",
-    }
 }
 
 /// Writes a progress line on stderr twice a second (in place on a terminal, as separate

@@ -27,9 +27,9 @@
 //! [`SYNC_EVERY`] and at the end, so a power cut loses at most that much work, and the
 //! journal's cost stays far below 1% of a count.
 
+use bitqueens::count::shard::{Fingerprint, Slice};
+use bitqueens::count::Method;
 use bitqueens::count::Tally;
-use bitqueens::plan::Method;
-use bitqueens::shard::{Fingerprint, Slice};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
@@ -170,7 +170,7 @@ impl Journal {
     pub fn record(&mut self, parts: &[(usize, Tally)]) -> Result<(), String> {
         let mut lines = String::new();
         for (index, t) in parts {
-            lines.push_str(&format!("{index} {} {} {}\n", t.total, t.unique, t.nodes));
+            lines.push_str(&format!("{index} {} {} {}\n", t.total, t.unique, t.work));
         }
         self.file
             .write_all(lines.as_bytes())
@@ -288,7 +288,7 @@ fn check_header(line: &str, want: &Header) -> Result<(), String> {
     if method != want.method.slug() {
         let (theirs, go_on) = match method.parse::<Method>() {
             Ok(m) => (
-                format!("{} (--method {m})", m.name()),
+                format!("{} (--method {m})", m.counter()),
                 format!("count with --method {m} to go on with it"),
             ),
             Err(_) => (
@@ -298,7 +298,7 @@ fn check_header(line: &str, want: &Header) -> Result<(), String> {
         };
         return Err(format!(
             "it was written by {theirs}, and this count uses {} (--method {}). Their sub-problems differ, so its counts can't be added to this one's: {go_on}, or give another file.",
-            want.method.name(),
+            want.method.counter(),
             want.method
         ));
     }
@@ -344,7 +344,7 @@ fn parse_line(line: &[u8], header: &Header) -> Result<(usize, Tally), String> {
         Tally {
             total,
             unique,
-            nodes,
+            work: nodes,
         },
     ))
 }
@@ -367,7 +367,7 @@ mod tests {
         Tally {
             total,
             unique: total / 8,
-            nodes: total * 10,
+            work: total * 10,
         }
     }
 

@@ -64,11 +64,11 @@ fn written() -> impl Strategy<Value = Written> {
                 let tally = Tally {
                     total: a.max(b),
                     unique: a.min(b),
-                    nodes,
+                    work: nodes,
                 };
                 text.push_str(&format!(
                     "{index} {} {} {}\n",
-                    tally.total, tally.unique, tally.nodes
+                    tally.total, tally.unique, tally.work
                 ));
                 done.insert(index, tally);
             }
@@ -141,7 +141,7 @@ fn plain_line(line: &[u8]) -> Option<(usize, Tally)> {
     let tally = Tally {
         total: n[1],
         unique: n[2],
-        nodes: n[3],
+        work: n[3],
     };
     Some((usize::try_from(n[0]).ok()?, tally))
 }

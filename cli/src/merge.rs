@@ -3,9 +3,10 @@
 //! board and the same sub-problem list.
 
 use crate::report::{self, Report};
-use bitqueens::plan::Method;
-use bitqueens::shard::Slice;
-use bitqueens::{meet, published};
+use bitqueens::count::burnside;
+use bitqueens::count::shard::Slice;
+use bitqueens::count::Method;
+use bitqueens::published;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -98,9 +99,9 @@ fn check_and_add(reports: &[(String, Report)]) -> Result<Merged, String> {
         if r.method != first.method {
             return Err(format!(
                 "{first_name} was counted by {} (--method {}) and {name} by {} (--method {}): their sub-problems differ, so their counts can't be added. Count the shards again with one method.",
-                first.method.name(),
+                first.method.counter(),
                 first.method,
-                r.method.name(),
+                r.method.counter(),
                 r.method
             ));
         }
@@ -158,7 +159,7 @@ fn check_and_add(reports: &[(String, Report)]) -> Result<Merged, String> {
         }
     }
     if first.method == Method::Meet {
-        sum[1] = meet::unique(first.n, sum[0]).map_err(|e| e.to_string())?;
+        sum[1] = burnside::unique(first.n, sum[0]).map_err(|e| e.to_string())?;
     }
     let known = published::counts(first.n);
     Ok(Merged {

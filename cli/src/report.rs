@@ -14,9 +14,9 @@
 //! of that, so a file that passes it is consistent in itself; whether it agrees with the
 //! counter is `verify`'s question.
 
+use bitqueens::count::shard::{Fingerprint, Slice};
+use bitqueens::count::Method;
 use bitqueens::count::Tally;
-use bitqueens::plan::Method;
-use bitqueens::shard::{Fingerprint, Slice};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -69,7 +69,7 @@ impl Report {
             let tally = Tally {
                 total,
                 unique,
-                nodes,
+                work: nodes,
             };
             (index as usize, tally)
         })
@@ -104,7 +104,7 @@ fn check(r: &Report) -> Result<(), String> {
     if r.n > r.method.largest_n() {
         return Err(format!(
             "it says {} counted N = {}, larger than it takes: {damaged}.",
-            r.method.name(),
+            r.method.counter(),
             r.n
         ));
     }
@@ -160,13 +160,13 @@ fn check(r: &Report) -> Result<(), String> {
         (Method::Meet, _) if sum[1] != 0 => {
             return Err(format!(
                 "it gives unique counts for parts of {}, which has none: {damaged}.",
-                r.method.name()
+                r.method.counter()
             ))
         }
         (Method::Meet, Some(_)) if !whole => {
             return Err(format!(
                 "it gives a unique count for a shard of {}, which has none: {damaged}.",
-                r.method.name()
+                r.method.counter()
             ))
         }
         (Method::Meet, _) => {}
@@ -187,7 +187,7 @@ fn longest_list(n: u32, method: Method) -> u64 {
     let n = u64::from(n);
     let choose = |m: u64, k: u64| (1..=k).fold(1, |c, i| c * (m - i + 1) / i);
     match method {
-        Method::Backtrack => n.pow(bitqueens::count::SPLIT_ROWS as u32),
+        Method::Backtrack => n.pow(bitqueens::count::backtrack::SPLIT_ROWS as u32),
         Method::Meet if n % 2 == 0 => choose(n, n / 2),
         Method::Meet => n * choose(n - 1, (n - 1) / 2),
     }

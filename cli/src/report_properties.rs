@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::property_runs::{apply_edits, assert_sentence, config};
-use bitqueens::meet::MAX_MEET_N;
+use bitqueens::count::meet::MAX_MEET_N;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

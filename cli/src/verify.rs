@@ -2,9 +2,9 @@
 //! `count --json`, so that a sum from a machine nobody watched can be spot-checked.
 
 use crate::report;
+use bitqueens::count::shard::sample;
 use bitqueens::count::Tally;
-use bitqueens::plan::{Method, Plan};
-use bitqueens::shard::sample;
+use bitqueens::count::{Method, Plan};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -37,7 +37,7 @@ pub fn run(args: Args) -> Result<(), String> {
     {
         return Err(format!(
             "{name} was counted on another sub-problem list ({} sub-problems, fingerprint {}) than this bitqueens lists for N = {} with {} ({}, fingerprint {ours}): it can only be checked by the version that made it.",
-            report.all_sub_problems, report.fingerprint, report.n, report.method.name(), plan.len()
+            report.all_sub_problems, report.fingerprint, report.n, report.method.counter(), plan.len()
         ));
     }
     let seed = args.seed.unwrap_or_else(|| {
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<(), String> {
             .map_init(
                 || plan.workspace(),
                 |workspace, &p| {
-                    plan.count(parts[p].0, workspace)
+                    plan.count_sub_problem(parts[p].0, workspace)
                         .expect("an index of this list")
                 },
             )
@@ -74,9 +74,9 @@ pub fn run(args: Args) -> Result<(), String> {
         let counts = |t: &Tally| match report.method {
             Method::Backtrack => format!(
                 "{} solutions, {} unique, {} nodes",
-                t.total, t.unique, t.nodes
+                t.total, t.unique, t.work
             ),
-            Method::Meet => format!("{} solutions, {} half-boards", t.total, t.nodes),
+            Method::Meet => format!("{} solutions, {} half-boards", t.total, t.work),
         };
         if said == *again {
             println!("  sub-problem {index}: {} ✓", counts(again));
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> Result<(), String> {
         let whole = Tally {
             total: report.total,
             unique: 0,
-            nodes: report.nodes,
+            work: report.nodes,
         };
         match plan.unique(whole) {
             Ok(again) if again == said => {

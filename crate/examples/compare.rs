@@ -1,8 +1,9 @@
 //! Times the fast counter and the plain mirror baseline once each, on one thread, for sizes
 //! too slow for criterion: `cargo run --release -p bitqueens --example compare 17`.
 
-use bitqueens::count::{count, Tally};
-use bitqueens::plain::plain_count;
+use bitqueens::count::backtrack::whole;
+use bitqueens::count::plain::plain_count;
+use bitqueens::count::Tally;
 use std::time::Instant;
 
 #[path = "shared/sizes.rs"]
@@ -17,9 +18,9 @@ fn timed(counter: impl FnOnce() -> Tally) -> (Tally, f64) {
 
 fn main() {
     for n in sizes_from_args("compare") {
-        let (fast, fast_s) = timed(|| count(n).unwrap());
+        let (fast, fast_s) = timed(|| whole(n).unwrap());
         let (plain, plain_s) = timed(|| plain_count(n, true).unwrap());
-        let rate = |t: &Tally, s: f64| t.nodes as f64 / s / 1e6;
+        let rate = |t: &Tally, s: f64| t.work as f64 / s / 1e6;
         println!(
             "N = {n}: fast {fast_s:.2} s ({:.0} M nodes/s), plain mirror {plain_s:.2} s ({:.0} M nodes/s), {:.2}x; totals {} / {}",
             rate(&fast, fast_s), rate(&plain, plain_s), plain_s / fast_s, fast.total, plain.total

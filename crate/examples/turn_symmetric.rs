@@ -2,7 +2,7 @@
 //! (S180) and a quarter turn (S90) leave unchanged.
 //!
 //!     cargo run --release -p bitqueens --example turn_symmetric 16 18 20
-use bitqueens::meet::{turn_symmetric, Turn};
+use bitqueens::count::burnside::{turn_symmetric, Turn};
 use std::time::Instant;
 
 fn main() {

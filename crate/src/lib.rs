@@ -26,15 +26,13 @@
 //! - [`algorithms`]: the six programs (board scan … free masks with rotation), each a
 //!   stepper in lockstep with the others, counting its operations; Richards' bitmask
 //!   ([`Stepper`], `algorithms::richards`) is the page's own.
-//! - [`play`]: batches, seeking and solution numbering, written once for every stepper;
-//!   [`session`]: a search with the counts the page shows, their one source.
-//! - [`plan`]: a count's numbered sub-problems, by either counter: [`meet`], meeting in the
-//!   middle (the default), or [`count`], the fast exact backtracking counter; [`plain`]: the
-//!   classic counters they are measured against.
-//! - [`shard`]: sharing a count by sub-problem index: the list's fingerprint, slices `I/K`,
-//!   seeded samples for spot checks.
-//! - [`landmark`]: the places of a search a learner jumps to (the first dead end, …).
-//! - [`predict`]: Predict mode's questions, with the answers read from the stepper's next step.
+//! - [`play`]: one event loop that runs or seeks any stepper, numbering the boards passed;
+//!   [`session`]: a search with the counts the page shows, their one source, its landmarks
+//!   ([`session::landmark`]) and Predict mode's questions ([`session::predict`]).
+//! - [`count`]: counting every solution fast: the plan of numbered sub-problems and the two
+//!   methods behind one interface (meeting in the middle, the default, and backtracking), the
+//!   hand-out order, shards and fingerprints, Burnside's lemma, and the plain counters they
+//!   are measured against.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
 //!   numbers of the estimates and samples.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
@@ -42,16 +40,10 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
-pub mod landmark;
-pub mod meet;
-pub mod plain;
-pub mod plan;
 pub mod play;
-pub mod predict;
 pub mod published;
 pub mod random;
 pub mod session;
-pub mod shard;
 pub mod stepping;
 pub mod symmetry;
 pub mod tree;
@@ -61,4 +53,4 @@ mod wasm;
 
 pub use algorithms::richards::{Phase, Stepper};
 pub use board::{BoardSizeError, MAX_N};
-pub use stepping::{Counters, Queens, Step, Stepping};
+pub use stepping::{Queens, Step, StepCounts, Stepping};

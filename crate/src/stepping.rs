@@ -27,7 +27,7 @@ pub trait Stepping {
     /// True once the search has finished.
     fn is_finished(&self) -> bool;
     /// What the search counted from the start.
-    fn counters(&self) -> Counters;
+    fn step_counts(&self) -> StepCounts;
     /// True in mirror mode: the first rows are searched only in the part
     /// [`crate::board::searched_part`] gives, each solution standing for its mirror image too.
     fn mirror(&self) -> bool;
@@ -44,25 +44,25 @@ pub trait Stepping {
 
     /// Actions taken from the start.
     fn steps(&self) -> u64 {
-        self.counters().steps
+        self.step_counts().steps
     }
     /// Queens placed from the start: the nodes of the search tree visited below the root.
     fn nodes(&self) -> u64 {
-        self.counters().nodes
+        self.step_counts().nodes
     }
     /// Solutions found so far.
     fn solutions(&self) -> u64 {
-        self.counters().solutions
+        self.step_counts().solutions
     }
     /// Elementary operations from the start, as the algorithm's module defines them.
     fn operations(&self) -> u64 {
-        self.counters().operations
+        self.step_counts().operations
     }
 }
 
 /// What a stepping search counts as it goes; `back()` takes each step's share off again.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
+pub struct StepCounts {
     /// Actions taken.
     pub steps: u64,
     /// Queens placed.

@@ -1,12 +1,12 @@
 //! The six algorithms: the published counts, valid and distinct solutions, lockstep (the same
 //! queens placed and lifted in the same order by all), exact `back()`, and operation counts
 //! against small recursive programs written straight from each module's definition.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 
 use bitqueens::algorithms::{Algorithm, Kind};
-use bitqueens::plain::tree_nodes;
+use bitqueens::count::plain::tree_nodes;
 use bitqueens::play::{node_events, seek_nodes};
 use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::is_representative;

@@ -1,16 +1,17 @@
 //! The fast counters against the published tables, against the stepper, and split into parts.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 
-use bitqueens::count::{count, count_sub_problem, sub_problems, CountError, Tally};
-use bitqueens::plan::{Method, Plan};
+use bitqueens::count::backtrack::{count_sub_problem, sub_problems, whole};
+use bitqueens::count::{CountError, Tally};
+use bitqueens::count::{Method, Plan};
 use bitqueens::published::{A000170, A002562};
 use bitqueens::symmetry::classify;
 use bitqueens::{Step, Stepper};
 
 fn check_against_oeis(n: u32) {
-    let tally = count(n).unwrap();
+    let tally = whole(n).unwrap();
     let i = n as usize - 1;
     assert_eq!(tally.total, A000170[i], "n={n}: total");
     assert_eq!(tally.unique, A002562[i], "n={n}: unique");
@@ -38,7 +39,7 @@ fn check_meet_against_oeis(n: u32) {
     let plan = Plan::new(n, Method::Meet).unwrap();
     let mut workspace = plan.workspace();
     let whole: Tally = (0..plan.len())
-        .map(|i| plan.count(i, &mut workspace).unwrap())
+        .map(|i| plan.count_sub_problem(i, &mut workspace).unwrap())
         .sum();
     let i = n as usize - 1;
     assert_eq!(whole.total, A000170[i], "n={n}: total");
@@ -74,7 +75,7 @@ fn the_counter_agrees_with_the_stepper_and_its_symmetry_classes_for_n_up_to_10()
                 }
             }
         }
-        let tally = count(n).unwrap();
+        let tally = whole(n).unwrap();
         assert_eq!((tally.total, tally.unique), (total, unique), "n={n}");
     }
 }
@@ -90,7 +91,7 @@ fn sub_problem_counts_add_up_to_the_whole_and_each_visits_its_own_part() {
         let sum: Tally = parts.iter().copied().sum();
         assert_eq!(sum.total, A000170[n as usize - 1], "n={n}");
         assert_eq!(sum.unique, A002562[n as usize - 1], "n={n}");
-        assert_eq!(sum, count(n).unwrap(), "n={n}");
+        assert_eq!(sum, whole(n).unwrap(), "n={n}");
         // Distinct starting states.
         let mut sorted = problems.clone();
         sorted.sort();
@@ -119,8 +120,8 @@ fn the_work_is_split_fine_enough_to_share_between_many_workers() {
 
 #[test]
 fn sizes_outside_1_to_32_and_foreign_prefixes_are_errors_not_panics() {
-    assert!(count(0).is_err());
-    assert!(count(33).is_err());
+    assert!(whole(0).is_err());
+    assert!(whole(33).is_err());
     assert!(sub_problems(0).is_err());
     assert!(matches!(
         count_sub_problem(33, &[0]),
@@ -147,7 +148,7 @@ fn sizes_outside_1_to_32_and_foreign_prefixes_are_errors_not_panics() {
 
 #[test]
 fn the_plain_baselines_count_a000170_with_and_without_mirror_for_n_1_to_12() {
-    use bitqueens::plain::plain_count;
+    use bitqueens::count::plain::plain_count;
     for n in 1..=12u32 {
         let whole = plain_count(n, false).unwrap();
         let mirrored = plain_count(n, true).unwrap();
@@ -155,7 +156,7 @@ fn the_plain_baselines_count_a000170_with_and_without_mirror_for_n_1_to_12() {
         assert_eq!(mirrored.total, A000170[n as usize - 1], "n={n} mirror");
         if n >= 8 {
             assert!(
-                mirrored.nodes < whole.nodes * 6 / 10,
+                mirrored.work < whole.work * 6 / 10,
                 "n={n}: mirror saves no work"
             );
         }

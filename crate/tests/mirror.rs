@@ -1,5 +1,5 @@
 //! Mirror mode: half the first row, each solution found standing for itself and its mirror.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 use bitqueens::published::A000170;
 use bitqueens::{Step, Stepper};

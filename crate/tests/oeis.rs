@@ -1,5 +1,5 @@
 //! Stepping to the end finds exactly the published number of solutions, each valid, all distinct.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 

@@ -1,7 +1,7 @@
 //! Differential test: the stepper against a tiny recursive reference written here, on its
 //! own, straight from the textbook algorithm. After k actions both must have done the same
 //! actions and hold the same stack of masks, queens and counters.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 use bitqueens::published::A000170;
 use bitqueens::{Step, Stepper};

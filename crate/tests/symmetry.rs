@@ -1,5 +1,5 @@
 //! Symmetry classes of the stepper's solutions against OEIS A002562 (unique solutions).
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 mod common;
 

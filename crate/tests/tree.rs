@@ -1,10 +1,10 @@
 //! The search tree against the stepper that walks it: sizes, every node of small trees, the
 //! levels around the path, and Knuth's estimate against the exact count.
-#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own in src/wasm.rs
+#![cfg(not(target_arch = "wasm32"))] // native tests; the facade has its own beside it in src/wasm/
 
 use bitqueens::published::A000170;
 use bitqueens::tree::{
-    estimate_tree, tree_size, whole_tree, NodeKind, PathTree, Status, TreeCounter, TreeSize,
+    estimate_tree, tree_size, whole_tree, NodeKind, PathTree, SizeByParts, Status, TreeSize,
     FLAT_STRIDE, WHOLE_TREE_MAX_N,
 };
 use bitqueens::{Step, Stepper};
@@ -51,17 +51,17 @@ fn the_counted_tree_is_the_tree_the_stepper_walks_in_both_modes() {
 
 #[test]
 fn the_counter_waits_for_every_part_and_refuses_parts_it_does_not_have() {
-    let mut counter = TreeCounter::new(9).unwrap();
+    let mut counter = SizeByParts::new(9).unwrap();
     assert_eq!(counter.parts(), 5); // columns 0..4 of row 0, the middle included
     for i in 0..4 {
-        counter.count(i).unwrap();
+        counter.count_part(i).unwrap();
         assert_eq!(counter.total(false), None);
     }
-    counter.count(4).unwrap();
+    counter.count_part(4).unwrap();
     // Against the tree the stepper walks in mirror mode, counted from its own steps (not
     // tree_size, which is built from this same counter).
     assert_eq!(counter.total(true), Some(walked(9, true).0));
-    let error = counter.count(5).unwrap_err();
+    let error = counter.count_part(5).unwrap_err();
     assert_eq!(
         error.to_string(),
         "No part 5 of the tree: it has 5 parts, numbered from 0."

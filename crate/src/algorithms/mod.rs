@@ -26,7 +26,7 @@ pub mod rows_as_integers;
 pub mod walk;
 
 use crate::board::BoardSizeError;
-use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
+use crate::stepping::{CurrentRow, Queens, Step, StepCounts, Stepping};
 use serde::Serialize;
 use std::fmt;
 
@@ -176,7 +176,7 @@ impl Algorithm {
     /// What the page shows of the algorithm itself now (the session adds its counts: see
     /// [`crate::session::Snapshot`]).
     pub fn state(&self) -> State {
-        let counters = self.counters();
+        let counters = self.step_counts();
         let CurrentRow {
             row,
             candidates,
@@ -225,8 +225,8 @@ impl Stepping for Algorithm {
     fn is_finished(&self) -> bool {
         dispatch!(self, s => Stepping::is_finished(s))
     }
-    fn counters(&self) -> Counters {
-        dispatch!(self, s => Stepping::counters(s))
+    fn step_counts(&self) -> StepCounts {
+        dispatch!(self, s => Stepping::step_counts(s))
     }
     fn mirror(&self) -> bool {
         dispatch!(self, s => Stepping::mirror(s))

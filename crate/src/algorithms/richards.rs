@@ -9,7 +9,7 @@
 
 use super::{Describe, Detail};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
-use crate::stepping::{weight, Counters, CurrentRow, Queens, Step, Stepping};
+use crate::stepping::{weight, CurrentRow, Queens, Step, StepCounts, Stepping};
 use serde::Serialize;
 use std::fmt;
 use std::iter::FusedIterator;
@@ -75,7 +75,7 @@ pub struct Stepper {
     calls: [SearchCall; MAX_N as usize + 1],
     depth: usize,
     /// Word operations are charged as the `COST_*` of the lines each step runs.
-    counters: Counters,
+    counters: StepCounts,
     /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
     /// column, below which row 1 is searched only in its left half). Every solution of the
     /// full search is then found exactly once, either itself or as its mirror image.
@@ -112,7 +112,7 @@ impl Stepper {
             done,
             calls: [empty; MAX_N as usize + 1],
             depth: 1,
-            counters: Counters::default(),
+            counters: StepCounts::default(),
             mirror,
         })
     }
@@ -487,7 +487,7 @@ impl Stepping for Stepper {
     fn is_finished(&self) -> bool {
         Stepper::is_finished(self)
     }
-    fn counters(&self) -> Counters {
+    fn step_counts(&self) -> StepCounts {
         self.counters
     }
     fn mirror(&self) -> bool {

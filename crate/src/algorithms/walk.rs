@@ -11,7 +11,7 @@
 
 use super::{Describe, Detail};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
-use crate::stepping::{Counters, CurrentRow, Queens, Step, Stepping};
+use crate::stepping::{CurrentRow, Queens, Step, StepCounts, Stepping};
 use std::fmt;
 
 /// One classic program: its data structure and how it finds and tests candidates. Rows are
@@ -97,7 +97,7 @@ pub struct Walk<P> {
     /// `rows[..depth]` is the stack; `rows[depth - 1]` the row being searched.
     rows: [RowState; MAX_N as usize + 1],
     depth: usize,
-    counters: Counters,
+    counters: StepCounts,
 }
 
 impl<P: Program> Walk<P> {
@@ -110,7 +110,7 @@ impl<P: Program> Walk<P> {
             program: P::new(n),
             rows: [ENTERED; MAX_N as usize + 1],
             depth: 1,
-            counters: Counters::default(),
+            counters: StepCounts::default(),
         })
     }
 
@@ -422,7 +422,7 @@ impl<P: Program> Stepping for Walk<P> {
     fn is_finished(&self) -> bool {
         self.top().phase == WalkPhase::Finished
     }
-    fn counters(&self) -> Counters {
+    fn step_counts(&self) -> StepCounts {
         self.counters
     }
     fn mirror(&self) -> bool {

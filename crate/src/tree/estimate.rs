@@ -6,36 +6,49 @@ use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
 use crate::random::Random;
 use serde::Serialize;
 
-/// One of Knuth's random probes below a node: walk down choosing one child at random in
-/// each row; the product of the numbers of children met, summed over the rows, is an
-/// unbiased estimate of the nodes below the node (not counting itself).
-fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
-    let done = u32::MAX >> (MAX_N - n);
-    let Node {
-        mut row,
-        mut top,
-        mut masks,
-    } = at;
+/// One of Knuth's random probes of a search tree, from `node` down: in each row the node's
+/// children are the squares of `free(node)` (none: a leaf), and one of them, chosen at random,
+/// is the next node (`child(node, bit)`). The product of the numbers of children met, summed
+/// over the rows, is an unbiased estimate of the nodes below `node` (not counting itself).
+///
+/// The one probe of the crate: the tree's estimates and the backtracking counter's work
+/// estimates ([`crate::count::backtrack::estimated_work`]) both walk it.
+#[inline]
+pub fn knuth_probe<N: Copy>(
+    mut node: N,
+    free: impl Fn(&N) -> u32,
+    child: impl Fn(N, u32) -> N,
+    random: &mut Random,
+) -> f64 {
     let (mut weight, mut estimate) = (1.0, 0.0);
     loop {
-        let [ld, col, rd] = masks;
-        if col == done {
-            return estimate;
-        }
-        let poss = !(ld | col | rd) & searched_part(n, mirror, row as usize, top);
-        let k = poss.count_ones();
+        let squares = free(&node);
+        let k = squares.count_ones();
         if k == 0 {
             return estimate;
         }
         weight *= f64::from(k);
         estimate += weight;
-        let bit = random.bit_of(poss);
-        if row == 0 {
-            top = bit;
-        }
-        masks = below(done, masks, bit);
-        row += 1;
+        node = child(node, random.bit_of(squares));
     }
+}
+
+/// A probe of the tree of an `n`×`n` board (mirror mode or not) below `at` ([`knuth_probe`]).
+fn probe(n: u32, mirror: bool, at: Node, random: &mut Random) -> f64 {
+    let done = u32::MAX >> (MAX_N - n);
+    let free = |node: &Node| {
+        let [ld, col, rd] = node.masks;
+        if col == done {
+            return 0;
+        }
+        !(ld | col | rd) & searched_part(n, mirror, node.row as usize, node.top)
+    };
+    let child = |node: Node, bit: u32| Node {
+        row: node.row + 1,
+        top: if node.row == 0 { bit } else { node.top },
+        masks: below(done, node.masks, bit),
+    };
+    knuth_probe(at, free, child, random)
 }
 
 /// An estimate of a number of nodes: the mean of random probes and its standard error.

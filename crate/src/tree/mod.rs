@@ -11,7 +11,7 @@
 //!   ([`TreeSize::steps`]): one `Free` per call that is not a solution, `Try`, `Place` and
 //!   `Backtrack` per node, one `Solution` or `DeadEnd` per leaf, and the final `Finished`;
 //! - the subtrees of row-0 columns `c` and `n - 1 - c` are mirror images, so counting the
-//!   mirror-mode tree by parts ([`TreeCounter`]) also gives the whole tree.
+//!   mirror-mode tree by parts ([`SizeByParts`]) also gives the whole tree.
 //!
 //! One job per module: [`size`] counts the tree exactly, [`estimate`] estimates it by random
 //! probes, [`whole`] lists every node of a small one, [`path`] the part around the search's
@@ -24,7 +24,7 @@ pub mod whole;
 
 pub use estimate::{estimate_tree, Estimate, SubtreeSize, EXACT_BELOW, PROBES_PER_SUBTREE};
 pub use path::{Child, PathTree, Status, FLAT_STRIDE};
-pub use size::{tree_size, NoSuchPart, TreeCounter, TreeSize};
+pub use size::{tree_size, NoSuchPart, SizeByParts, TreeSize};
 pub use whole::{whole_tree, WholeTree, WholeTreeError, WHOLE_TREE_MAX_N};
 
 use crate::board::{searched_part, MAX_N};

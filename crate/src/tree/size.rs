@@ -127,7 +127,7 @@ fn count_part(n: u32, column: u32) -> TreeSize {
 /// - the whole tree: twice each left-half part (its mirror image is the same size) and, for
 ///   an odd board, the middle column's part twice less its own node (row 1 is halved there).
 #[derive(Clone, Debug)]
-pub struct TreeCounter {
+pub struct SizeByParts {
     n: u32,
     /// The row-0 columns of the mirror-mode search: the left half, then the middle (odd n).
     columns: Vec<u32>,
@@ -155,13 +155,13 @@ impl fmt::Display for NoSuchPart {
 
 impl std::error::Error for NoSuchPart {}
 
-impl TreeCounter {
+impl SizeByParts {
     /// The parts of the tree of an `n`×`n` board, none counted yet.
-    pub fn new(n: u32) -> Result<TreeCounter, BoardSizeError> {
+    pub fn new(n: u32) -> Result<SizeByParts, BoardSizeError> {
         full_mask(n)?;
         let row0 = searched_part(n, true, 0, 0);
         let columns: Vec<u32> = (0..n).filter(|&c| row0 & bit_of(n, c) != 0).collect();
-        Ok(TreeCounter {
+        Ok(SizeByParts {
             n,
             counted: vec![None; columns.len()],
             columns,
@@ -174,7 +174,7 @@ impl TreeCounter {
     }
 
     /// Counts part `index` (again, if it was counted already) and returns its nodes.
-    pub fn count(&mut self, index: usize) -> Result<u64, NoSuchPart> {
+    pub fn count_part(&mut self, index: usize) -> Result<u64, NoSuchPart> {
         let column = *self.columns.get(index).ok_or(NoSuchPart {
             asked: index,
             parts: self.columns.len(),
@@ -232,9 +232,9 @@ impl TreeCounter {
 /// assert_eq!((size.nodes, size.steps()), (walk.nodes(), walk.steps()));
 /// ```
 pub fn tree_size(n: u32, mirror: bool) -> Result<TreeSize, BoardSizeError> {
-    let mut counter = TreeCounter::new(n)?;
+    let mut counter = SizeByParts::new(n)?;
     for i in 0..counter.parts() {
-        counter.count(i).expect("every listed part exists");
+        counter.count_part(i).expect("every listed part exists");
     }
     Ok(counter.total(mirror).expect("every part is counted"))
 }

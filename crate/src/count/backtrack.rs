@@ -36,7 +36,7 @@
 //!
 //! [`sub_problems`] lists the first [`SPLIT_ROWS`] queens of every board the search visits, in
 //! a fixed order. [`count_sub_problem`] counts the boards that extend one of them; the counts
-//! of all of them add up to the whole ([`count`]). Any number of workers, threads or machines
+//! of all of them add up to the whole ([`whole`]). Any number of workers, threads or machines
 //! can share a count by index.
 //!
 //! # The inner loop
@@ -53,72 +53,19 @@
 //! Inside this module bit `c` of a mask is column `c` (the layout is mirror-symmetric, so the
 //! choice is free).
 
+use super::{CountError, Tally};
 use crate::board::{full_mask, BoardSizeError, MAX_N};
 use crate::random::Random;
-use serde::Serialize;
+use crate::tree::estimate::knuth_probe;
 
 /// How many leading rows a sub-problem fixes (fewer when the board is smaller).
 pub const SPLIT_ROWS: usize = 3;
 
-/// Counts for some part of the search (or the whole): boards, symmetry classes, and queens
-/// placed along the way.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    /// Solutions, every image of every class.
-    pub total: u64,
-    /// Symmetry classes (fundamental solutions).
-    pub unique: u64,
-    /// Queens placed by the search: its work, for nodes per second.
-    pub nodes: u64,
-}
-
-impl Tally {
-    /// Sum of two disjoint parts.
-    pub fn plus(self, other: Tally) -> Tally {
-        Tally {
-            total: self.total + other.total,
-            unique: self.unique + other.unique,
-            nodes: self.nodes + other.nodes,
-        }
-    }
-}
-
-impl std::iter::Sum for Tally {
-    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
-        iter.fold(Tally::default(), Tally::plus)
-    }
-}
-
-/// A starting state: the columns of the queens in the first rows.
-pub type SubProblem = Vec<u8>;
-
-/// Why a sub-problem can't be counted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CountError {
-    BoardSize(BoardSizeError),
-    /// The prefix is not one the search visits for this `n`.
-    NotASubProblem,
-}
-
-impl std::fmt::Display for CountError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CountError::BoardSize(e) => e.fmt(f),
-            CountError::NotASubProblem => f.write_str("not a sub-problem of this board size"),
-        }
-    }
-}
-
-impl std::error::Error for CountError {}
-
-impl From<BoardSizeError> for CountError {
-    fn from(e: BoardSizeError) -> Self {
-        CountError::BoardSize(e)
-    }
-}
+/// A starting state: the columns of the queens in the first rows (one sub-problem).
+pub type Prefix = Vec<u8>;
 
 /// The whole count for an `n`×`n` board, on this thread.
-pub fn count(n: u32) -> Result<Tally, BoardSizeError> {
+pub fn whole(n: u32) -> Result<Tally, BoardSizeError> {
     let problems = sub_problems(n)?;
     Ok(problems
         .iter()
@@ -128,7 +75,7 @@ pub fn count(n: u32) -> Result<Tally, BoardSizeError> {
 
 /// Every sub-problem of an `n`×`n` board, in a fixed order: for each top-row start, the
 /// columns of the first `min(SPLIT_ROWS, n)` queens.
-pub fn sub_problems(n: u32) -> Result<Vec<SubProblem>, BoardSizeError> {
+pub fn sub_problems(n: u32) -> Result<Vec<Prefix>, BoardSizeError> {
     let full = full_mask(n)?;
     if n == 1 {
         return Ok(vec![vec![0]]);
@@ -154,7 +101,7 @@ pub fn count_sub_problem(n: u32, prefix: &[u8]) -> Result<Tally, CountError> {
             [0] => Ok(Tally {
                 total: 1,
                 unique: 1,
-                nodes: 0,
+                work: 0,
             }),
             _ => Err(CountError::NotASubProblem),
         };
@@ -187,24 +134,6 @@ pub fn estimated_work(n: u32) -> Result<Vec<f64>, BoardSizeError> {
             1.0 + sum / f64::from(PROBES)
         })
         .collect())
-}
-
-/// The order in which a count of `len` sub-problems hands them out: a fixed shuffle.
-///
-/// The list runs from the smallest reach to the largest, and the estimates of
-/// [`estimated_work`] are biased by reach (about 0.75 of the truth at reach 1, 1.15 at the
-/// middle), so a count in list order measures its speed on one kind of sub-problem and
-/// applies it to another. In shuffled order the sub-problems finished at any moment are a
-/// fair sample of all of them, and the time left, read as *time so far × estimated work left
-/// ÷ estimated work done*, stays near the truth from the first tenth of the count on.
-pub fn hand_out_order(len: usize) -> Vec<u32> {
-    let mut order: Vec<u32> = (0..len as u32).collect();
-    let mut random = Random::new(len as u64);
-    // Fisher–Yates: order[i + 1..] is settled; order[..=i] is what is left to place.
-    for i in (1..len).rev() {
-        order.swap(i, random.below(i as u32 + 1) as usize);
-    }
-    order
 }
 
 /// The state of the search on arriving at a row: the squares attacked along the two
@@ -374,22 +303,17 @@ impl Rules {
         Ok((rules, row, placed))
     }
 
-    /// One of Knuth's random probes from `row` down: choosing one free square at random in
-    /// each row, the product of the numbers of squares met, summed over the rows, is an
-    /// unbiased estimate of the queens placed below `row` under these rules.
-    fn probe(&self, mut row: Row, random: &mut Random) -> f64 {
-        let (mut weight, mut estimate) = (1.0, 0.0);
-        while row.index < self.n {
-            let free = self.free(&row);
-            let k = free.count_ones();
-            if k == 0 {
-                break;
+    /// One of Knuth's random probes from `row` down ([`knuth_probe`]), under these rules: an
+    /// unbiased estimate of the queens placed below `row`.
+    fn probe(&self, row: Row, random: &mut Random) -> f64 {
+        let free = |row: &Row| {
+            if row.index < self.n {
+                self.free(row)
+            } else {
+                0
             }
-            weight *= f64::from(k);
-            estimate += weight;
-            row = row.next(random.bit_of(free));
-        }
-        estimate
+        };
+        knuth_probe(row, free, Row::next, random)
     }
 
     /// The squares of row `row` where a queen may stand, attacks aside (`row < n + 2`).
@@ -409,7 +333,7 @@ impl Rules {
         row: &Row,
         depth: usize,
         prefix: &mut Vec<u8>,
-        out: &mut Vec<SubProblem>,
+        out: &mut Vec<Prefix>,
     ) {
         if prefix.len() == depth {
             out.push(prefix.clone());
@@ -446,7 +370,7 @@ impl Rules {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            tally.nodes += 1;
+            tally.work += 1;
             placed[row.index as usize] = bit;
             self.finish(row.next(bit), placed, tally);
         }
@@ -486,6 +410,9 @@ impl Rules {
     /// The inner loop, from a row at least three rows above the bottom, with `queens`
     /// holding the queens above it (it writes each row's queen there on the way down). A
     /// queen placed with two, three or four rows left below it settles them in nested loops.
+    /// Never inlined: compiled on its own, the loop does not depend on its caller's code (inlined
+    /// into the plan's generic caller it ran 3-4% slower at N = 16).
+    #[inline(never)]
     fn search_below(&self, start: Row, queens: &mut Placed, tally: &mut Tally) {
         let n = self.n as usize;
         // The rows above the current one that still have untried squares, deepest last. A
@@ -500,7 +427,7 @@ impl Rules {
         loop {
             if free == 0 {
                 if depth == 0 {
-                    tally.nodes += nodes;
+                    tally.work += nodes;
                     return;
                 }
                 depth -= 1;
@@ -663,8 +590,9 @@ mod tests {
 #[cfg(test)]
 mod progress_tests {
     use super::*;
+    use crate::count::order::hand_out_order;
 
-    /// A count of `n` on `workers` lanes handing out sub-problems in `order`, timed by the
+    /// A count of `n` on `workers` workers handing out sub-problems in `order`, timed by the
     /// queens each really places (one unit per queen, one more per sub-problem). At each
     /// sub-problem's end from a tenth of the count to nine tenths, the time left as the page
     /// reads it (time so far × estimated work left ÷ estimated work done) divided by the true
@@ -673,17 +601,17 @@ mod progress_tests {
         let problems = sub_problems(n).unwrap();
         let took: Vec<f64> = problems
             .iter()
-            .map(|p| 1.0 + count_sub_problem(n, p).unwrap().nodes as f64)
+            .map(|p| 1.0 + count_sub_problem(n, p).unwrap().work as f64)
             .collect();
         let mut free_at = vec![0.0f64; workers];
         let mut ends: Vec<(f64, usize)> = order
             .iter()
             .map(|&i| {
-                let lane = (0..workers)
+                let worker = (0..workers)
                     .min_by(|&a, &b| free_at[a].total_cmp(&free_at[b]))
                     .unwrap();
-                free_at[lane] += took[i as usize];
-                (free_at[lane], i as usize)
+                free_at[worker] += took[i as usize];
+                (free_at[worker], i as usize)
             })
             .collect();
         ends.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -724,17 +652,6 @@ mod progress_tests {
                 "N = {n}, the old reading: {lowest:.2}"
             );
         }
-    }
-
-    #[test]
-    fn the_order_hands_out_every_sub_problem_once_and_is_fixed() {
-        for len in [0, 1, 2, 937] {
-            let mut order = hand_out_order(len);
-            assert_eq!(order, hand_out_order(len));
-            order.sort_unstable();
-            assert!(order.iter().copied().eq(0..len as u32), "{len}");
-        }
-        assert_ne!(hand_out_order(937), (0..937).collect::<Vec<u32>>());
     }
 
     #[test]

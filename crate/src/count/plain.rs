@@ -1,4 +1,4 @@
-//! The classic counters, kept as baselines for the fast one in [`count`](crate::count): the
+//! The classic counters, kept as baselines for the fast ones in [`crate::count`]: the
 //! recursive bitmask search of every blog post, optionally halved by mirror symmetry.
 
 use crate::board::{full_mask, BoardSizeError};
@@ -31,7 +31,7 @@ pub fn plain_count_with_top(n: u32, column: u32) -> Result<Tally, BoardSizeError
     let mut tally = Tally::default();
     if column < n {
         let bit = 1 << column;
-        tally.nodes = 1;
+        tally.work = 1;
         descend(full, bit << 1, bit, bit >> 1, &mut tally);
     }
     Ok(tally)
@@ -46,7 +46,7 @@ fn descend(full: u32, ld: u32, col: u32, rd: u32, tally: &mut Tally) {
     while poss != 0 {
         let bit = poss & poss.wrapping_neg();
         poss ^= bit;
-        tally.nodes += 1;
+        tally.work += 1;
         descend(full, (ld | bit) << 1, col | bit, (rd | bit) >> 1, tally);
     }
 }
@@ -56,7 +56,7 @@ fn descend(full: u32, ld: u32, col: u32, rd: u32, tally: &mut Tally) {
 /// Counted by [`crate::tree::tree_size`] (one count for the tree's size everywhere).
 ///
 /// ```
-/// use bitqueens::{Stepper, plain::tree_nodes};
+/// use bitqueens::{Stepper, count::plain::tree_nodes};
 /// let mut walked = Stepper::with_mirror(6, true).unwrap();
 /// walked.by_ref().count();
 /// assert_eq!(tree_nodes(6, true).unwrap(), walked.nodes());

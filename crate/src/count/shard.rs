@@ -1,10 +1,10 @@
 //! Sharing one count between threads, processes, machines or browser tabs, and checking the
 //! parts when they come back.
 //!
-//! A count is the sum of its sub-problems ([`crate::count::sub_problems`]), numbered by their
-//! place in that list. Three things make the numbers safe to pass around:
+//! A count is the sum of its sub-problems ([`crate::count::Plan`]), numbered by their place in
+//! the method's list. Three things make the numbers safe to pass around:
 //!
-//! - a [`Fingerprint`] of the list, so that parts counted by a version of the program that
+//! - a [`Fingerprint`] of the list (both methods' are written here), so that parts counted by a version of the program that
 //!   lists the sub-problems differently are never added together;
 //! - a [`Slice`] `I/K`, the indices `I-1, I-1+K, I-1+2K, …`: the `K` slices of a list cover
 //!   every index exactly once;
@@ -12,7 +12,8 @@
 //!
 //! Nothing here counts or touches files: it is plain arithmetic, the same natively and in wasm.
 
-use crate::count::SubProblem;
+use super::backtrack::Prefix;
+use super::meet::RowChoices;
 use crate::random::Random;
 use std::fmt;
 use std::str::FromStr;
@@ -21,12 +22,12 @@ use std::str::FromStr;
 /// with the same fingerprint are taken to be the same list. Written as 16 lower-case hex digits.
 ///
 /// ```
-/// use bitqueens::count::sub_problems;
-/// use bitqueens::shard::{fingerprint, Fingerprint};
-/// let print = fingerprint(8, &sub_problems(8).unwrap());
+/// use bitqueens::count::backtrack::sub_problems;
+/// use bitqueens::count::shard::{backtrack_fingerprint, Fingerprint};
+/// let print = backtrack_fingerprint(8, &sub_problems(8).unwrap());
 /// assert_eq!(print.to_string().len(), 16);
 /// assert_eq!(print.to_string().parse::<Fingerprint>(), Ok(print));
-/// assert_ne!(print, fingerprint(9, &sub_problems(9).unwrap()));
+/// assert_ne!(print, backtrack_fingerprint(9, &sub_problems(9).unwrap()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fingerprint(pub u64);
@@ -59,14 +60,32 @@ impl Default for Listing {
 }
 
 /// The fingerprint of the backtracking counter's sub-problem list `problems` of an `n`×`n`
-/// board: `n`, the length, then each sub-problem with its length first.
-pub fn fingerprint(n: u32, problems: &[SubProblem]) -> Fingerprint {
+/// board: `n`, the length, then each sub-problem with its length first. (The fingerprint it
+/// had before there were two methods: shards and journals written then still add up.)
+pub fn backtrack_fingerprint(n: u32, problems: &[Prefix]) -> Fingerprint {
     let mut listing = Listing::new();
     listing.eat(&n.to_le_bytes());
     listing.eat(&(problems.len() as u64).to_le_bytes());
     for problem in problems {
         listing.eat(&[problem.len() as u8]);
         listing.eat(problem);
+    }
+    listing.fingerprint()
+}
+
+/// The fingerprint of the meet-in-the-middle counter's sub-problem list `list` of an
+/// `n`×`n` board: the method's name first, then `n`, the length, and each sub-problem at a
+/// fixed width: the middle queens' row and column (255: none), the first east rows, the span.
+pub fn meet_fingerprint(n: u32, list: &[RowChoices]) -> Fingerprint {
+    let mut listing = Listing::new();
+    listing.eat(b"meet");
+    listing.eat(&n.to_le_bytes());
+    listing.eat(&(list.len() as u64).to_le_bytes());
+    for sub in list {
+        let (row, column) = sub.middle.map_or((255, 255), |m| (m.row, m.column));
+        listing.eat(&[row as u8, column as u8]);
+        listing.eat(&sub.east_rows.to_le_bytes());
+        listing.eat(&sub.span.to_le_bytes());
     }
     listing.fingerprint()
 }
@@ -111,7 +130,7 @@ impl FromStr for Fingerprint {
 /// similar size). Written and parsed as `I/K`.
 ///
 /// ```
-/// use bitqueens::shard::Slice;
+/// use bitqueens::count::shard::Slice;
 /// let slice: Slice = "2/3".parse().unwrap();
 /// assert_eq!(slice.indices(8), vec![1, 4, 7]);
 /// assert!("0/4".parse::<Slice>().is_err() && "5/4".parse::<Slice>().is_err());
@@ -213,7 +232,7 @@ impl FromStr for Slice {
 /// so a spot check can be repeated exactly.
 ///
 /// ```
-/// use bitqueens::shard::sample;
+/// use bitqueens::count::shard::sample;
 /// let picked = sample(100, 5, 42);
 /// assert_eq!(picked.len(), 5);
 /// assert!(picked.windows(2).all(|w| w[0] < w[1]) && picked[4] < 100);
@@ -238,7 +257,7 @@ pub fn sample(len: usize, k: usize, seed: u64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::sub_problems;
+    use crate::count::backtrack::sub_problems;
 
     #[test]
     fn the_slices_of_a_list_cover_every_index_exactly_once() {
@@ -280,8 +299,8 @@ mod tests {
     #[test]
     fn fingerprints_tell_lists_apart_and_read_back() {
         let eight = sub_problems(8).unwrap();
-        let print = fingerprint(8, &eight);
-        assert_eq!(print, fingerprint(8, &eight.clone()));
+        let print = backtrack_fingerprint(8, &eight);
+        assert_eq!(print, backtrack_fingerprint(8, &eight.clone()));
         let mut dropped = eight.clone();
         dropped.pop();
         let mut swapped = eight.clone();
@@ -289,13 +308,17 @@ mod tests {
         let mut moved = eight.clone();
         moved[0][1] += 1;
         for other in [dropped, swapped, moved] {
-            assert_ne!(print, fingerprint(8, &other));
+            assert_ne!(print, backtrack_fingerprint(8, &other));
         }
-        assert_ne!(print, fingerprint(9, &eight), "the board size counts too");
+        assert_ne!(
+            print,
+            backtrack_fingerprint(9, &eight),
+            "the board size counts too"
+        );
         // Splitting a sub-problem's columns differently is a different list.
         assert_ne!(
-            fingerprint(8, &[vec![1, 2], vec![3]]),
-            fingerprint(8, &[vec![1], vec![2, 3]])
+            backtrack_fingerprint(8, &[vec![1, 2], vec![3]]),
+            backtrack_fingerprint(8, &[vec![1], vec![2, 3]])
         );
         for text in [print.to_string(), format!("{:016x}", u64::MAX)] {
             assert_eq!(text.parse::<Fingerprint>().unwrap().to_string(), text);

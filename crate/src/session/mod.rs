@@ -4,7 +4,7 @@
 //! formats what [`Session::snapshot`] says and keeps no running total of its own.
 //!
 //! Invariants, whatever moved the search (a step, a batch, Back, a seek, a jump to a node):
-//! - [`Session::solutions`] is the number of boards passed: the solutions found times
+//! - [`Session::boards_passed`] is the number of boards passed: the solutions found times
 //!   [`Stepping::weight`], derived here and nowhere else;
 //! - `unique` and the counts by class size are those of the class representatives among them;
 //! - the boards kept are exactly those passed whose number is at most the `keep` last given,
@@ -13,10 +13,13 @@
 
 use crate::algorithms::{self, Algorithm, Kind};
 use crate::board::{full_mask, searched_part, BoardSizeError};
-use crate::landmark::{self, Landmark};
-use crate::play::{self, Batch, Found, Moved, Solutions, Stop};
-use crate::predict::{self, Question, Topic};
+pub mod landmark;
+pub mod predict;
+
+use crate::play::{self, Batch, BoardsPassed, Moved, PassedBoard, Until};
 use crate::stepping::{Step, Stepping};
+use landmark::Landmark;
+use predict::{Question, Topic};
 use serde::Serialize;
 use std::fmt;
 
@@ -31,7 +34,7 @@ pub struct Session {
     /// Class representatives with a class of 1, 2, 4 and 8 boards (in this order).
     by_size: [u64; 4],
     /// The boards passed numbered up to `keep`, in order.
-    kept: Vec<Found>,
+    kept: Vec<PassedBoard>,
     /// The last `keep` given to a call that lists boards.
     keep: u64,
 }
@@ -103,7 +106,9 @@ pub struct Snapshot {
     #[serde(flatten)]
     pub state: algorithms::State,
     /// Boards passed: the solutions found times `weight`. The count the page shows.
-    pub solutions: u64,
+    /// `solutions` in JS.
+    #[serde(rename = "solutions")]
+    pub boards_passed: u64,
     /// Of those, class representatives: the unique solutions passed.
     pub unique: u64,
     /// Class representatives with a class of 1, 2, 4 and 8 boards: after a whole search, the
@@ -118,13 +123,15 @@ pub struct Snapshot {
 /// A step passed, as the History list shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Passed {
+pub struct HistoryEntry {
     /// The position right after it: the step number to go back to.
     pub step: u64,
     /// What the step did.
     pub event: Step,
     /// Boards passed by then (solutions found times the weight), for its sentence.
-    pub solutions: u64,
+    /// `solutions` in JS.
+    #[serde(rename = "solutions")]
+    pub boards_passed: u64,
 }
 
 impl Session {
@@ -146,7 +153,7 @@ impl Session {
     }
 
     /// Boards passed: the solutions found times their weight (2 in mirror mode, else 1).
-    pub fn solutions(&self) -> u64 {
+    pub fn boards_passed(&self) -> u64 {
         self.boards
     }
 
@@ -161,7 +168,7 @@ impl Session {
     }
 
     /// The boards passed numbered up to the last `keep` given, in order.
-    pub fn kept(&self) -> &[Found] {
+    pub fn kept(&self) -> &[PassedBoard] {
         &self.kept
     }
 
@@ -178,7 +185,7 @@ impl Session {
                 steps: self.algorithm.steps(),
             });
         }
-        let batch = self.run(1, Stop::Never, self.keep);
+        let batch = self.run(1, Until::LimitOrEnd, self.keep);
         Ok(batch.last.expect("a search not finished takes a step"))
     }
 
@@ -190,10 +197,10 @@ impl Session {
 
     /// [`play::run`], with the solutions passed added to the session's counts; those
     /// numbered up to `keep` are kept.
-    pub fn run(&mut self, max_steps: u32, stop: Stop, keep: u64) -> Batch {
+    pub fn run(&mut self, max_steps: u32, until: Until, keep: u64) -> Batch {
         self.keep = keep;
-        let batch = self.algorithm.run(max_steps, stop, keep);
-        self.add(&batch.solutions);
+        let batch = self.algorithm.run(max_steps, until, keep);
+        self.add(&batch.passed);
         batch
     }
 
@@ -237,7 +244,7 @@ impl Session {
     pub fn step_within_node(&mut self) -> Option<Step> {
         let step = self.algorithm.step_within_node()?;
         if let Step::Solution { .. } = step {
-            let mut found = Solutions::default();
+            let mut found = BoardsPassed::default();
             play::tally(&self.algorithm, self.algorithm.solutions(), 0, &mut found);
             self.add(&found);
         }
@@ -246,20 +253,20 @@ impl Session {
 
     /// The last `count` steps taken to reach where the search stands, newest first: the
     /// History list. Read from a copy stepped back, so the search does not move.
-    pub fn history(&self, count: usize) -> Vec<Passed> {
+    pub fn history(&self, count: usize) -> Vec<HistoryEntry> {
         let mut search = self.algorithm.clone();
         let weight = search.weight();
         let mut passed = Vec::with_capacity(count.min(64));
         while passed.len() < count {
             let step = search.steps();
-            let solutions = search.solutions() * weight;
+            let boards_passed = search.solutions() * weight;
             let Some(event) = search.back() else {
                 break;
             };
-            passed.push(Passed {
+            passed.push(HistoryEntry {
                 step,
                 event,
-                solutions,
+                boards_passed,
             });
         }
         passed
@@ -285,7 +292,7 @@ impl Session {
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             state: self.algorithm.state(),
-            solutions: self.boards,
+            boards_passed: self.boards,
             unique: self.unique,
             classes_by_size: self.by_size,
             kept: self.kept.len() as u64,
@@ -295,7 +302,7 @@ impl Session {
 
     /// Adds what a seek passed going forward, and takes off what it undid going back.
     fn passed(&mut self, moved: &Moved) {
-        self.add(&moved.solutions);
+        self.add(&moved.passed);
         let undone = &moved.undone;
         self.boards -= u64::from(undone.count);
         self.unique -= u64::from(undone.representatives);
@@ -308,17 +315,13 @@ impl Session {
         }
     }
 
-    fn add(&mut self, solutions: &Solutions) {
-        self.boards += u64::from(solutions.count);
-        self.unique += u64::from(solutions.representatives);
-        for (mine, &theirs) in self
-            .by_size
-            .iter_mut()
-            .zip(&solutions.representatives_by_size)
-        {
+    fn add(&mut self, passed: &BoardsPassed) {
+        self.boards += u64::from(passed.count);
+        self.unique += u64::from(passed.representatives);
+        for (mine, &theirs) in self.by_size.iter_mut().zip(&passed.representatives_by_size) {
             *mine += u64::from(theirs);
         }
-        self.kept.extend(solutions.listed.iter().cloned());
+        self.kept.extend(passed.listed.iter().cloned());
     }
 
     /// `Ok` when `path` is a node this search enters.
@@ -379,8 +382,8 @@ mod tests {
             for n in 1..=9u32 {
                 let i = n as usize - 1;
                 let mut s = session(Kind::Richards, n, mirror);
-                while !s.run(997, Stop::Never, 5).finished {}
-                assert_eq!(s.solutions(), A000170[i], "n={n} mirror={mirror}");
+                while !s.run(997, Until::LimitOrEnd, 5).finished {}
+                assert_eq!(s.boards_passed(), A000170[i], "n={n} mirror={mirror}");
                 assert_eq!(s.unique(), A002562[i], "n={n} mirror={mirror}");
                 let by_size = s.classes_by_size();
                 assert_eq!(by_size.iter().sum::<u64>(), A002562[i]);
@@ -388,7 +391,7 @@ mod tests {
                 assert_eq!(boards, A000170[i]);
                 assert_eq!(s.kept().len() as u64, A000170[i].min(5));
                 while !s.seek(0, 1013, 5).arrived {}
-                assert_eq!((s.solutions(), s.unique()), (0, 0));
+                assert_eq!((s.boards_passed(), s.unique()), (0, 0));
                 assert_eq!((s.classes_by_size(), s.kept().len()), ([0; 4], 0));
             }
         }
@@ -398,8 +401,8 @@ mod tests {
     fn every_algorithm_counts_the_same_boards() {
         for kind in Kind::ALL {
             let mut s = session(kind, 8, true);
-            s.run(u32::MAX, Stop::Never, 0);
-            assert_eq!((s.solutions(), s.unique()), (A000170[7], A002562[7]));
+            s.run(u32::MAX, Until::LimitOrEnd, 0);
+            assert_eq!((s.boards_passed(), s.unique()), (A000170[7], A002562[7]));
         }
     }
 
@@ -425,7 +428,7 @@ mod tests {
         let moved = s.seek_node(&queens, true, u32::MAX, 0).unwrap();
         assert!(moved.arrived);
         assert_eq!(s.last_step(), Some(Step::Place { row: 1, column: 3 }));
-        s.run(50, Stop::Never, 0);
+        s.run(50, Until::LimitOrEnd, 0);
         s.seek_node(&queens, false, u32::MAX, 0).unwrap();
         assert_eq!(s.last_step(), Some(Step::Place { row: 1, column: 3 }));
     }
@@ -433,32 +436,32 @@ mod tests {
     #[test]
     fn kept_boards_follow_the_position() {
         let mut s = session(Kind::Richards, 8, false);
-        s.run(u32::MAX, Stop::Never, 10);
+        s.run(u32::MAX, Until::LimitOrEnd, 10);
         assert_eq!(s.kept().len(), 10);
         let numbers: Vec<u64> = s.kept().iter().map(|f| f.number).collect();
         assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
         let fourth = s.kept()[3].step;
         s.seek(fourth, u32::MAX, 10);
-        assert_eq!((s.solutions(), s.kept().len()), (4, 4));
+        assert_eq!((s.boards_passed(), s.kept().len()), (4, 4));
         s.seek(fourth - 1, u32::MAX, 10);
-        assert_eq!((s.solutions(), s.kept().len()), (3, 3));
+        assert_eq!((s.boards_passed(), s.kept().len()), (3, 3));
     }
 
     #[test]
     fn seek_nodes_and_steps_within_a_node_count_the_boards_they_pass() {
         let mut lockstep = session(Kind::BoardScan, 6, false);
         assert!(lockstep.seek_nodes(u64::MAX, u32::MAX));
-        assert_eq!(lockstep.solutions(), A000170[5]);
+        assert_eq!(lockstep.boards_passed(), A000170[5]);
         assert!(lockstep.seek_nodes(0, u32::MAX));
-        assert_eq!(lockstep.solutions(), 0);
+        assert_eq!(lockstep.boards_passed(), 0);
         while lockstep.step_within_node().is_some() {}
-        assert_eq!(lockstep.solutions(), 0);
+        assert_eq!(lockstep.boards_passed(), 0);
     }
 
     #[test]
     fn a_step_past_the_end_is_an_error_with_a_sentence() {
         let mut s = session(Kind::Richards, 4, false);
-        s.run(u32::MAX, Stop::Never, 0);
+        s.run(u32::MAX, Until::LimitOrEnd, 0);
         let steps = s.algorithm().steps();
         let error = s.step().unwrap_err();
         assert_eq!(error, SessionError::PastTheEnd { steps });
@@ -483,7 +486,7 @@ mod tests {
     #[test]
     fn a_node_never_entered_is_an_error_with_a_sentence_and_nothing_moves() {
         let mut s = session(Kind::Richards, 6, true);
-        s.run(40, Stop::Never, 0);
+        s.run(40, Until::LimitOrEnd, 0);
         let before = s.snapshot();
         for (path, says) in [
             (
@@ -518,18 +521,18 @@ mod tests {
         let mut taken = Vec::new();
         while !s.algorithm().is_finished() {
             let step = s.step().unwrap();
-            taken.push((s.algorithm().steps(), step, s.solutions()));
+            taken.push((s.algorithm().steps(), step, s.boards_passed()));
         }
         let all = s.history(usize::MAX);
         assert_eq!(all.len(), taken.len());
         for (passed, &(step, event, solutions)) in all.iter().zip(taken.iter().rev()) {
             assert_eq!(
-                (passed.step, passed.event, passed.solutions),
+                (passed.step, passed.event, passed.boards_passed),
                 (step, event, solutions)
             );
         }
         assert_eq!(
-            all[0].solutions, A000170[5],
+            all[0].boards_passed, A000170[5],
             "the boards passed, mirror images included"
         );
         assert_eq!(s.history(3), all[..3]);

@@ -1,0 +1,264 @@
+//! The join: the pairs of east and west keys that share no diagonal, counted a block of keys
+//! at a time with the block turned sideways (SIMD over its bits).
+
+/// Keys per block of the join: 64 words of 64 bits.
+pub const BLOCK: usize = 64 * 64;
+
+/// Counts the pairs `(a, b)`, `a` of `east` and `b` of `west`, with `a & b == 0`; keys have
+/// at most `bits` bits.
+pub fn count_disjoint(east: &[u64], west: &[u64], bits: u32) -> u64 {
+    Join::new(bits).pairs(east, west)
+}
+
+pub(super) const WORDS: usize = BLOCK / 64;
+
+/// `$body` with the constant `$w` equal to `$words`, one of the widths a block is loaded at
+/// (1, 2, then every multiple of 4 up to 64 words); `$otherwise` for any other value.
+#[rustfmt::skip]
+macro_rules! with_fixed_width {
+    ($words:expr, $w:ident => $body:expr, $otherwise:expr) => {
+        match $words {
+            1 => { const $w: usize = 1; $body }
+            2 => { const $w: usize = 2; $body }
+            4 => { const $w: usize = 4; $body }
+            8 => { const $w: usize = 8; $body }
+            12 => { const $w: usize = 12; $body }
+            16 => { const $w: usize = 16; $body }
+            20 => { const $w: usize = 20; $body }
+            24 => { const $w: usize = 24; $body }
+            28 => { const $w: usize = 28; $body }
+            32 => { const $w: usize = 32; $body }
+            36 => { const $w: usize = 36; $body }
+            40 => { const $w: usize = 40; $body }
+            44 => { const $w: usize = 44; $body }
+            48 => { const $w: usize = 48; $body }
+            52 => { const $w: usize = 52; $body }
+            56 => { const $w: usize = 56; $body }
+            60 => { const $w: usize = 60; $body }
+            64 => { const $w: usize = 64; $body }
+            _ => $otherwise,
+        }
+    };
+}
+
+/// The join of one block of east keys. A key is cut into chunks of `k` bits (`k` from 4 to
+/// 8, chosen at each load); for each chunk and each value it can take, the table holds the OR
+/// of the sideways rows (one bit per east key) of the bits set in the value. Made once and
+/// loaded again for each block.
+pub struct Join {
+    /// The bits of a key (at most 64).
+    pub(super) bits: u32,
+    /// The bits of a chunk, and the chunks of a key, at the last load.
+    chunk_bits: u32,
+    chunks: usize,
+    /// The words of a sideways row at the last load, and its keys.
+    words: usize,
+    len: usize,
+    /// Chunk `c`'s row for value `v` is `table[(c * 256 + v) * words..][..words]`.
+    table: Vec<u64>,
+}
+
+impl Join {
+    pub fn new(bits: u32) -> Join {
+        let most_chunks = (bits as usize).div_ceil(4).max(1);
+        Join {
+            bits,
+            chunk_bits: 8,
+            chunks: 0,
+            words: 0,
+            len: 0,
+            table: vec![0; most_chunks * 256 * WORDS],
+        }
+    }
+
+    /// Turns `block` (at most [`BLOCK`] keys) sideways into the table, for walking many keys.
+    pub fn load(&mut self, block: &[u64]) -> &Self {
+        self.load_for(block, usize::MAX)
+    }
+
+    /// Turns `block` (at most [`BLOCK`] keys) sideways into the table, for walking `walked`
+    /// keys: the chunk width makes the least work, `chunks × (2^k + walked)` rows ORed.
+    pub fn load_for(&mut self, block: &[u64], walked: usize) -> &Self {
+        assert!(block.len() <= BLOCK, "a block holds at most {BLOCK} keys");
+        self.len = block.len();
+        // Rounded up to a multiple of 4 (a 256-bit vector) past 2, so that the loops are
+        // compiled for fixed widths (the padding's bits stand for no key: they stay 0).
+        self.words = match block.len().div_ceil(64) {
+            words @ 0..=2 => words,
+            words => words.next_multiple_of(4),
+        };
+        let bits = self.bits.max(1);
+        let work = |k: u32| {
+            (bits.div_ceil(k) as usize).saturating_mul((1usize << k).saturating_add(walked))
+        };
+        self.chunk_bits = (4..=8).rev().min_by_key(|&k| work(k)).expect("widths");
+        self.chunks = bits.div_ceil(self.chunk_bits) as usize;
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has the features the function is compiled for.
+            unsafe { self.load_avx2(block) };
+            return self;
+        }
+        self.load_portable(block);
+        self
+    }
+
+    /// [`Join::load`] compiled for AVX2 (the same code: the compiler vectorises it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load_avx2(&mut self, block: &[u64]) {
+        self.load_portable(block)
+    }
+
+    #[inline(always)]
+    fn load_portable(&mut self, block: &[u64]) {
+        with_fixed_width!(self.words, W => self.load_words::<W>(block), ())
+    }
+
+    #[inline(always)]
+    fn load_words<const W: usize>(&mut self, block: &[u64]) {
+        let k = self.chunk_bits;
+        let mask = (1u64 << k) - 1;
+        for chunk in 0..self.chunks {
+            // Only the values this chunk of a key can take: all but in the last chunk.
+            let values = 1usize << (self.bits - k * chunk as u32).min(k);
+            let table = &mut self.table[chunk * 256 * W..][..values * W];
+            // The rows of no bit and of single bits, then every other value as the OR of the
+            // row of its lowest bit and the row of the rest.
+            table[..W].fill(0);
+            for bit in 0..values.trailing_zeros() {
+                table[(1 << bit) * W..][..W].fill(0);
+            }
+            for (i, key) in block.iter().enumerate() {
+                let mut bits = (key >> (k * chunk as u32)) & mask;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    table[bit as usize * W + i / 64] |= 1 << (i % 64);
+                    bits &= bits - 1;
+                }
+            }
+            for value in 3..values {
+                let low = value & value.wrapping_neg();
+                if low == value {
+                    continue;
+                }
+                let (done, rest) = table.split_at_mut(value * W);
+                let a: &[u64; W] = done[low * W..][..W].try_into().expect("W words");
+                let b: &[u64; W] = done[(value - low) * W..][..W].try_into().expect("W words");
+                for ((out, x), y) in rest[..W].iter_mut().zip(a).zip(b) {
+                    *out = x | y;
+                }
+            }
+        }
+    }
+
+    /// The pairs `(a, b)`, `a` of `one` and `b` of `other`, with `a & b == 0`: the shorter
+    /// list is turned sideways block by block, the longer one walked key by key.
+    pub fn pairs(&mut self, one: &[u64], other: &[u64]) -> u64 {
+        let (sideways, walked) = if one.len() <= other.len() {
+            (one, other)
+        } else {
+            (other, one)
+        };
+        sideways
+            .chunks(BLOCK)
+            .map(|block| self.load_for(block, walked.len()).pairs_with(walked))
+            .sum()
+    }
+
+    /// The pairs of the loaded block with the keys of `west` that share no bit.
+    pub fn pairs_with(&self, west: &[u64]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.pairs_with_avx2(west) };
+        }
+        self.pairs_with_portable(west)
+    }
+
+    /// [`Join::pairs_with`] compiled for AVX2 and POPCNT (the same code: the compiler vectorises it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn pairs_with_avx2(&self, west: &[u64]) -> u64 {
+        self.pairs_with_portable(west)
+    }
+
+    /// [`Join::pairs_with`] for any target: plain loops over words, which the compiler vectorises
+    /// for the target's SIMD (SSE2 natively, simd128 in wasm when enabled).
+    #[inline(always)]
+    pub fn pairs_with_portable(&self, west: &[u64]) -> u64 {
+        // No block loaded, or an empty one: no pairs.
+        with_fixed_width!(self.words, W => self.pairs_with_words::<W>(west), 0)
+    }
+
+    /// The walk for blocks of `W` words: a fixed width, so that the compiler unrolls it.
+    #[inline(always)]
+    fn pairs_with_words<const W: usize>(&self, west: &[u64]) -> u64 {
+        let k = self.chunk_bits;
+        let mask = (1u64 << k) - 1;
+        // The chunks' tables of 256 rows (a value indexes one with no bounds check).
+        let (rows, _) = self.table[..self.chunks * 256 * W].as_chunks::<W>();
+        let (tables, _) = rows.as_chunks::<256>();
+        let mut sum = 0u64;
+        for &key in west {
+            let mut clash = [0u64; W];
+            let mut rest = key;
+            for table in tables {
+                let row = &table[(rest & mask) as u8 as usize];
+                rest >>= k;
+                for (c, r) in clash.iter_mut().zip(row) {
+                    *c |= r;
+                }
+            }
+            let clashing: u32 = clash.iter().map(|w| w.count_ones()).sum();
+            sum += u64::from(self.len as u32 - clashing);
+        }
+        sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_join_matches_a_naive_pair_count() {
+        let mut random = crate::random::Random::new(7);
+        for (east_len, west_len, bits) in [
+            (0, 5, 10),
+            (1, 1, 8),
+            (63, 70, 20),
+            (64, 3, 30),
+            (5000, 300, 44),
+            (BLOCK + 17, 200, 26),
+        ] {
+            // Sparse keys, as halves are: each bit set with probability about 1/3.
+            let key = |random: &mut crate::random::Random| {
+                (0..bits)
+                    .filter(|_| random.next_u64().is_multiple_of(3))
+                    .map(|b| 1u64 << b)
+                    .sum::<u64>()
+            };
+            let east: Vec<u64> = (0..east_len).map(|_| key(&mut random)).collect();
+            let west: Vec<u64> = (0..west_len).map(|_| key(&mut random)).collect();
+            let naive = east
+                .iter()
+                .map(|a| west.iter().filter(|&&b| a & b == 0).count() as u64)
+                .sum::<u64>();
+            assert_eq!(
+                count_disjoint(&east, &west, bits),
+                naive,
+                "{east_len} × {west_len}, {bits} bits"
+            );
+            // The portable kernel (the one wasm runs) agrees with the one this CPU runs.
+            let mut join = Join::new(bits);
+            let portable: u64 = east
+                .chunks(BLOCK)
+                .map(|block| join.load(block).pairs_with_portable(&west))
+                .sum();
+            assert_eq!(portable, naive, "portable kernel, {east_len} × {west_len}");
+        }
+    }
+}

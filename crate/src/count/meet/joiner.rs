@@ -1,0 +1,233 @@
+//! Counting one sub-problem: the halves of each choice of east rows, joined, weighted.
+
+use crate::board::BoardSizeError;
+
+use super::halves::{half_keys, Halves, KeyShape};
+use super::join::Join;
+use super::sieve::Sieve;
+use super::split::{
+    check, choice_weight, next_subset, sub_problems, upside_down, Cut, Layout, RowChoices,
+};
+
+/// What counting one sub-problem found, and its work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Joined {
+    /// Its solutions, times its weight.
+    pub solutions: u64,
+    /// The east and west halves it built.
+    pub halves: u64,
+}
+
+/// Counts sub-problems of one board size, reusing its buffers from one to the next.
+pub struct Joiner {
+    cut: Cut,
+    join: Join,
+    /// The quarters of the east halves and of the west halves, each kept for the next.
+    east_lists: Halves,
+    west_lists: Halves,
+    east: Vec<u64>,
+    west: Vec<u64>,
+    /// Even n: the west keys by their weight, 1, 2 and 4 (2 for each long diagonal held).
+    west_by_weight: [Vec<u64>; 3],
+    sieve: Sieve,
+}
+
+impl Joiner {
+    pub fn new(n: u32) -> Result<Joiner, BoardSizeError> {
+        let cut = check(n)?;
+        let key_bits = match cut.middle {
+            Some(_) => 2 * n - 2,
+            None => 2 * n - 4,
+        };
+        Ok(Joiner {
+            cut,
+            join: Join::new(key_bits),
+            east_lists: Halves::default(),
+            west_lists: Halves::default(),
+            east: Vec::new(),
+            west: Vec::new(),
+            west_by_weight: Default::default(),
+            sieve: Sieve::default(),
+        })
+    }
+
+    /// The solutions of one sub-problem, each choice of east rows counted times its weight,
+    /// and the halves built for it.
+    pub fn join(&mut self, sub: &RowChoices) -> Joined {
+        let layout = self.cut.layout(sub.middle);
+        let mut found = Joined::default();
+        let mut east_rows = Some(sub.east_rows);
+        for _ in 0..sub.span {
+            let Some(rows) = east_rows else { break };
+            let weight = choice_weight(&self.cut, sub.middle, layout.rows, rows);
+            if weight > 0 {
+                let pairs = match self.cut.middle {
+                    Some(_) => self.odd_pairs(&layout, rows),
+                    None => self.even_pairs(rows),
+                };
+                found.solutions += u64::from(weight) * pairs;
+                // Even n fills the west lists by weight, odd n the one west list.
+                let west =
+                    self.west.len() + self.west_by_weight.iter().map(Vec::len).sum::<usize>();
+                found.halves += (self.east.len() + west) as u64;
+            }
+            east_rows = next_subset(layout.rows, rows);
+        }
+        found
+    }
+
+    /// Odd n: the pairs of halves that make a solution with the middle queens (where `layout`
+    /// says) and the queens of `east_rows` in the east.
+    fn odd_pairs(&mut self, layout: &Layout, east_rows: u32) -> u64 {
+        let Joiner {
+            cut,
+            join,
+            east_lists,
+            west_lists,
+            east,
+            west,
+            sieve,
+            ..
+        } = self;
+        let (n, shared, blocked) = (cut.n, cut.east, layout.blocked);
+        let columns = layout.east_columns;
+        east.clear();
+        let plain = KeyShape {
+            shared,
+            long_diagonals_apart: false,
+        };
+        half_keys(n, east_rows, columns, blocked, plain, east_lists, |key| {
+            east.push(key)
+        });
+        let (columns, rows) = (layout.west_columns, layout.rows & !east_rows);
+        west.clear();
+        half_keys(n, rows, columns, blocked, plain, west_lists, |key| {
+            west.push(key)
+        });
+        // The shorter list is turned sideways, the longer one walked key by key.
+        let (sideways, walked) = if east.len() <= west.len() {
+            (&*east, &*west)
+        } else {
+            (&*west, &*east)
+        };
+        let bits = join.bits;
+        sieve.pairs(join, bits, sideways, &[(walked, 1)])
+    }
+
+    /// Even n: the pairs of halves with the queens of `east_rows` in the east, each weighted
+    /// for the long diagonals (see the module's header): east halves off both long diagonals,
+    /// west halves weighted 2 for each long diagonal they hold a queen on, and those on
+    /// neither counted by the half turn's pairing.
+    fn even_pairs(&mut self, east_rows: u32) -> u64 {
+        let Joiner {
+            cut,
+            join,
+            east_lists,
+            west_lists,
+            east,
+            west_by_weight,
+            sieve,
+            ..
+        } = self;
+        let n = cut.n;
+        let long = 1u64 << (n - 1);
+        let (columns, shared) = (cut.east_columns(), cut.east);
+        east.clear();
+        let apart = KeyShape {
+            shared,
+            long_diagonals_apart: true,
+        };
+        half_keys(
+            n,
+            east_rows,
+            columns,
+            (long, long),
+            apart,
+            east_lists,
+            |key| east.push(key),
+        );
+        let (columns, rows) = (cut.west_columns(), !east_rows & ((1 << n) - 1));
+        for list in west_by_weight.iter_mut() {
+            list.clear();
+        }
+        half_keys(n, rows, columns, (0, 0), apart, west_lists, |key| {
+            // Weight 1, 2 or 4: list 0, 1 or 2.
+            west_by_weight[(key >> 62).count_ones() as usize].push(key & !(3 << 62))
+        });
+        // The east halves, the fewer (about a quarter of the west ones at n = 16), are turned
+        // sideways once for the three lists.
+        let [one, two, four] = west_by_weight;
+        let times = half_turn_share(east_rows, n);
+        let bits = join.bits;
+        let walked: &[(&[u64], u64)] = &[(four, 4), (two, 2), (one, times)];
+        let walked = if times > 0 { walked } else { &walked[..2] };
+        sieve.pairs(join, bits, east, walked)
+    }
+}
+
+/// Even n: how many times the solutions with no queen on a long diagonal are counted at east
+/// rows `east_rows`. The half turn carries them to east rows `free & !upside_down(east_rows)`,
+/// the same count; where the two differ, the row `r` lowest among those where `r` and
+/// `n - 1 - r` are on the same side decides: 2 where it is east, 0 where it is west. A choice
+/// that is its own image counts once. Upside down keeps this number, so it is the same for
+/// every choice of an orbit of [`sub_problems`].
+pub(super) fn half_turn_share(east_rows: u32, n: u32) -> u64 {
+    let all = ((1u64 << n) - 1) as u32;
+    let same_side = !(east_rows ^ upside_down(east_rows, n)) & all;
+    if same_side == 0 {
+        1
+    } else if east_rows & same_side & same_side.wrapping_neg() != 0 {
+        2
+    } else {
+        0
+    }
+}
+
+/// Every solution of the n×n board, by meeting in the middle.
+pub fn whole_total(n: u32) -> Result<u64, BoardSizeError> {
+    let mut joiner = Joiner::new(n)?;
+    Ok(sub_problems(n)?
+        .iter()
+        .map(|sub| joiner.join(sub).solutions)
+        .sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::meet::split::subsets_of_size;
+    use crate::published::A000170;
+
+    #[test]
+    fn totals_match_the_published_table_up_to_13() {
+        for n in 1..=13 {
+            assert_eq!(whole_total(n).unwrap(), A000170[n as usize - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_half_turn_shares_its_pairs_out_evenly() {
+        // Each choice of rows and its image under the half turn count the solutions off the
+        // long diagonals twice between them (a choice that is its own image: once), and upside down
+        // keeps the share, so that an orbit of sub_problems may be counted at any member.
+        for n in (2..=14u32).step_by(2) {
+            let all = (1u32 << n) - 1;
+            for east_rows in subsets_of_size(all, n / 2) {
+                let turned = all & !upside_down(east_rows, n);
+                let share = half_turn_share(east_rows, n);
+                assert_eq!(
+                    share + half_turn_share(turned, n),
+                    2,
+                    "n = {n}, {east_rows:b}"
+                );
+                assert_eq!(share, half_turn_share(upside_down(east_rows, n), n));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert_eq!(whole_total(0), Err(BoardSizeError(0)));
+        assert_eq!(whole_total(24), Err(BoardSizeError(24)));
+    }
+}
