@@ -8,7 +8,7 @@
 //   BENCH_N=14-18 PLAIN_UP_TO=16 ONE_WORKER_UP_TO=17 BACKTRACK_UP_TO=17 npm run bench:count
 import { serve } from '../tests/support/server.js';
 import { launch, openPage, pageReady } from '../tests/support/browser.js';
-import { TOTALS, UNIQUES } from '../www/shared/published.js';
+import { TOTALS, UNIQUES } from '../tests/support/published.js';
 
 const [from, to] = (process.env.BENCH_N ?? '14-17').split('-').map(Number);
 const plainUpTo = Number(process.env.PLAIN_UP_TO ?? 17);

@@ -9,7 +9,7 @@
 //   BENCH_N=17 REPEAT=5 npm run bench:persist
 import { serve } from '../tests/support/server.js';
 import { launch, openPage, pageReady } from '../tests/support/browser.js';
-import { published } from '../www/shared/published.js';
+import { published } from '../tests/support/published.js';
 
 const n = Number(process.env.BENCH_N ?? 18);
 const repeat = Number(process.env.REPEAT ?? 3);

@@ -11,6 +11,7 @@ import {
 import { installExports, installAnimationExport, installQrLink, download } from './export/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
+import { installCoreConstants } from './shared/core-constants.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import { Compare, AlgorithmRace, MAX_COMPARE_SIZE, startAlgorithmWorker } from './compare/index.js';
@@ -32,6 +33,7 @@ const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcu
 
 try {
   const wasm = await import('./pkg/bitqueens.js');
+  installCoreConstants(wasm);
   const { Search, wasmMemoryBytes } = wasm;
   const limits = wasm.limits();
   $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
@@ -75,7 +77,7 @@ function startCountPanel(limits) {
     confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
     result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
     notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later'), next: $('size') },
-  }, pool, cores, limits.maxN, limits.maxMeetN);
+  }, pool, cores, limits.maxN);
   return { countPool: pool, countPanel: panel };
 }
 

@@ -7,7 +7,7 @@
 #   4. submits `sbatch --array=1-8 --wait` of scripts/cluster/count.sbatch for N = 14, a
 #      journal per task; kills (SIGKILL) the count of task 3 midway and requeues the task;
 #   5. checks that task 3 went on from its journal, that `bitqueens merge` refuses the shards
-#      without task 3's and adds all eight up to the published counts (www/shared/published.js);
+#      without task 3's and adds all eight up to the published counts (the core's table, read by tests/support/published.js);
 #   6. stops exactly the daemons it started. About half a minute; needs root.
 cd "$(dirname "$0")/../.."
 source scripts/common.sh
@@ -140,7 +140,7 @@ grep -q "shard $VICTIM/$K missing" "$WORK/merge7.err" ||
 "$BITQUEENS" merge --json "$OUT"/n$N-*-of-$K.json >"$WORK/merged.json"
 node --input-type=module -e '
   import { readFileSync } from "node:fs";
-  import { published } from "./www/shared/published.js";
+  import { published } from "./tests/support/published.js";
   const [file, n, k] = process.argv.slice(1);
   const merged = JSON.parse(readFileSync(file, "utf8"));
   const expected = published(Number(n));

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, frames } from '../support/session.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 
 const session = usePage();
 const NAMES = ['Board scan', 'Flag arrays', 'Rows as integers', 'Bit by bit', "Richards' bitmask", 'Free masks with rotation'];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { usePage, button, controls, solutionsFound, steps, queensOnBoard, clickStep, frames, galleryListed } from '../support/session.js';
 import { launch, openPage, pageReady } from '../support/browser.js';
 import { drawnColours, canvasesSized } from '../support/drawn.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
 

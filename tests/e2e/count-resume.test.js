@@ -7,7 +7,7 @@ import { usePage, button } from '../support/session.js';
 import { openPage, pageReady } from '../support/browser.js';
 import { text, setSize, countIdle, resultText, poolSize, keptProgressRead, keptParts, waitUntilKept } from '../support/count-panel.js';
 import { workerCount } from '../../www/shared/format.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 
 const grouped = (value) => value.toLocaleString('en');
 const resultFor = (n) => resultText(n, published(n));
@@ -103,10 +103,18 @@ test('Cancel keeps what was counted: Resume goes on; Count all starts again from
   await countUntil(page, 13, 100);
   await button(page, 'Cancel').click();
   await countIdle(page);
-  assert.match(await text(page, 'count-status'), /What was counted is kept: Resume goes on from there\.$/);
+  const status = await text(page, 'count-status');
+  assert.match(status, /What was counted is kept \(([\d,]+) of ([\d,]+) sub-problems\): Resume goes on from there\.$/);
   const kept = await offered(page);
   assert.ok(kept.n === 13 && kept.kept >= 1, JSON.stringify(kept));
+  assert.ok(status.includes(`(${grouped(kept.kept)} of ${grouped(kept.of)} sub-problems)`), `${status} | ${JSON.stringify(kept)}`);
+  const bar = Number(await page.locator('#count-progress').getAttribute('value'));
+  assert.ok(bar > 0 && bar < 1, `the bar shows what is kept, not 0: ${bar}`);
   await resumeToTheEnd(page, 13, kept.kept, kept.of);
+  // The resumed count is in this visit's table, marked: its time is only the rest's.
+  const rows = await page.getByRole('table', { name: 'Counts this visit' }).locator('tbody tr').allTextContents();
+  assert.equal(rows.length, 1);
+  assert.match(rows[0], /^13.*\(resumed: the rest only\)/);
 
   // Count all ignores what was kept.
   await countUntil(page, 13, 100);

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../support/session.js';
 import { text, setSize, countIdle, resultText, poolSize } from '../support/count-panel.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 import { workerCount } from '../../www/shared/format.js';
 
 const grouped = (value) => value.toLocaleString('en');
@@ -39,6 +39,7 @@ test('Count all gives the published total and unique counts, with a mark, a tabl
     assert.ok((await text(page, 'count-status')).startsWith('Counted in '), 'status');
     assert.ok((await text(page, 'count-status')).includes(` on ${workers},`), workers);
     assert.equal(await page.locator('#count-progress').getAttribute('value'), '1');
+    if (n === 8) assert.equal(await page.locator('#count-chart').isVisible(), false, 'no chart of a single point');
   }
   const rows = await page.getByRole('table', { name: 'Counts this visit' }).locator('tbody tr').allTextContents();
   assert.equal(rows.length, 3);
@@ -64,6 +65,9 @@ test('Method: meeting in the middle by default, its unique count shown as Burnsi
   const [t, half, quarter, classes] = numbers.slice(1).map((v) => Number(v.replace(/,/g, '')));
   assert.deepEqual([t, classes], [total, unique]);
   assert.equal(t + half + 2 * quarter, 8 * unique, 'Burnside: T + S180 + 2·S90 = 8 × unique');
+  assert.match(result, /where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged\.$/, 'every letter named');
+  // The methods are offered by the names the core gives them.
+  assert.deepEqual(await method.locator('option').allTextContents(), ['Meeting in the middle', 'Backtracking']);
   // N = 1: a reflection fixes the lone queen, so the formula does not hold; none is shown.
   const one = await countAll(page, 1);
   assert.ok(one.startsWith(resultFor(1)) && one.includes('✓ agree'), one);
@@ -73,6 +77,7 @@ test('Method: meeting in the middle by default, its unique count shown as Burnsi
   const again = await countAll(page, n);
   assert.ok(again.startsWith(resultFor(n)) && again.includes('✓ agree'), again);
   assert.doesNotMatch(again, /Burnside/);
+  assert.match(again, /Unique by backtracking: .* counts the class once there/, 'how backtracking counts unique solutions');
   assert.match(await text(page, 'count-status'), /M? ?nodes\/s, by backtracking\.$/);
   const methods = await page.locator('#count-table tbody tr').evaluateAll(
     (rows) => rows.filter((row) => row.cells[0].textContent === '12').map((row) => row.cells[1].textContent));

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps } from '../support/session.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 
 const session = usePage();
 const narration = async (page) => (await page.locator('#narration').textContent()).trim();

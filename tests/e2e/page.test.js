@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {
   usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed, steps,
 } from '../support/session.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 import { openPage, pageReady } from '../support/browser.js';
 
 const session = usePage();

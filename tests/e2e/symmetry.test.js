@@ -1,11 +1,11 @@
 // End-to-end: symmetry, shown. The Symmetry classes table after a run to the end against the
-// published counts (OEIS A002562 and A000170, from www/shared/published.js), a solution's large view
+// published counts (OEIS A002562 and A000170, from the core's table: tests/support/published.js), a solution's large view
 // with its distinct images and its class representative, and the sentence that says what
 // "Unique solutions" counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, controls, button } from '../support/session.js';
-import { published } from '../../www/shared/published.js';
+import { published } from '../support/published.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);

@@ -18,3 +18,12 @@ export async function loadCore() {
   instance.exports.__wbindgen_start();
   return glue;
 }
+
+/** Loads the core and installs its constants (published counts, counting methods) for the
+ *  page's modules under test, as main.js does; returns the core. */
+export async function loadCoreWithConstants() {
+  const core = await loadCore();
+  const { installCoreConstants } = await import('../../www/shared/core-constants.js');
+  installCoreConstants(core);
+  return core;
+}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainCountWithTop } from '../../www/count/plain-count.js';
-import { TOTALS } from '../../www/shared/published.js';
+import { TOTALS } from '../support/published.js';
 
 test('the plain JS count, summed over the top-row columns, gives A000170 for n = 1..11', () => {
   for (let n = 1; n <= 11; n++) {

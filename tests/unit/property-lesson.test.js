@@ -10,14 +10,14 @@ import { readLesson, writeLesson, slugOf, MAX_NOTE, MAX_STOPS, MAX_STOP_POSITION
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
 import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
-import { options, rustConstant, hostileString, edgeOrHostile, mutated, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
+import { options, hostileString, edgeOrHostile, mutated, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
+import { loadCore } from '../support/core.js';
 
-// What the page passes as `known` (main.js startLessons), read from where the core defines it.
-const topics = readFileSync(new URL('../../crate/src/predict.rs', import.meta.url), 'utf8')
-  .match(/pub fn slug\(self\)[^]*?\n {4}}/)[0].match(/=> "[a-z-]+"/g).map((arm) => arm.slice(4, -1));
+// What the page passes as `known` (main.js startLessons), from the core as the page reads it.
+const core = await loadCore();
 const known = {
-  maxN: rustConstant('crate/src/board.rs', 'MAX_N'), maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-  algorithms: ALGORITHMS.map((algorithm) => algorithm.slug), topics,
+  maxN: core.limits().maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
+  algorithms: ALGORITHMS.map((algorithm) => algorithm.slug), topics: core.predictTopics().map(({ slug }) => slug),
 };
 const KEYS = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
 const BUILT_IN = readdirSync(new URL('../../www/teach/lessons/', import.meta.url)).filter((name) => name.endsWith('.json'))

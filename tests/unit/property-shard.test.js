@@ -5,17 +5,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseShard, MAX_SHARD_N } from '../../www/count/shard-check.js';
-import { options, rustConstant, hostileString, mutated, checkSentence } from '../support/arbitrary.js';
+import { parseShard } from '../../www/count/shard-check.js';
+import { options, hostileString, mutated, checkSentence } from '../support/arbitrary.js';
+import { loadCoreWithConstants } from '../support/core.js';
 
-const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');
-const MAX_MEET_N = rustConstant('crate/src/meet.rs', 'MAX_MEET_N');
+const core = await loadCoreWithConstants();
+const MAX_N = core.limits().maxN;
+const MAX_MEET_N = core.countingMethods().find(({ slug }) => slug === 'meet').largestN;
+const MAX_SHARD_N = core.publishedCounts().totals.length;
 /** The slowest a call may be: any report a person can paste is read at once. */
 const PROMPT_MS = 1000;
 
 const parse = (text) => {
   const start = performance.now();
-  const result = parseShard(text, MAX_N, MAX_MEET_N);
+  const result = parseShard(text, MAX_N);
   const took = performance.now() - start;
   assert.ok(took < PROMPT_MS, `read in ${took.toFixed(0)} ms, more than ${PROMPT_MS}: ${text.slice(0, 200)}`);
   return result;

@@ -1,5 +1,5 @@
 // Predict mode's words and comparisons (www/teach/questions.js) on questions shaped like the
-// core's (crate/src/predict.rs), and the score (www/teach/score.js) on a fake storage.
+// core's (crate/src/session/predict.rs), and the score (www/teach/score.js) on a fake storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prompt, explain, compare, hiddenLines, answerRows } from '../../www/teach/questions.js';

@@ -7,7 +7,7 @@
 //   idle ── Race every algorithm ──▶ racing ──(done / Stop the race / section closed)──▶ idle
 
 import { LogChart } from '../shared/log-chart.js';
-import { published } from '../shared/published.js';
+import { published } from '../shared/core-constants.js';
 import { count, duration } from '../shared/format.js';
 
 export const RACE_SIZES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];

@@ -3,7 +3,7 @@
 // panel passes in what this visit has counted. The figures below are measured (the command
 // that measured each is noted at it); docs/performance.md has their current tables.
 
-import { TOTALS } from '../shared/published.js';
+import { published } from '../shared/core-constants.js';
 
 /**
  * Milliseconds for one worker at N = 17 on the 2-core machine of docs/performance.md, for
@@ -15,7 +15,7 @@ const MS_N17_ONE_WORKER = Object.freeze({ backtrack: 7_640, meet: 2_650 });
 /**
  * Meeting in the middle on one native thread: N → [seconds, peak MiB], by
  * `bitqueens count N --threads 1` under GNU time (docs/performance.md); below N = 16 the
- * seconds are the count's own (`meet::count` alone) and the memory the process's. Its work
+ * seconds are the count's own (`count::meet::whole_total` alone) and the memory the process's. Its work
  * does not follow the number of solutions (odd sizes cost relatively more), so its estimates
  * follow these seconds. N = 21 is extrapolated (×47 from N = 19: the growth over two sizes
  * went from ×25 for 16→18 to ×53 for 18→20), its memory from N = 17 and 19.
@@ -51,6 +51,6 @@ export function estimateMs(n, workers, method, reference = null) {
   const [fromN, msOneWorker] = reference
     ? [reference.n, reference.ms * reference.workers]
     : [17, MS_N17_ONE_WORKER[method]];
-  const growth = method === 'meet' ? meetWork(n) / meetWork(fromN) : TOTALS[n - 1] / TOTALS[fromN - 1];
+  const growth = method === 'meet' ? meetWork(n) / meetWork(fromN) : published(n).total / published(fromN).total;
   return (msOneWorker * growth) / workers;
 }

@@ -2,8 +2,8 @@
 // chart of counting time against N on a log scale. Rows are kept per N, worker count and
 // method; counting the same again replaces the row.
 
-import { published } from '../shared/published.js';
-import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
+import { published, countingMethod } from '../shared/core-constants.js';
+import { count, duration, rate, workerCount } from '../shared/format.js';
 import { LogChart } from '../shared/log-chart.js';
 
 export class CountHistory {
@@ -13,7 +13,9 @@ export class CountHistory {
     this.rows = [];
   }
 
-  /** Adds a finished count: {n, method, total, unique, nodes, ms, workers}. */
+  /** Adds a finished count: {n, method, total, unique, nodes, ms, workers, resumed}. A
+   *  resumed one (resumed > 0) is listed with its counts, but its time is only its last
+   *  part's: it is marked, and left out of the chart and of the estimates. */
   add(result) {
     const same = (r) => r.n === result.n && r.workers === result.workers && r.method === result.method;
     this.rows = this.rows.filter((r) => !same(r));
@@ -29,7 +31,7 @@ export class CountHistory {
    * with the most workers.
    */
   reference(below, method) {
-    return this.rows.filter((r) => r.n < below && r.method === method && r.ms >= 50).at(-1) ?? null;
+    return this.rows.filter((r) => r.n < below && r.method === method && r.ms >= 50 && !r.resumed).at(-1) ?? null;
   }
 
   #renderTable() {
@@ -40,7 +42,8 @@ export class CountHistory {
       const tr = document.createElement('tr');
       const cells = [r.n, r.method, count(r.total), count(r.unique),
         expected ? `${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
-        duration(r.ms), r.workers, rate(r.nodes, r.ms, workUnit(r.method))];
+        r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.workers,
+        r.resumed ? '–' : rate(r.nodes, r.ms, countingMethod(r.method).workUnit)];
       tr.replaceChildren(...cells.map((text) => {
         const td = document.createElement('td');
         td.textContent = text;
@@ -55,13 +58,13 @@ export class CountHistory {
   /** Time (log scale) against N, one line per worker count and method. */
   #renderChart() {
     const lines = new Map();
-    for (const r of this.rows) {
+    for (const r of this.rows.filter((row) => !row.resumed)) {
       const key = `${r.workers} ${r.method}`;
       if (!lines.has(key)) lines.set(key, { workers: r.workers, method: r.method, points: [] });
       lines.get(key).points.push({ n: r.n, ms: r.ms });
     }
     this.chart.draw([...lines.values()].map(({ workers, method, points }) => ({
-      label: `${workerCount(workers)}, ${method}`, className: `w${Math.min(workers, 4)}${method === 'meet' ? '' : ' backtrack'}`, points,
+      label: `${workerCount(workers)}, ${method}`, className: `w${Math.min(workers, 4)} ${method}`, points,
     })));
   }
 }

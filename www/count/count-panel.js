@@ -24,8 +24,8 @@ import { Messages } from '../shared/messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
 import { estimateMs, meetMemoryMiB } from './count-cost.js';
-import { published } from '../shared/published.js';
-import { count, duration, rate, workUnit, workerCount } from '../shared/format.js';
+import { published, countingMethod, countingMethods } from '../shared/core-constants.js';
+import { count, duration, rate, workerCount } from '../shared/format.js';
 
 export const MAX_COUNT_SIZE = 21;
 export const CONFIRM_ABOVE = 17;
@@ -34,13 +34,15 @@ export const MAX_RACE_SIZE = 16;
 export class CountPanel {
   /**
    * `elements`: the panel's DOM nodes by name; `pool`: a CountPool; `largestBoard`: the
-   * player's (the core's board::MAX_N); `largestMeetBoard`: the meet counter's (meet::MAX_MEET_N).
+   * player's (the core's board::MAX_N). Each method's own largest board is the core's
+   * (countingMethod(slug).largestN).
    */
-  constructor(elements, pool, cores, largestBoard, largestMeetBoard) {
+  constructor(elements, pool, cores, largestBoard) {
     this.ui = elements;
     this.largestBoard = largestBoard;
-    this.largestMeetBoard = largestMeetBoard;
     elements.size.max = MAX_COUNT_SIZE;
+    // The methods, named as the core names them, its default first.
+    elements.method.replaceChildren(...countingMethods().map(({ slug, name }) => new Option(name[0].toUpperCase() + name.slice(1), slug)));
     this.pool = pool;
     this.state = IDLE;
     this.messages = new Messages(elements.message);
@@ -183,8 +185,7 @@ export class CountPanel {
       // Finished: nothing of n is left to resume. (Failing to forget does not undo the count.)
       await store?.forget(n).catch((error) => this.messages.internalError(error, 'The kept progress could not be removed'));
       const row = { n, ...result };
-      // A resumed count's time is only its last part's: it would mislead the estimates.
-      if (!result.resumed) this.history.add(row);
+      this.history.add(row); // a resumed one marked so: its time is only its last part's
       this.#showResult(row);
     } catch (error) {
       if (error instanceof ListChanged) {
@@ -271,7 +272,7 @@ export class CountPanel {
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
   async checkShard() {
     if (this.#refuseWhileBusy('check')) return;
-    const asked = this.shardCheck.read(this.largestBoard, this.largestMeetBoard);
+    const asked = this.shardCheck.read(this.largestBoard);
     if (!asked) return;
     const { shard, positions } = asked;
     this.messages.clear();
@@ -335,6 +336,7 @@ export class CountPanel {
 
   /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, status) {
+    this.lastProgress = null; // {done, of} sub-problems, as last told
     this.#take(event);
     if (event === 'race') this.method = 'backtrack';
     this.started = performance.now();
@@ -357,16 +359,26 @@ export class CountPanel {
   #progress({ done, of, nodes, ms, workBefore, workDone, workLeft }) {
     const finished = workBefore + workDone;
     this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
+    this.lastProgress = { done, of };
     const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
-    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, workUnit(this.method))} · ${duration(ms)} elapsed${left}`;
+    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, countingMethod(this.method).workUnit)} · ${duration(ms)} elapsed${left}`;
   }
 
+  /** A count stopped: cancelled (what is kept stays on the bar, and is said), or failed. */
   #stopped(error, kept = false) {
     if (error instanceof Cancelled) {
       const after = duration(performance.now() - this.started);
-      const resume = kept ? ' What was counted is kept: Resume goes on from there.' : '';
+      const { done = 0, of = 0 } = this.lastProgress ?? {};
+      let resume = '';
+      if (kept && of > 0 && done === of) {
+        resume = ` Every sub-problem (${count(of)}) was counted and is kept; only the unique count was left: Resume finishes it.`;
+      } else if (kept && done > 0) {
+        resume = ` What was counted is kept (${count(done)} of ${count(of)} sub-problems): Resume goes on from there.`;
+      } else if (kept) {
+        resume = ' What was counted is kept: Resume goes on from there.';
+      }
       this.ui.status.textContent = `${error.message} Stopped after ${after}; every worker was stopped.${resume}`;
-      this.ui.progress.value = 0;
+      if (!kept) this.ui.progress.value = 0; // else the bar keeps showing what is kept
     } else {
       this.messages.internalError(error, 'The count failed');
     }
@@ -376,8 +388,12 @@ export class CountPanel {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
-    const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
-    this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, workUnit(method))}, by ${methodName(method)}.${kept}`;
+    if (resumed && resumed === subProblems) {
+      this.ui.status.textContent = `All ${count(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
+    } else {
+      const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
+      this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, countingMethod(method).workUnit)}, by ${methodName(method)}.${kept}`;
+    }
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
       : 'No published value to compare with.');
@@ -386,14 +402,17 @@ export class CountPanel {
     if (burnside && n > 1) {
       const formula = document.createElement('span');
       formula.className = 'count-formula';
-      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
+      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
       this.ui.result.append(formula);
+    } else if (method === 'backtrack' && n > 1) {
+      const how = document.createElement('span');
+      how.className = 'count-formula';
+      how.textContent = ' Unique by backtracking: the search visits each class of solutions (a board with its turns and mirror images) at the images its symmetry rules keep, and counts the class once there, with its size of 2, 4 or 8 towards the total.';
+      this.ui.result.append(how);
     }
     this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
   }
 }
 
-/** A method's name in a sentence: "meeting in the middle" or "backtracking". */
-function methodName(method) {
-  return method === 'meet' ? 'meeting in the middle' : 'backtracking';
-}
+/** A method's name in a sentence, the core's: "meeting in the middle", "backtracking". */
+const methodName = (slug) => countingMethod(slug).name;

@@ -79,7 +79,7 @@ export class CountPool {
    * Counts all n×n solutions with a fast counter on `workers` workers. Resolves to
    * {total, unique, nodes, ms, subProblems, workers, fingerprint, resumed, method,
    * burnside}; rejects with Cancelled on cancel(). Options:
-   *   method    'meet' (the default) or 'backtrack' (the core's plan::Method). The meet
+   *   method    'meet' (the default) or 'backtrack' (the core's count::Method). The meet
    *             counter's parts have no unique count: it comes at the end from the total, by
    *             Burnside's lemma, and `burnside` is {half, quarter, unique} (null for backtrack).
    *   onUnique()   when that last step starts (its search takes seconds from N = 20 on)

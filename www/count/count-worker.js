@@ -2,7 +2,7 @@
 // {ok: true, total, unique, nodes} or {ok: false, error}. Jobs:
 //   {kind: 'ready'}                 answers once the wasm core is loaded
 //   {kind: 'list', n, method}       how many sub-problems the n×n count by `method` ('meet'
-//                                   or 'backtrack', the core's plan::Method) has, the
+//                                   or 'backtrack', the core's count::Method) has, the
 //                                   fingerprint of their list, the estimated work of each
 //                                   and the order to hand them out in: {subProblems,
 //                                   fingerprint, work: Float64Array, order: Uint32Array}

@@ -1,7 +1,7 @@
 // The race: one N counted by three counters one after another, each on one worker, so that
 // each time is measured alone. This file draws the lanes; count-panel.js runs them.
 
-import { published } from '../shared/published.js';
+import { published } from '../shared/core-constants.js';
 import { count, duration, rate } from '../shared/format.js';
 
 export const RACERS = [

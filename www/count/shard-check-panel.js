@@ -5,6 +5,7 @@
 
 import { parseShard, sample, compareParts } from './shard-check.js';
 import { count } from '../shared/format.js';
+import { countingMethod } from '../shared/core-constants.js';
 
 export class ShardCheckPanel {
   /**
@@ -23,10 +24,10 @@ export class ShardCheckPanel {
   /**
    * The check asked for: {shard, positions} (parseShard's shard, and the positions in its
    * parts of the sample to count again), or null after the verdict has said what is wrong.
-   * `largestBoard`, `largestMeetBoard`: the core's, as parseShard takes them.
+   * `largestBoard`: the core's, as parseShard takes it.
    */
-  read(largestBoard, largestMeetBoard) {
-    const parsed = parseShard(this.json.value, largestBoard, largestMeetBoard);
+  read(largestBoard) {
+    const parsed = parseShard(this.json.value, largestBoard);
     if (!parsed.ok) {
       this.#verdict(false, parsed.message);
       return null;
@@ -57,9 +58,10 @@ export class ShardCheckPanel {
     }
     const rows = compareParts(shard, positions, again.parts);
     const wrong = rows.filter((r) => !r.agrees);
-    const counts = ([total, unique, nodes]) => (shard.method === 'meet'
-      ? `${count(total)} solutions, ${count(nodes)} half-boards`
-      : `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} nodes`);
+    const { partsHaveUnique, workUnit } = countingMethod(shard.method);
+    const counts = ([total, unique, nodes]) => (partsHaveUnique
+      ? `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} ${workUnit}`
+      : `${count(total)} solutions, ${count(nodes)} ${workUnit}`);
     const lines = rows.map((r) => (r.agrees
       ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
       : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));

@@ -2,24 +2,25 @@
 // cli/src/report.rs), choosing the sample to count again and comparing. Pure: no DOM, no
 // workers; the count panel does the counting.
 
-/** Above this N a shard's counts may not fit a JavaScript number exactly (2^53). */
-export const MAX_SHARD_N = 25;
+import { countingMethods, countingMethod, largestPublished } from '../shared/core-constants.js';
 
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 
-/** The counting methods a report may name (the core's plan::Method); reports written before
- *  there were two name none, and are the backtracking counter's. */
-const METHODS = ['meet', 'backtrack'];
+/** The method of a report that names none: reports written before there were two methods
+ *  are the backtracking counter's (as the CLI reads them). */
+const METHOD_OF_OLD_REPORTS = 'backtrack';
 
 /**
- * Reads a shard report, of a board up to `largestBoard` (the core's; `largestMeetBoard` for
- * the meet-in-the-middle counter, the core's meet::MAX_MEET_N). Resolves to {ok: true,
+ * Reads a shard report, of a board up to `largestBoard` (the core's), by one of the core's
+ * counting methods (count::Method: each has its largest board, and says whether its parts
+ * have unique counts). Above largestPublished() (25) a shard's counts may not fit a JS
+ * number exactly: such a shard is sent to `bitqueens verify`. Resolves to {ok: true,
  * shard: {n, method, what, fingerprint, allSubProblems, parts: [[index, total, unique,
  * nodes], …], total, unique}} or {ok: false, message} where the message says what is wrong,
  * in the words of the CLI's own checks. A meet shard's `unique` is null: its parts have none
  * (the unique count comes from the whole total).
  */
-export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) {
+export function parseShard(text, largestBoard) {
   if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
   let r;
   try {
@@ -29,23 +30,24 @@ export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) 
   }
   const bad = (why) => ({ ok: false, message: `This is not a shard from bitqueens count --json: ${why}.` });
   if (r === null || typeof r !== 'object' || Array.isArray(r)) return bad('it is not a JSON object');
-  const method = r.method ?? 'backtrack';
-  if (!METHODS.includes(method)) return bad(`its “method” is not ${METHODS.join(' or ')}`);
+  const method = r.method ?? METHOD_OF_OLD_REPORTS;
+  const about = countingMethod(method);
+  if (!about) return bad(`its “method” is not ${countingMethods().map(({ slug }) => slug).join(' or ')}`);
   for (const key of ['n', 'total', 'nodes', 'allSubProblems']) {
     if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
   }
   // The backtracking counter's parts add up to the unique count; the meet counter's have none,
   // so only a whole meet count (no shard) gives one, from its total.
   const whole = r.shard === null || r.shard === undefined;
-  if (method === 'backtrack' && !isCount(r.unique)) return bad('“unique” is not a whole number');
-  if (method === 'meet' && !(r.unique === null || r.unique === undefined || (whole && isCount(r.unique)))) {
-    return bad(whole ? '“unique” is not a whole number' : 'it gives a unique count for a shard of the meet-in-the-middle counter, which has none');
+  if (about.partsHaveUnique && !isCount(r.unique)) return bad('“unique” is not a whole number');
+  if (!about.partsHaveUnique && !(r.unique === null || r.unique === undefined || (whole && isCount(r.unique)))) {
+    return bad(whole ? '“unique” is not a whole number' : `it gives a unique count for a shard of ${about.counter}, which has none`);
   }
   if (r.n < 1 || r.n > largestBoard) return bad(`N = ${r.n} is not a board size (1 to ${largestBoard})`);
-  if (r.n > MAX_SHARD_N) {
-    return { ok: false, message: `N = ${r.n}: above ${MAX_SHARD_N} the counts don't fit a JavaScript number exactly. Check this shard with bitqueens verify FILE.` };
+  if (r.n > largestPublished()) {
+    return { ok: false, message: `N = ${r.n}: above ${largestPublished()} the counts don't fit a JavaScript number exactly. Check this shard with bitqueens verify FILE.` };
   }
-  if (method === 'meet' && r.n > largestMeetBoard) return bad(`the meet-in-the-middle counter counts boards up to ${largestMeetBoard}×${largestMeetBoard}, and it says N = ${r.n}`);
+  if (r.n > about.largestN) return bad(`${about.counter} counts boards up to ${about.largestN}×${about.largestN}, and it says N = ${r.n}`);
   if (typeof r.fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(r.fingerprint)) return bad('its “fingerprint” is not 16 hex digits');
   if (!Array.isArray(r.indices) || !Array.isArray(r.parts)) return bad('it has no “indices” and “parts”');
   const shard = r.shard ?? null;
@@ -69,10 +71,10 @@ export function parseShard(text, largestBoard, largestMeetBoard = largestBoard) 
   if (sum[0] !== r.total || sum[2] !== r.nodes) {
     return bad(`its parts add up to ${sum[0]} solutions and ${sum[2]} nodes, but it says ${r.total} and ${r.nodes}: ${damaged}`);
   }
-  if (method === 'backtrack' && sum[1] !== r.unique) {
+  if (about.partsHaveUnique && sum[1] !== r.unique) {
     return bad(`its parts add up to ${sum[1]} unique solutions, but it says ${r.unique}: ${damaged}`);
   }
-  if (method === 'meet' && sum[1] !== 0) return bad(`it gives unique counts for parts of the meet-in-the-middle counter, which has none: ${damaged}`);
+  if (!about.partsHaveUnique && sum[1] !== 0) return bad(`it gives unique counts for parts of ${about.counter}, which has none: ${damaged}`);
   // Checked last, as the CLI does (report.rs check), so that both name the same damage first.
   const over = r.parts.find((p) => p[2] > p[1]);
   if (over) return bad(`sub-problem ${over[0]} has more unique solutions than solutions: ${damaged}`);

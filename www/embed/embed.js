@@ -8,6 +8,7 @@ import { Player, SPEEDS, DEFAULT_SPEED, readPermalink, writePermalink } from '..
 import { Stage, MAX_LISTED } from '../stage/index.js';
 import { TreePanel } from '../tree/index.js';
 import { Messages } from '../shared/messages.js';
+import { installCoreConstants } from '../shared/core-constants.js';
 import { readEmbedParams, EMBED_PANELS } from './embed-params.js';
 import { readHostMessage, embedEvent } from './embed-messages.js';
 import { EmbedRange } from './embed-range.js';
@@ -29,6 +30,7 @@ showPanels(options.panels);
 
 try {
   const wasm = await import('../pkg/bitqueens.js');
+  installCoreConstants(wasm);
   const limits = wasm.limits();
   const linked = readPermalink(location.search, SPEEDS, DEFAULT_SPEED, limits.maxN);
   problems.unshift(...linked.problems);

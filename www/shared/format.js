@@ -48,9 +48,6 @@ export function rate(nodes, ms, unit = 'nodes') {
   return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M ${unit}/s` : `${count(perSecond)} ${unit}/s`;
 }
 
-/** What a fast count's `nodes` are for `method` ('meet': the half-boards it built). */
-export const workUnit = (method) => (method === 'meet' ? 'half-boards' : 'nodes');
-
 /** 1 → "1 worker", 2 → "2 workers". */
 export const workerCount = (howMany) => plural(howMany, 'worker');
 

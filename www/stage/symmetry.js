@@ -3,7 +3,7 @@
 // symmetry classes (how many classes of each size, and the solutions they make) after a
 // whole search. The images come from the core (symmetryImages); nothing is computed here.
 
-import { published } from '../shared/published.js';
+import { published } from '../shared/core-constants.js';
 import { count as grouped } from '../shared/format.js';
 
 /** Class sizes in the order of Solutions.representativesBySize (see play.rs). */

@@ -4,7 +4,7 @@
 //
 // States: off; on with no question open ("waiting"); asking (a question open, its mask
 // hidden in the bit panel); answered (feedback shown, Continue offered). The question comes
-// from the core with its answer (Search.question, crate/src/predict.rs). Any move of the
+// from the core with its answer (Search.question, crate/src/session/predict.rs). Any move of the
 // search away from where the question was asked (Back, a seek, Reset, a new board) closes it
 // unanswered, and turning Predict off does too: neither counts in the score.
 //

@@ -1,6 +1,6 @@
 // Predict mode's words: the prompt of a question, the sentence that explains its answer, the
 // masks of the bit panel it hides, and how a learner's answer compares with the right one.
-// A question comes from the core (Search.question, see crate/src/predict.rs) with its answer;
+// A question comes from the core (Search.question, see crate/src/session/predict.rs) with its answer;
 // nothing here computes an answer, only shows and compares it.
 //
 // Rows and columns are shown 1-based; masks in binary, most significant bit (column 1) first.

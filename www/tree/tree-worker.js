@@ -8,7 +8,7 @@
 //                                       whole}: each {nodes, standardError, probes}
 //   any failure                         {kind: 'failed', n, error}
 // `mirror` is the tree of the mirror-mode search, `whole` that of the whole search: one count
-// gives both (see tree::TreeCounter).
+// gives both (see tree::SizeByParts).
 
 const core = import('../pkg/bitqueens.js');
 
