@@ -59,8 +59,9 @@ export class LogChart {
     // Below a millisecond a time is noise: such points sit on the 1 ms line.
     const floor = (ms) => Math.max(ms, 1);
     const points = series.flatMap((s) => s.points).map((p) => ({ n: p.n, ms: floor(p.ms) }));
-    chart.toggleAttribute('hidden', points.length === 0); // an SVG element has no .hidden
-    if (points.length === 0) return;
+    // One point makes no chart (the table beside it says as much): it shows from two on.
+    chart.toggleAttribute('hidden', points.length < 2); // an SVG element has no .hidden
+    if (points.length < 2) return;
     const [width, font] = [this.#width(), this.#font()];
     this.drawn = { width, font };
     const textWidth = (text) => text.length * CHARACTER_EMS * font;
