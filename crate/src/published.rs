@@ -1,6 +1,6 @@
 //! The published counts of the N-Queens problem, copied from the OEIS, never computed here.
-//! Every Rust test and the command line read them from this one place (the page has its
-//! own copy in `www/published.js`; a unit test checks that the two agree).
+//! Every Rust test, the command line and the page read them from this one place (the page
+//! and its tests through the facade's `publishedCounts()`).
 
 /// OEIS A000170: the number of ways to place n non-attacking queens on an n×n board.
 /// `A000170[n - 1]` is the value for n, from n = 1 to 27.
