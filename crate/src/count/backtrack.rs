@@ -410,9 +410,6 @@ impl Rules {
     /// The inner loop, from a row at least three rows above the bottom, with `queens`
     /// holding the queens above it (it writes each row's queen there on the way down). A
     /// queen placed with two, three or four rows left below it settles them in nested loops.
-    /// Never inlined: compiled on its own, the loop does not depend on its caller's code (inlined
-    /// into the plan's generic caller it ran 3-4% slower at N = 16).
-    #[inline(never)]
     fn search_below(&self, start: Row, queens: &mut Placed, tally: &mut Tally) {
         let n = self.n as usize;
         // The rows above the current one that still have untried squares, deepest last. A
