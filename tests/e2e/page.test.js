@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed, steps,
+  usePage, button, controls, mask, solutionsFound, clickStep, queensOnBoard, masksOnPage, assertMasksAgreeWithBoard, galleryListed, steps, frames,
 } from '../support/session.js';
 import { published } from '../support/published.js';
 import { openPage, pageReady } from '../support/browser.js';
@@ -84,8 +84,10 @@ test('Play reads Pause while playing, and Pause stops the search', async () => {
   await button(page, 'Pause').click();
   await button(page, 'Play').waitFor();
   const steps = await page.locator('#steps').textContent();
-  // Nothing may move after Pause: watched for longer than a step takes at this speed.
-  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused');
+  // Nothing may move after Pause: watched over 20 animation frames, longer than a step takes
+  // at this speed (10 steps/s) on any display up to 200 Hz, and the player moves only on frames.
+  await frames(page, 20);
   assert.equal(await page.locator('#steps').textContent(), steps);
   await assertMasksAgreeWithBoard(page, 8);
 });
