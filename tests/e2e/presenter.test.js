@@ -2,7 +2,7 @@
 // in step with the lesson.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps, controls } from '../support/session.js';
+import { usePage, button, steps, controls, frames } from '../support/session.js';
 
 const session = usePage();
 const stopShown = async (page) => (await page.locator('#lesson-stop').textContent()).trim();
@@ -44,3 +44,35 @@ test('outside a lesson Page Down steps and Page Up steps back, only in the prese
   await button(page, 'Exit presenter (Esc)').click();
   assert.equal(await button(page, 'Presenter').getAttribute('aria-pressed'), 'false');
 });
+
+/** Every visible leaf element (a label, a digit row, a sentence) reaching outside the window. */
+const outside = (page) => page.evaluate(() => {
+  const out = [];
+  for (const element of document.querySelectorAll('body *')) {
+    if (element.children.length || !element.checkVisibility()) continue;
+    const r = element.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)) {
+      out.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} “${element.textContent.trim().slice(0, 30)}”`);
+    }
+  }
+  return out;
+});
+
+for (const [width, height] of [[1280, 720], [1366, 768], [1920, 1080]]) {
+  for (const projector of [false, true]) {
+    test(`${width}×${height}${projector ? ', Projector on' : ''}: every label, digit and sentence of the presenter view is inside the window, Exit covering none`, async () => {
+      const page = await session.open('?n=12&pos=400', { viewport: { width, height } });
+      if (projector) await button(page, 'Projector').click();
+      await button(page, 'Presenter').click();
+      await page.locator('#presenter-exit').waitFor();
+      await frames(page, 2);
+      assert.deepEqual(await outside(page), []);
+      const exit = await page.locator('#presenter-exit').boundingBox();
+      for (const selector of ['#narration', '#masks', '#board']) {
+        const box = await page.locator(selector).boundingBox();
+        const overlaps = exit.x < box.x + box.width && box.x < exit.x + exit.width && exit.y < box.y + box.height && box.y < exit.y + exit.height;
+        assert.equal(overlaps, false, `Exit covers ${selector}`);
+      }
+    });
+  }
+}
