@@ -13,7 +13,7 @@ import { setText } from '../shared/dom.js';
 const ROW_LABEL = { answer: 'Your answer', ld: 'Your ld', col: 'Your col', rd: 'Your rd' };
 const RIGHT_LABEL = { answer: 'Right answer', ld: 'Right ld', col: 'Right col', rd: 'Right rd' };
 /** Keys the answer handles itself: never the player's shortcuts while there. */
-const OWN_KEYS = new Set([' ', 'Enter', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+const OWN_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 export class QuestionPanel {
   /**
@@ -46,19 +46,13 @@ export class QuestionPanel {
       ui.topics.append(label);
       return box;
     });
-    // The answer's keys are its own: stop them before the page's shortcuts (document level).
-    for (const type of ['keydown', 'keyup']) {
-      ui.answer.addEventListener(type, (event) => {
-        if (!OWN_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
-        event.stopPropagation();
-        if (type === 'keydown') this.key(event);
-      });
-    }
-    ui.buttons.addEventListener('keydown', (event) => {
-      if (event.key === ' ' || event.key === 'Enter') event.stopPropagation();
-    });
-    ui.buttons.addEventListener('keyup', (event) => {
-      if (event.key === ' ') event.stopPropagation();
+    // The answer's arrows are its own: stopped before the page's shortcuts (document level).
+    // Space and Enter on a digit or a button are the control's by the page's own rule
+    // (player/keyboard.js, keptByFocus).
+    ui.answer.addEventListener('keydown', (event) => {
+      if (!OWN_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.stopPropagation();
+      this.key(event);
     });
     this.showScore();
   }
@@ -254,8 +248,7 @@ export class QuestionPanel {
   key(event) {
     const rows = this.outcomeButtons.length ? [this.outcomeButtons] : Object.values(this.digitRows);
     const r = rows.findIndex((buttons) => buttons.includes(event.target));
-    // Space and Enter: the digit's own click (it toggles); checking is the Check button's.
-    if (event.key === ' ' || event.key === 'Enter' || r < 0) return;
+    if (r < 0) return; // an arrow on a button of the answer that is no digit
     const c = rows[r].indexOf(event.target);
     const to = {
       ArrowLeft: [r, Math.max(0, c - 1)],
