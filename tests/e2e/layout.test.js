@@ -1,6 +1,8 @@
 // End-to-end: the classroom screen. With Projector on at 1366×768 and 1920×1080 the board,
-// the bit rows, the narration and the controls are all on the first screen; on a 390×844
-// phone, the board and Back, Step and Play are. Each case is photographed: into the folder
+// the bit rows, the narration and the controls are all on the first screen; in the default
+// look at 1366×768 and 1280×800 the board, the rows ld … bit, the narration and the
+// controls are; on a 390×844 phone, the board and Back, Step and Play are. The focus order
+// runs down the screen in each of these layouts. Each case is photographed: into the folder
 // named by $SCREENSHOTS (`npm run screenshots:layout` writes docs/), else a temporary one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +19,8 @@ mkdirSync(folder, { recursive: true });
 const regions = {
   board: (page) => page.getByRole('grid', { name: 'Board' }),
   'bit rows': (page) => page.getByRole('group', { name: 'Masks of the row being searched' }),
+  // The first seven rows: ld, col, rd, ld | col | rd, ~(ld | col | rd) & done, poss, bit.
+  'rows ld … bit': (page) => page.locator('#masks .mask-digits').nth(6),
   narration: (page) => page.locator('#narration'),
   controls: (page) => page.getByRole('region', { name: 'Controls', exact: true }),
   Back: (page) => button(page, 'Back'),
@@ -27,6 +31,8 @@ const regions = {
 const CASES = [
   { file: 'projector-1366x768.png', width: 1366, height: 768, projector: true, theme: 'light', see: ['board', 'bit rows', 'narration', 'controls'] },
   { file: 'projector-1920x1080.png', width: 1920, height: 1080, projector: true, theme: 'dark', see: ['board', 'bit rows', 'narration', 'controls'] },
+  { file: 'default-1366x768.png', width: 1366, height: 768, projector: false, theme: 'light', see: ['board', 'rows ld … bit', 'narration', 'controls'] },
+  { file: 'default-1280x800.png', width: 1280, height: 800, projector: false, theme: 'dark', see: ['board', 'rows ld … bit', 'narration', 'controls'] },
   { file: 'phone-390x844.png', width: 390, height: 844, projector: false, theme: 'light', see: ['board', 'Back', 'Step', 'Play'] },
   { file: 'phone-390x844-projector.png', width: 390, height: 844, projector: true, theme: 'light', see: ['board', 'Back', 'Step', 'Play'] },
 ];
@@ -45,6 +51,41 @@ for (const { file, width, height, projector, theme, see } of CASES) {
       assert.ok(inside, `${name} lies inside the ${width}×${height} viewport: ${JSON.stringify(box)}`);
     }
     await page.screenshot({ path: path.join(folder, file) });
+  });
+}
+
+/** The element Tab moved to: where it is on the page (not the screen), and what it is; null
+ *  when it lies in a bar fixed to the screen (the phone's bottom bar is always in reach). */
+const focused = (page) => page.evaluate(() => {
+  const element = document.activeElement;
+  for (let e = element; e; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return null;
+  const box = (element.closest('label') ?? element).getBoundingClientRect(); // a slider's line is its label's
+  const name = element.id || element.getAttribute('aria-label') || element.textContent.trim().slice(0, 30);
+  return { name, top: box.top + scrollY, bottom: box.bottom + scrollY, left: box.left + scrollX, right: box.right + scrollX };
+});
+
+/** True when `next` comes after `previous` in reading order: below it, or beside it to the right. */
+const readsAfter = (previous, next) => {
+  const sameLine = next.top < previous.bottom && previous.top < next.bottom;
+  return sameLine ? next.left >= previous.right - 1 : next.top >= previous.bottom - 1;
+};
+
+for (const { width, height, projector } of CASES) {
+  test(`${width}×${height}${projector ? ', Projector on' : ''}: Tab runs down the first two screens in reading order`, async () => {
+    const page = await session.open('?n=8', { viewport: { width, height } });
+    if (projector) await button(page, 'Projector').click();
+    await clickStep(page, 12);
+    await page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, 0); });
+    let previous = null;
+    for (let tab = 0; tab < 60; tab++) {
+      await page.keyboard.press('Tab');
+      const next = await focused(page);
+      if (!next) continue;
+      if (next.top > 2 * height) break;
+      if (previous) assert.ok(readsAfter(previous, next), `Tab went from ${JSON.stringify(previous)} back to ${JSON.stringify(next)}`);
+      previous = next;
+    }
+    assert.ok(previous, 'Tab reached something');
   });
 }
 
