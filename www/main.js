@@ -227,11 +227,12 @@ function startPredict(topics, player, stage) {
   let predict = null;
   const panel = new QuestionPanel({
     region: $('question'), text: $('question-text'), answer: $('question-answer'), buttons: $('question-buttons'),
-    check: $('question-check'), show: $('question-show'), proceed: $('question-continue'),
+    check: $('question-check'), retry: $('question-retry'), show: $('question-show'), proceed: $('question-continue'),
     feedback: $('question-feedback'), score: $('score'), streak: $('score-streak'), resetScore: $('score-reset'),
     topicScores: $('score-topics'), topics: $('ask-about'),
   }, topics, score, {
     check: () => predict.check(),
+    retry: () => predict.retry(),
     show: () => predict.show(),
     proceed: () => predict.proceed(),
     topicsChanged: () => predict.topicsChanged(),

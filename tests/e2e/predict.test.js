@@ -97,7 +97,7 @@ test('answering from the board alone is right every time: the core’s answer ke
   assert.deepEqual([...kinds].sort(), ['-poss', '~poss', 'Back up', 'Place a queen', 'free squares', 'lowest bit', 'next row'].sort());
 });
 
-test('a wrong answer by keyboard alone: each digit marked, the right answer beside it, why, and the score', async () => {
+test('a wrong answer by keyboard alone: each digit marked, Try again, then right on the second try; the score keeps the first', async () => {
   const page = await session.open('?n=8');
   await page.keyboard.press('p');
   await page.keyboard.press('ArrowRight');
@@ -119,18 +119,47 @@ test('a wrong answer by keyboard alone: each digit marked, the right answer besi
   await page.keyboard.press('Tab'); // from the answer to Check
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check');
   await page.keyboard.press('Enter');
-  assert.match(await feedback(page), /^Not quite\..*= 11111111\.$/);
+  assert.equal(await feedback(page), 'Not quite: 6 digits are wrong (marked). Try again, or Show answer. Your score counts this first try.');
   const answer = page.getByRole('group', { name: 'Your answer', exact: true });
   assert.equal(await answer.getByRole('button', { name: 'column 1, right' }).count(), 1);
   assert.equal(await answer.getByRole('button', { name: 'column 2, wrong' }).count(), 1);
   assert.equal(await answer.getByRole('button', { name: /, wrong$/ }).count(), 6);
-  assert.equal(await digitsOf(page, 'Right answer'), '11111111');
+  assert.equal(await page.getByRole('group', { name: 'Right answer' }).count(), 0, 'the right answer is not given away');
+  assert.equal(await digitsOf(page, '~(ld | col | rd) & done'), '', 'the mask stays blank');
   assert.equal(await score(page), '0 of 1 right');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Try again');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await focusedDigit(), ['column 1', 'true'], 'the digits are open again, unmarked, as they were left');
+  assert.equal(await answer.getByRole('button', { name: /, (right|wrong)$/ }).count(), 0);
+  for (let column = 2; column <= 8; column++) {
+    await page.keyboard.press('ArrowRight');
+    if (column !== 3) await page.keyboard.press('Space');
+  }
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter'); // Check
+  assert.match(await feedback(page), /^Right, on try 2 \(the score keeps your first\)\. .*= 11111111\.$/);
+  assert.equal(await digitsOf(page, 'Right answer'), '11111111');
+  assert.equal(await score(page), '0 of 1 right', 'the first try counted, once');
   assert.equal(await digitsOf(page, '~(ld | col | rd) & done'), '11111111', 'shown again once answered');
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Continue');
   await page.keyboard.press('Enter');
   assert.equal(await steps(page), 1);
   assert.match(await page.locator('#narration').textContent(), /^Row 1: free squares/);
+});
+
+test('on a touch screen each answer digit is a finger’s target (44×44 px at N = 8 on a 390 px phone), a tap flips it, and a line says so', async () => {
+  const page = await session.open('?n=8', { viewport: { width: 390, height: 844 }, touch: true });
+  await button(page, 'Predict').tap();
+  await button(page, 'Step').tap();
+  assert.ok(await asking(page));
+  const digits = page.getByRole('group', { name: 'Your answer', exact: true }).getByRole('button');
+  assert.equal(await digits.count(), 8);
+  for (const box of await digits.evaluateAll((all) => all.map((b) => b.getBoundingClientRect().toJSON()))) {
+    assert.ok(box.width >= 44 && box.height >= 44, `a digit is ${box.width}×${box.height} px`);
+  }
+  assert.match(await page.locator('#question-answer .answer-hint').textContent(), /^Tap a digit .* to flip it between 0 and 1/);
+  await digits.nth(2).tap();
+  assert.equal(await digits.nth(2).getAttribute('aria-pressed'), 'true', 'a tap flipped it');
 });
 
 test('Step and Play wait while a question is open; Back and turning Predict off close it without scoring', async () => {

@@ -37,8 +37,9 @@ export function launch({ navigationLimit = false } = {}) {
  * sub-problem, so that a count lasts at least (sub-problems × delay / workers) on any
  * machine: a test that acts on a running count sets it, with `cores`.
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, cores, countDelayMs } = {}) {
-  const page = await browser.newPage({ viewport });
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, touch = false, cores, countDelayMs } = {}) {
+  // touch: a phone's touch screen (pointer: coarse), as a finger uses the page.
+  const page = await browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
   if (cores !== undefined) {
     await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
   }

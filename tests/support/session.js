@@ -8,7 +8,7 @@ import { launch, openPage, pageReady } from './browser.js';
 
 /**
  * Registers the hooks; returns { open(query, options), page, browser, expectProblem(regex) }.
- * `options` are openPage's ({ viewport, cores, countDelayMs }).
+ * `options` are openPage's ({ viewport, touch, cores, countDelayMs }).
  */
 export function usePage() {
   const session = { page: null, server: null, browser: null, expected: [] };

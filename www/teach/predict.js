@@ -3,7 +3,9 @@
 // takes the step (and goes on playing, when Play or Next solution was what stopped).
 //
 // States: off; on with no question open ("waiting"); asking (a question open, its mask
-// hidden in the bit panel); answered (feedback shown, Continue offered). The question comes
+// hidden in the bit panel); wrong (a wrong try marked, the answer still hidden: Try again
+// goes back to asking, Show answer on to answered); answered (right, or the answer shown:
+// feedback, Continue offered). The score counts the first try of each question only. The question comes
 // from the core with its answer (Search.question, crate/src/session/predict.rs). Any move of the
 // search away from where the question was asked (Back, a seek, Reset, a new board) closes it
 // unanswered, and turning Predict off does too: neither counts in the score.
@@ -106,7 +108,7 @@ export class Predict {
     if (!question) return false;
     this.turn += 1;
     const resume = reason !== 'step' && this.seen.state === PLAYING ? reason : null;
-    this.open = { question, at: this.seen.position, answered: false, resume };
+    this.open = { question, at: this.seen.position, answered: false, tries: 0, scored: false, resume };
     this.bits.hide(hiddenLines(question));
     this.ui.board.classList.toggle('asking-free', question.topic === 'free-squares');
     this.panel.ask(question, true);
@@ -126,17 +128,35 @@ export class Predict {
   }
 
   check() {
-    if (!this.open || this.open.answered) return;
+    const open = this.open;
+    if (!open || open.answered || !this.panel.answering) return;
     if (!this.panel.answered()) {
       this.messages.show('Choose one of the three answers, then press Check.', 'info');
       return;
     }
-    const result = compare(this.open.question, this.panel.given());
-    this.answer(result.right, result);
+    const result = compare(open.question, this.panel.given());
+    open.tries += 1;
+    this.count(result.right);
+    if (result.right) this.answer(result);
+    else this.panel.wrongTry(result, open.tries);
+  }
+
+  /** Try again after a wrong try: the answer is the learner's to change. */
+  retry() {
+    if (this.open && !this.open.answered) this.panel.retry();
   }
 
   show() {
-    if (this.open && !this.open.answered) this.answer(false, null);
+    if (!this.open || this.open.answered) return;
+    this.count(false);
+    this.answer(null);
+  }
+
+  /** The score takes the first try of the open question (an answer shown first is wrong). */
+  count(right) {
+    if (this.open.scored) return;
+    this.open.scored = true;
+    this.score.add(this.open.question.topic, right);
   }
 
   /** Continue: takes the step asked about, and plays on if play was what stopped here. */
@@ -152,16 +172,16 @@ export class Predict {
     if (resume && !arrived) this.player.play(resume);
   }
 
-  answer(right, result) {
+  /** Right, or shown (`result` null): the mask shown again, the feedback and Continue. */
+  answer(result) {
     this.open.answered = true;
-    this.score.add(this.open.question.topic, right);
     this.bits.hide([]);
     this.ui.board.classList.remove('asking-free');
     this.messages.clear();
-    this.panel.feedback(result);
+    this.panel.feedback(result, this.open.tries);
   }
 
-  /** Closes the question open, if any, unanswered or not: nothing is counted. */
+  /** Closes the question open, if any, unanswered or not: nothing more is counted. */
   close() {
     if (!this.open) return;
     this.open = null;
@@ -185,7 +205,7 @@ export class Predict {
   /** A click on a square of the row asked about toggles that column's digit. */
   boardClicked(event) {
     const cell = event.target instanceof Element ? event.target.closest('[role="gridcell"]') : null;
-    if (!cell || !this.open || this.open.answered) return;
+    if (!cell || !this.open || !this.panel.answering) return;
     if (Number(cell.dataset.row) === this.open.question.row) this.panel.toggleColumn(Number(cell.dataset.column));
   }
 }

@@ -1,6 +1,6 @@
 // The Question region of Predict mode: the question, the learner's answer (rows of digit
-// toggles under the board's columns, or three outcome buttons), Check / Show answer /
-// Continue, the feedback, the Score and the "Ask about" topics. It draws and collects; what
+// toggles under the board's columns, or three outcome buttons), Check / Try again / Show
+// answer / Continue, the feedback, the Score and the "Ask about" topics. It draws and collects; what
 // happens when (the player held, the score counted) is predict.js's.
 //
 // Keyboard: in a digit row ← → move between digits, ↑ ↓ between rows, Space (or a click)
@@ -20,7 +20,7 @@ export class QuestionPanel {
    * @param {object} ui the region's elements (see index.html, #question)
    * @param {Array} topics [{slug, name}] from the core's predictTopics()
    * @param {Score} score the learner's score
-   * @param {object} on {check(), show(), proceed(), topicsChanged()} what the buttons do
+   * @param {object} on {check(), retry(), show(), proceed(), topicsChanged()} what the buttons do
    */
   constructor(ui, topics, score, on) {
     this.ui = ui;
@@ -29,6 +29,7 @@ export class QuestionPanel {
     this.digitRows = {};  // name → [button per column] of the question open
     this.outcomeButtons = [];
     ui.check.addEventListener('click', () => on.check());
+    ui.retry.addEventListener('click', () => on.retry());
     ui.show.addEventListener('click', () => on.show());
     ui.proceed.addEventListener('click', () => on.proceed());
     ui.resetScore.addEventListener('click', () => {
@@ -80,9 +81,22 @@ export class QuestionPanel {
     this.ui.answer.replaceChildren();
     this.ui.feedback.textContent = '';
     this.ui.feedback.removeAttribute('data-verdict');
-    this.ui.check.hidden = true;
-    this.ui.show.hidden = true;
-    this.ui.proceed.hidden = true;
+    this.buttons('none');
+  }
+
+  /** True while the answer may be changed and checked (a question open, not marked). */
+  get answering() {
+    return !this.ui.check.hidden;
+  }
+
+  /** Which of the region's buttons show: 'asking' Check and Show answer; 'wrong' Try again
+   *  and Show answer; 'answered' Continue; 'none' none. */
+  buttons(stage) {
+    const { ui } = this;
+    ui.check.hidden = stage !== 'asking';
+    ui.retry.hidden = stage !== 'wrong';
+    ui.show.hidden = stage !== 'asking' && stage !== 'wrong';
+    ui.proceed.hidden = stage !== 'answered';
   }
 
   /** Opens `question` (from the core): the prompt, an empty answer, Check and Show answer. */
@@ -96,10 +110,14 @@ export class QuestionPanel {
     this.digitRows = {};
     this.outcomeButtons = [];
     if (question.answer.form === 'outcome') this.buildOutcomes();
-    else for (const name of answerRows(question)) this.buildDigits(name, question.n);
-    ui.check.hidden = false;
-    ui.show.hidden = false;
-    ui.proceed.hidden = true;
+    else {
+      const hint = document.createElement('p');
+      hint.className = 'answer-hint';
+      hint.textContent = 'Tap a digit (or press Space on it) to flip it between 0 and 1; arrows move between digits.';
+      ui.answer.append(hint);
+      for (const name of answerRows(question)) this.buildDigits(name, question.n);
+    }
+    this.buttons('asking');
     if (focus) {
       // The masks to work from stand right above the answer: bring both into view.
       ui.region.scrollIntoView({ block: 'nearest' });
@@ -125,37 +143,71 @@ export class QuestionPanel {
   /** Toggles digit `column` of the single answer row (a click on the board's square). */
   toggleColumn(column) {
     const buttons = this.digitRows.answer;
-    if (!buttons || this.ui.check.hidden) return;
+    if (!buttons || !this.answering) return;
     toggle(buttons[column]);
   }
 
-  /** After Check (`result` from questions.compare) or Show answer (`result` null): each digit
-   *  marked, the right answer beside the learner's, why, and Continue. */
-  feedback(result) {
+  /** A wrong try (`result` from questions.compare): each digit marked right or wrong (the
+   *  chosen outcome marked wrong), the right answer not shown, Try again and Show answer. */
+  wrongTry(result, tries) {
+    const { ui } = this;
+    const rows = Object.entries(this.digitRows);
+    let wrongDigits = 0;
+    for (const [name, buttons] of rows) {
+      buttons.forEach((button, c) => {
+        const right = result.digits[name][c];
+        if (!right) wrongDigits += 1;
+        mark(button, right ? 'right' : 'wrong', `column ${c + 1}, ${right ? 'right' : 'wrong'}`);
+      });
+    }
+    for (const button of this.outcomeButtons) {
+      mark(button, button.getAttribute('aria-pressed') === 'true' ? 'wrong' : '', null);
+    }
+    const what = rows.length ? `${wrongDigits === 1 ? 'one digit is' : `${wrongDigits} digits are`} wrong (marked)` : 'that is not what happens next';
+    const counted = tries === 1 ? ' Your score counts this first try.' : ` (try ${tries}: the score keeps your first.)`;
+    ui.feedback.dataset.verdict = 'wrong';
+    ui.feedback.textContent = `Not quite: ${what}. Try again, or Show answer.${counted}`;
+    this.buttons('wrong');
+    ui.retry.focus({ preventScroll: true });
+    this.showScore();
+  }
+
+  /** Try again: the digits (or outcomes) are the learner's again, unmarked, as they left them. */
+  retry() {
+    const { ui } = this;
+    for (const buttons of Object.values(this.digitRows)) {
+      buttons.forEach((button, c) => mark(button, null, `column ${c + 1}`));
+    }
+    for (const button of this.outcomeButtons) mark(button, null, null);
+    ui.feedback.textContent = '';
+    ui.feedback.removeAttribute('data-verdict');
+    this.buttons('asking');
+    this.firstAnswerButton()?.focus({ preventScroll: true });
+  }
+
+  /** After a right Check (`result` from questions.compare, on try `tries`) or Show answer
+   *  (`result` null): each digit marked, the right answer beside the learner's, why, and
+   *  Continue. */
+  feedback(result, tries = 1) {
     const { question, ui } = this;
     for (const [name, buttons] of Object.entries(this.digitRows)) {
       const marks = result?.digits[name];
       buttons.forEach((button, c) => {
-        button.disabled = true;
-        if (!marks) return;
-        button.dataset.mark = marks[c] ? 'right' : 'wrong';
-        button.setAttribute('aria-label', `column ${c + 1}, ${marks[c] ? 'right' : 'wrong'}`);
+        if (marks) mark(button, marks[c] ? 'right' : 'wrong', `column ${c + 1}, ${marks[c] ? 'right' : 'wrong'}`);
+        else mark(button, null, `column ${c + 1}`, true);
       });
       buttons[0].parentElement.after(this.rightRow(name));
     }
     for (const button of this.outcomeButtons) {
-      button.disabled = true;
       const right = button.dataset.outcome === question.answer.outcome;
-      button.dataset.mark = right ? 'right' : button.getAttribute('aria-pressed') === 'true' ? 'wrong' : '';
+      mark(button, right ? 'right' : button.getAttribute('aria-pressed') === 'true' ? 'wrong' : '', null);
       if (right) button.setAttribute('aria-description', 'the right answer');
     }
     const verdict = result === null ? 'shown' : result.right ? 'right' : 'wrong';
-    const opening = { right: 'Right.', wrong: 'Not quite.', shown: 'The answer:' }[verdict];
+    const opening = { right: tries === 1 ? 'Right.' : `Right, on try ${tries} (the score keeps your first).`, wrong: 'Not quite.', shown: 'The answer:' }[verdict];
     ui.feedback.dataset.verdict = verdict;
     ui.feedback.textContent = `${opening} ${explain(question)}`;
-    ui.check.hidden = true;
-    ui.show.hidden = true;
-    ui.proceed.hidden = false;
+    this.buttons('answered');
     ui.proceed.focus({ preventScroll: true });
     this.showScore();
   }
@@ -261,6 +313,15 @@ export class QuestionPanel {
     for (const buttons of rows) for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
     target.focus();
   }
+}
+
+/** Marks an answer button ('right', 'wrong', '' or null for none) and closes it, or (with
+ *  `mark` null and not `closed`) opens it again; `label` renames a digit (null: unchanged). */
+function mark(button, verdict, label, closed = verdict !== null) {
+  button.disabled = closed;
+  if (verdict) button.dataset.mark = verdict;
+  else delete button.dataset.mark;
+  if (label) button.setAttribute('aria-label', label);
 }
 
 function toggle(button) {
