@@ -23,3 +23,19 @@ test('all six algorithms have code, under the slugs the core uses', () => {
   assert.deepEqual(Object.keys(CODE).sort(),
     ['bit-by-bit', 'board-scan', 'flag-arrays', 'free-masks', 'richards', 'rows-as-integers']);
 });
+
+test('Your program’s code panel: the learner’s lines in Richards’ skeleton, comments left out, each step’s lines on them', async () => {
+  const { codeOf } = await import('../../www/compare/algorithms/yours.js');
+  const code = codeOf({
+    'free-squares': '// free\nposs = ~(ld | col | rd) & done;\n',
+    'lowest-bit': 'bit = poss & -poss; # lowest',
+    'take-it-away': '\n\nposs = poss - bit;',
+    'next-row': 'next_ld = (ld | bit) >> 1;\nnext_col = col | bit;\nnext_rd = (rd | bit) << 1;',
+  });
+  const at = (kind) => code.lines[kind].map((i) => code.pseudocode[i].trim());
+  assert.deepEqual(at('free'), ['poss = ~(ld | col | rd) & done;']);
+  assert.deepEqual(at('try'), ['bit = poss & -poss;', 'poss = poss - bit;']);
+  assert.deepEqual(at('place'), ['next_ld = (ld | bit) >> 1;', 'next_col = col | bit;', 'next_rd = (rd | bit) << 1;', 'search(next_ld, next_col, next_rd)']);
+  assert.ok(code.pseudocode.every((line) => !line.includes('#') || line.includes('loop over')), 'comments left out');
+  assert.equal(code.rust.length, code.pseudocode.length);
+});

@@ -18,7 +18,7 @@ import { Lane } from './lane.js';
 import { Messages } from '../shared/messages.js';
 import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
-import { BLURBS } from './algorithms/index.js';
+import { BLURBS, YOURS, yoursCode } from './algorithms/index.js';
 import { count, duration, plural, stepsPerSecond } from '../shared/format.js';
 
 export const MAX_COMPARE_SIZE = 16;
@@ -50,7 +50,11 @@ export class Compare {
     this.clock = clock;
     /** Runs tick() once per animation frame exactly while the state is not idle (take()). */
     this.frames = new FrameLoop(clock, (now) => this.tick(now));
-    this.algorithms = wasm.algorithmNames().map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
+    // Your program joins the choices only once the learner has a loop (runYours).
+    const named = wasm.algorithmNames();
+    this.algorithms = named.filter((a) => a.slug !== YOURS).map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
+    this.yoursName = named.find((a) => a.slug === YOURS)?.name ?? 'Your program';
+    this.program = null; // the learner's loop ({exercise slug: source}), once Run my loop gave it
     this.ui = {
       section: $('compare'), choices: $('compare-algorithms'), size: $('compare-size'), mirror: $('compare-mirror'),
       next: $('compare-next'), previous: $('compare-previous'), play: $('compare-play'), end: $('compare-end'),
@@ -105,6 +109,23 @@ export class Compare {
       label.append(box, ` ${name}`);
       return label;
     }));
+  }
+
+  /**
+   * Write it's Run my loop: the learner's `program` ({exercise slug: source}, the loop's four)
+   * as the lane Your program, beside Richards' bitmask, from the first node. The choice stays
+   * offered for the rest of the visit, with the latest program.
+   */
+  runYours(program) {
+    this.program = program;
+    if (!this.algorithms.some((a) => a.slug === YOURS)) {
+      this.algorithms.push({ slug: YOURS, name: this.yoursName, blurb: BLURBS[YOURS] });
+      this.buildChoices();
+    }
+    for (const box of this.ui.choices.querySelectorAll('input')) box.checked = box.value === 'richards' || box.value === YOURS;
+    this.messages.clear();
+    if (this.ui.section.open && this.lanes.length) this.restart();
+    else this.ui.section.open = true; // toggled() builds the lanes
   }
 
   get chosen() {
@@ -187,6 +208,10 @@ export class Compare {
 
   makeLane(slug) {
     const algorithm = this.algorithms.find((a) => a.slug === slug);
+    if (slug === YOURS) {
+      const search = new this.wasm.Search(this.n, this.mirror, slug, this.program);
+      return new Lane({ ...algorithm, code: yoursCode(this.program) }, search, this.ui.language);
+    }
     return new Lane(algorithm, new this.wasm.Search(this.n, this.mirror, slug), this.ui.language);
   }
 
@@ -386,8 +411,10 @@ export class Compare {
   }
 
   keepUrlCurrent() {
-    const state = this.ui.section.open && this.lanes.length
-      ? { algorithms: this.lanes.map((l) => l.algorithm.slug), n: this.n, position: this.finished ? Infinity : this.position, mirror: this.mirror }
+    // Your program is not in links: the learner's answers travel only by "Copy a link with my answer".
+    const linked = this.lanes.map((l) => l.algorithm.slug).filter((slug) => slug !== YOURS);
+    const state = this.ui.section.open && linked.length >= 2
+      ? { algorithms: linked, n: this.n, position: this.finished ? Infinity : this.position, mirror: this.mirror }
       : null;
     if (this.state === IDLE) rewriteAddress(this, (href) => writeComparePermalink(href, state));
   }

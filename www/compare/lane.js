@@ -25,7 +25,7 @@ function counter(dl, name) {
 
 export class Lane {
   /**
-   * @param {object} algorithm {slug, name, blurb}
+   * @param {object} algorithm {slug, name, blurb, code?} (code: its own code panel, else CODE's)
    * @param {object} search a wasm Search of that algorithm
    * @param {HTMLSelectElement} language the section's "Code in" select
    */
@@ -57,15 +57,19 @@ export class Lane {
     };
     this.narration = document.createElement('p');
     this.narration.className = 'lane-narration';
+    // Where a run leaves Richards' path (Your program's snapshots carry `leftPath`).
+    this.leftPath = document.createElement('p');
+    this.leftPath.className = 'lane-left-path';
+    this.leftPath.hidden = true;
     const code = document.createElement('pre');
     code.className = 'code';
     code.tabIndex = 0;
     code.title = `${algorithm.name}: the lines its last step ran are highlighted`;
     fitCounters(counters);
-    section.append(title, blurb, grid, this.narration, counters, this.detail, code);
+    section.append(title, blurb, grid, this.narration, this.leftPath, counters, this.detail, code);
     this.element = section;
     this.board = new BoardView(grid);
-    this.code = new CodeView(code, language, CODE[algorithm.slug]);
+    this.code = new CodeView(code, language, algorithm.code ?? CODE[algorithm.slug]);
   }
 
   /** Redraws everything from the search's snapshot: its counts are the session's, and the
@@ -82,6 +86,14 @@ export class Lane {
     solutions.textContent = grouped(snapshot.solutions);
     this.narration.textContent = describeLaneStep(snapshot.last ?? null, snapshot);
     this.code.render(snapshot.last ?? null);
+    if ('leftPath' in snapshot) {
+      const left = snapshot.leftPath;
+      this.leftPath.hidden = false;
+      this.leftPath.textContent = left
+        ? `Leaves Richards’ path at step ${grouped(left.step)}: ${left.reason}`
+        : 'On Richards’ path so far.';
+      this.leftPath.classList.toggle('left', Boolean(left));
+    }
     this.element.classList.toggle('finished', snapshot.finished);
     return snapshot;
   }

@@ -9,12 +9,18 @@ import rowsAsIntegers from './rows-as-integers.js';
 import bitByBit from './bit-by-bit.js';
 import richards from './richards.js';
 import freeMasks from './free-masks.js';
+import yours, { codeOf as yoursCode } from './yours.js';
 
 /** Every algorithm, in the order of the lesson. */
 export const ALGORITHMS = [boardScan, flagArrays, rowsAsIntegers, bitByBit, richards, freeMasks];
 
-/** Each algorithm, by its slug. */
-export const ALGORITHM_OF = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.slug, algorithm]));
+/** The slug of the learner's own loop, and its code panel for a program. */
+export const YOURS = yours.slug;
+export { yoursCode };
+
+/** Each algorithm, by its slug; Your program (Write it's Run my loop: its code is the
+ *  learner's, yoursCode(program)) too. */
+export const ALGORITHM_OF = Object.fromEntries([...ALGORITHMS, yours].map((algorithm) => [algorithm.slug, algorithm]));
 
 /** The text under each algorithm's name, by slug. */
-export const BLURBS = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.slug, algorithm.blurb]));
+export const BLURBS = Object.fromEntries([...ALGORITHMS, yours].map((algorithm) => [algorithm.slug, algorithm.blurb]));
