@@ -1,5 +1,6 @@
 // A lesson: a list of stops, each a state of the page (the permalink's query, Compare's
-// parameters included), a short note, and optionally a Predict question topic. Lessons come
+// parameters included), a short note, and optionally a Predict question topic. A stop whose
+// state names `exercise=SLUG` is an exercise stop: it opens Write it on that exercise. Lessons come
 // as JSON (the built-in ones in www/lessons/, a teacher's from a file); this module reads and
 // checks one, and writes one back. Pure; no DOM.
 //
@@ -19,8 +20,9 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
 /**
  * Reads `data` (parsed JSON) as a lesson. `known` = {maxN, maxCompareN, algorithms (slugs),
- * topics (slugs), speeds, defaultSpeed}. Returns {lesson} with every stop's state read ({query, player,
- * compare, ask, note}), or {problems: [sentences]}, each naming the stop and what is wrong.
+ * topics (slugs), exercises (slugs), speeds, defaultSpeed}. Returns {lesson} with every stop's
+ * state read ({query, player, compare, ask, exercise, note}), or {problems: [sentences]}, each
+ * naming the stop and what is wrong.
  */
 export function readLesson(data, known) {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -58,7 +60,7 @@ function readStop(stop, number, known, problems) {
     return null;
   }
   const params = new URLSearchParams(query);
-  const allowed = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
+  const allowed = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror', 'exercise'];
   const unknown = [...params.keys()].filter((key) => !allowed.includes(key));
   if (unknown.length) problems.push(`${where}: the state names “${clip(unknown.join(', '))}”, which the page does not know (it knows ${allowed.join(', ')}).`);
   const player = readPermalink(query, known.speeds, known.defaultSpeed, known.maxN);
@@ -69,6 +71,12 @@ function readStop(stop, number, known, problems) {
   }
   if (compare && compare.position !== Infinity && compare.position > MAX_STOP_POSITION) {
     problems.push(`${where}: Compare node ${compare.position} is further than a lesson may go (${MAX_STOP_POSITION}).`);
+  }
+  let exercise = null;
+  if (params.has('exercise')) {
+    const asked = params.get('exercise');
+    if ((known.exercises ?? []).includes(asked)) exercise = asked;
+    else problems.push(`${where}: the state names exercise “${clip(asked)}”, which is not one of the Write it exercises.`);
   }
   const note = typeof stop.note === 'string' ? stop.note.trim() : '';
   if (note.length > MAX_NOTE) problems.push(`${where}: its note is ${note.length} characters long; at most ${MAX_NOTE}.`);
@@ -82,7 +90,7 @@ function readStop(stop, number, known, problems) {
       problems.push(`${where} asks about “${clip(asked)}”, which is no question topic (use one of ${known.topics.join(', ')}).`);
     }
   }
-  return { query, player, compare, note, ask };
+  return { query, player, compare, note, ask, exercise };
 }
 
 /**
@@ -98,6 +106,8 @@ export function describeState(query, known) {
     const at = compare.position === Infinity ? 'at the end' : `at node ${count(compare.position)}`;
     text += `; Compare ${compare.algorithms.join(', ')} (${compare.n}×${compare.n}) ${at}`;
   }
+  const exercise = new URLSearchParams(query).get('exercise');
+  if (exercise !== null && (known.exercises ?? []).includes(exercise)) text += `; Write it: ${exercise}`;
   return text;
 }
 

@@ -6,5 +6,6 @@ import lowestBit from './lowest-bit.json';
 import deadEnds from './dead-ends.json';
 import symmetry from './symmetry.json';
 import whyBitmask from './why-bitmask.json';
+import writeTheLoop from './write-the-loop.json';
 
-export const BUILT_IN_LESSONS = [threeMasks, lowestBit, deadEnds, symmetry, whyBitmask];
+export const BUILT_IN_LESSONS = [threeMasks, lowestBit, deadEnds, symmetry, whyBitmask, writeTheLoop];
