@@ -12,7 +12,7 @@
 // So: no import cycle; shared/ imports no feature; a file outside a feature folder imports
 // from it only its index.js; no module that no root reaches, and no orphan.
 
-const FEATURES = '(player|stage|compare|tree|count|teach|export|embed)';
+const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write)';
 const ROOTS = ['^www/main\\.js$', '^www/embed/embed\\.js$', '^www/.+-worker\\.js$'];
 
 module.exports = {

@@ -20,6 +20,7 @@ import {
   describeState, LessonMaker, BUILT_IN_LESSONS,
 } from './teach/index.js';
 import { EmbedDialog } from './embed/index.js';
+import { WriteIt, WriteScore } from './write/index.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -42,7 +43,8 @@ try {
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
   const { player, controls, predict, redrawn } = startPlayer(wasm, limits);
-  const lessons = startLessons(wasm, limits, { controls, compare, predict });
+  const write = startWrite(wasm, { player, controls, compare });
+  const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter({
     button: $('presenter'), exit: $('presenter-exit'), notesButton: $('presenter-notes'), blank: $('blank'),
     narration: $('narration'),
@@ -90,7 +92,7 @@ function startCompare({ Search, algorithmNames, treeNodes }) {
   const algorithmRace = new AlgorithmRace({
     section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
     status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-  }, algorithmNames(), startAlgorithmWorker);
+  }, algorithmNames().filter(({ slug }) => slug !== 'yours'), startAlgorithmWorker); // Your program needs a loop
   return { compare, algorithmRace };
 }
 
@@ -176,11 +178,13 @@ function withoutLesson(link) {
   return url.href;
 }
 
-function startLessons(wasm, limits, { controls, compare, predict }) {
-  const { algorithmNames, predictTopics } = wasm;
+function startLessons(wasm, limits, { controls, compare, predict, write }) {
+  const { algorithmNames, predictTopics, exercises } = wasm;
   const known = {
     maxN: limits.maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-    algorithms: algorithmNames().map(({ slug }) => slug), topics: predictTopics().map(({ slug }) => slug),
+    // Your program needs the learner's loop: no lesson can name it.
+    algorithms: algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    topics: predictTopics().map(({ slug }) => slug), exercises: exercises().map(({ slug }) => slug),
   };
   // A lesson read, and every stop of it reached by the core.
   const check = (data) => {
@@ -198,6 +202,8 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
     controls.show(stop.player);
     compare.show(stop.query);
     predict.askAbout(stop.ask);
+    write.show(stop.exercise);
+    if (stop.exercise) $('write').scrollIntoView({ block: 'start' });
     if (stop.compare) $('compare').scrollIntoView({ block: 'start' });
   };
   const panel = new LessonsPanel({
@@ -219,6 +225,38 @@ function startLessons(wasm, limits, { controls, compare, predict }) {
   });
   panel.restore(location.search);
   return panel;
+}
+
+/** Write it: the exercises, the editor, the counterexample (Go to this step moves the player),
+ *  the score, and Run my loop (a lane of Compare). */
+function startWrite({ exercises, checkAnswer }, { player, controls, compare }) {
+  const write = new WriteIt({
+    section: $('write'), select: $('write-exercise'), score: $('write-score'), statement: $('write-statement'),
+    hint: $('write-hint'), hintBox: $('write-hint-box'), rules: $('write-rules'), editorStatus: $('write-editor-status'),
+    editorBox: $('write-editor'), check: $('write-check'), copyAnswer: $('write-copy-answer'), runLoop: $('write-run-loop'),
+    runLoopNote: $('write-run-loop-note'), result: $('write-result'), dlc: $('write-dlc'),
+    counterexample: $('write-counterexample'), counterexampleTitle: $('write-counterexample-title'),
+    counterexampleWhere: $('write-counterexample-where'), counterexampleGrid: $('write-counterexample-grid'),
+    counterexampleDiffers: $('write-counterexample-differs'), goTo: $('write-go-to'),
+  }, { exercises, checkAnswer }, {
+    score: new WriteScore(),
+    messages: new Messages($('write-message')),
+    goToStep({ n, mirror, step }) {
+      messages.clear();
+      controls.show({ speed: player.readOnly.speed, n, mirror, position: step });
+      const board = $('board');
+      board.scrollIntoView({ block: 'nearest' });
+      if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1'); // focusable by script, not in the tab order
+      board.focus({ preventScroll: true });
+    },
+    runLoop(program) {
+      compare.runYours(program);
+      $('compare').scrollIntoView({ block: 'start' });
+    },
+    copy: (text) => navigator.clipboard.writeText(text),
+  });
+  write.restore(location.search);
+  return write;
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

@@ -43,8 +43,9 @@ function isTyping(target) {
     && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-/** Controls that do their own thing with Space and Enter (press, tick, open, choose). */
-const CONTROLS = 'button, summary, a[href], input, select, textarea, [role="button"], [role="switch"]';
+/** Controls that do their own thing with Space and Enter (press, tick, open, choose, type: an
+ *  editable area such as Write it's editor is one). */
+const CONTROLS = 'button, summary, a[href], input, select, textarea, [role="button"], [role="switch"], [role="textbox"], [contenteditable]:not([contenteditable="false"])';
 /** The keys a focused control keeps. */
 const CONTROL_KEYS = new Set([' ', 'Enter']);
 
