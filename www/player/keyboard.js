@@ -38,6 +38,10 @@ export function keyLabel(shortcut) {
   return LABELS[key] ?? key;
 }
 
+/** The element a key or focus event really happened on: inside a shadow root (Write it's
+ *  editor) the event's target seen from the document is the shadow's host. */
+const targetOf = (event) => event.composedPath?.()[0] ?? event.target;
+
 function isTyping(target) {
   return target instanceof HTMLElement
     && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -52,7 +56,7 @@ const CONTROL_KEYS = new Set([' ', 'Enter']);
 /** True when `event` is Space or Enter on a focused control, or on an element the page put
  *  in the tab order (tabindex >= 0: the tree, an answer digit): the key is the control's. */
 function keptByFocus(event) {
-  const target = event.target;
+  const target = targetOf(event);
   if (!CONTROL_KEYS.has(event.key) || !(target instanceof Element)) return false;
   return target.closest(CONTROLS) !== null || (target.hasAttribute('tabindex') && target.tabIndex >= 0);
 }
@@ -98,7 +102,7 @@ function shortcutOf(event, table) {
 export function installPartShortcuts(part, table, actions) {
   watchParts();
   document.addEventListener('keydown', (event) => {
-    if (isTyping(event.target) || partOf(event.target) !== part) return;
+    if (isTyping(targetOf(event)) || partOf(event.target) !== part) return;
     const shortcut = shortcutOf(event, table);
     if (!shortcut) return;
     if (keptByFocus(event)) return;
@@ -115,7 +119,7 @@ export function installPartShortcuts(part, table, actions) {
 export function installShortcuts(root, actions) {
   watchParts();
   root.addEventListener('keydown', (event) => {
-    if (notForShortcuts(event.target) || keptByFocus(event)) return;
+    if (notForShortcuts(targetOf(event)) || keptByFocus(event)) return;
     const shortcut = shortcutOf(event, SHORTCUTS);
     if (!shortcut) return;
     // Behind an open dialog only "?" (which closes the help) does anything.

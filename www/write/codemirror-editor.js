@@ -4,6 +4,13 @@
 // (its editable area is a multi-line textbox with the name given); Tab is left to move the
 // focus (no indent-with-Tab trap). The language is highlighted by a stream tokenizer, and the
 // core's parse errors are shown as lint diagnostics at their place.
+//
+// The editor lives in a shadow root of its box: CodeMirror writes its styles as constructed
+// style sheets there (adoptedStyleSheets), which the page's Content-Security-Policy allows,
+// where in the document itself it would insert <style> elements, which the policy refuses.
+// Its colours are the page's custom properties, which cross the shadow boundary, so both
+// themes and Projector apply. Keys typed in it reach the page's shortcuts from the shadow
+// host: keyboard.js reads the element really focused (composedPath) and leaves them alone.
 
 import { EditorView, keymap, drawSelection, lineNumbers, highlightActiveLine } from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
@@ -33,23 +40,46 @@ const answerLanguage = StreamLanguage.define({
 
 /** Colours from the page's style sheet (custom properties), so both themes and Projector apply. */
 const highlight = HighlightStyle.define([
-  { tag: tags.comment, class: 'tok-comment' },
-  { tag: tags.number, class: 'tok-number' },
-  { tag: tags.variableName, class: 'tok-name' },
-  { tag: tags.operator, class: 'tok-operator' },
-  { tag: tags.definitionOperator, class: 'tok-operator' },
-  { tag: tags.punctuation, class: 'tok-punctuation' },
-  { tag: tags.invalid, class: 'tok-invalid' },
+  { tag: tags.comment, color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: tags.number, color: 'var(--free)' },
+  { tag: tags.variableName, color: 'var(--ink)', fontWeight: '600' },
+  { tag: [tags.operator, tags.definitionOperator], color: 'var(--accent)', fontWeight: '600' },
+  { tag: tags.invalid, color: 'var(--attack)', textDecoration: 'underline wavy' },
 ]);
 
+const theme = EditorView.theme({
+  '&': { color: 'var(--ink)', backgroundColor: 'var(--bg)', minHeight: '6rem', fontSize: '1rem' },
+  '&.cm-focused': { outline: '3px solid var(--accent)', outlineOffset: '1px' },
+  '.cm-content': { fontFamily: 'var(--mono)', caretColor: 'var(--ink)', minHeight: '6rem' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--ink)' },
+  '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--line)' },
+  '.cm-activeLine': { backgroundColor: 'transparent' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--band)', color: 'var(--ink)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--ink)', border: '1px solid var(--line)' },
+});
+
+/** Typing over a selection is done here, not by the browser: Chromium would give the new text
+ *  the deleted text's look as an inline style attribute, which the page's policy refuses (a
+ *  console error, though nothing breaks). */
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== 'insertText' || !event.data || view.state.selection.main.empty || view.composing) return false;
+    event.preventDefault();
+    view.dispatch({ ...view.state.replaceSelection(event.data), scrollIntoView: true, userEvent: 'input.type' });
+    return true;
+  },
+});
+
 /**
- * An editor in `parent` holding `text`, its editable area named `label` and described by the
- * element `describedBy` (an id). `changed(text)` is called after each edit. Returns
- * { text(), setText(text), showDiagnostics(list), focus() }.
+ * An editor in a shadow root of `box` holding `text`, its editable area named `label`.
+ * `changed(text)` is called after each edit. Returns { text(), setText(text),
+ * showDiagnostics(list), focus() }.
  */
-export function createEditor(parent, { text, label, describedBy, changed }) {
+export function createEditor(box, { text, label, changed }) {
+  const root = box.shadowRoot ?? box.attachShadow({ mode: 'open' });
   const view = new EditorView({
-    parent,
+    parent: root,
+    root,
     state: EditorState.create({
       doc: text,
       extensions: [
@@ -60,11 +90,13 @@ export function createEditor(parent, { text, label, describedBy, changed }) {
         keymap.of([...defaultKeymap, ...historyKeymap]),
         answerLanguage,
         syntaxHighlighting(highlight),
+        theme,
         lintGutter(),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({
-          'aria-label': label, 'aria-describedby': describedBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off',
+          'aria-label': label, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off',
         }),
+        typeOverSelection,
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed(update.state.doc.toString());
         }),

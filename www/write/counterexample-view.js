@@ -54,7 +54,18 @@ function digitCells(value, width, marked = new Set()) {
 function placesOf(indices, width, n) {
   const board = indices.filter((i) => i >= width - n).map((i) => i - (width - n) + 1);
   const beyond = indices.filter((i) => i < width - n).map((i) => width - 1 - i);
-  const list = (items) => (items.length === 1 ? `${items[0]}` : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+  // Runs of three or more consecutive numbers read as "31 to 4".
+  const list = (items) => {
+    const runs = [];
+    for (const item of items) {
+      const last = runs.at(-1);
+      if (last && Math.abs(item - last.end) === 1) last.end = item;
+      else runs.push({ start: item, end: item });
+    }
+    const parts = runs.flatMap(({ start, end }) => (Math.abs(end - start) >= 2 ? [`${start} to ${end}`]
+      : start === end ? [`${start}`] : [`${start}`, `${end}`]));
+    return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  };
   const parts = [];
   if (board.length) parts.push(`${board.length === 1 ? 'column' : 'columns'} ${list(board)}`);
   if (beyond.length) parts.push(`${beyond.length === 1 ? 'bit' : 'bits'} ${list(beyond)}, beyond the board`);

@@ -157,7 +157,6 @@ export class WriteIt {
       this.editor = createEditor(this.ui.editorBox, {
         text: this.textOf(this.slug),
         label: 'Answer',
-        describedBy: this.ui.rules.id,
         changed: (text) => this.drafts.set(this.slug, text),
       });
       this.ui.editorStatus.textContent = '';
@@ -188,6 +187,8 @@ export class WriteIt {
     const { ui } = this;
     ui.result.textContent = report.summary;
     ui.result.dataset.verdict = report.verdict;
+    this.checks = (this.checks ?? 0) + 1;
+    ui.result.dataset.checks = String(this.checks); // a new Check, even with the same sentence
     ui.dlc.textContent = report.dlc;
     this.editor.showDiagnostics(report.diagnostics ?? []);
     if (report.counterexample) this.counterexample.show(report.counterexample);

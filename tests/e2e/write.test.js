@@ -1,0 +1,227 @@
+// End-to-end: the Write it section against the real core. A link opens an exercise; a wrong
+// answer gets the core's sentence in Result and a counterexample on a board; Go to this step
+// takes the player there (its ld/col/rd rows are the counterexample's inputs); the fixed answer
+// is Correct; parse errors are diagnostics at their place; the four of the loop solved, Run my
+// loop puts Your program into Compare, whose solutions are the published count and agree with
+// Richards' lane, and a legal but wrong loop says where it leaves Richards' path; keys typed in
+// the editor never reach the player; links carry the answer only when asked; CodeMirror is
+// fetched only when the section opens; axe finds nothing serious with the section in use.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, mask, steps, frames } from '../support/session.js';
+import { published } from '../support/published.js';
+import { seriousViolations } from '../support/axe.js';
+
+const session = usePage();
+
+const section = (page) => page.getByRole('group', { name: 'Write it', exact: true });
+const editor = (page) => section(page).getByRole('textbox', { name: 'Answer', exact: true });
+const result = (page) => page.getByRole('status', { name: 'Result', exact: true });
+const inSection = (page, name) => section(page).getByRole('button', { name, exact: true });
+const compare = (page) => page.getByRole('group', { name: 'Compare algorithms' });
+const lane = (page, name) => compare(page).getByRole('region', { name, exact: true });
+const laneOutput = (page, laneName, name) => lane(page, laneName).getByRole('status', { name, exact: true });
+const number = async (locator) => Number((await locator.textContent()).replace(/,/g, ''));
+
+/** The answers that are right, written here from the algorithm (docs/architecture.md), not
+ *  read from the core. */
+const RIGHT = {
+  'free-squares': 'poss = ~(ld | col | rd) & done;',
+  'lowest-bit': 'bit = poss & -poss;',
+  'take-it-away': 'poss = poss - bit;',
+  'next-row': 'next_ld = (ld | bit) >> 1;\nnext_col = col | bit;\nnext_rd = (rd | bit) << 1;',
+};
+
+/** Opens the page on `query` and waits for the editor. */
+async function openWrite(query) {
+  const page = await session.open(query);
+  await editor(page).waitFor();
+  return page;
+}
+
+/** Replaces the editor's text by `text`, typed through the keyboard as a learner would. */
+async function typeAnswer(page, text) {
+  await editor(page).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    await page.keyboard.insertText(line);
+    if (i < lines.length - 1) await page.keyboard.press('Enter');
+  }
+}
+
+/** The editor's text, line by line (Playwright's CSS goes into its shadow root). */
+const editorText = async (page) => (await page.locator('#write-editor .cm-line').allTextContents()).join('\n');
+
+async function checkAnswer(page, text) {
+  const before = await result(page).getAttribute('data-checks');
+  await typeAnswer(page, text);
+  await inSection(page, 'Check').click();
+  // Each Check numbers the Result (the sentence may be the same as the last one's).
+  await page.waitForFunction((old) => (document.getElementById('write-result').dataset.checks ?? '') !== old, before ?? '');
+  return (await result(page).textContent()).trim();
+}
+
+async function choose(page, slug) {
+  await section(page).getByLabel('Exercise').selectOption(slug);
+}
+
+test('a link opens the exercise; a wrong answer shows the counterexample and Go to this step shows it on the player; the fix is Correct', async () => {
+  const page = await openWrite('?n=8&exercise=free-squares');
+  assert.equal(await section(page).evaluate((d) => d.open), true);
+  assert.equal(await section(page).getByLabel('Exercise').inputValue(), 'free-squares');
+  assert.match(await section(page).locator('#write-rules').textContent(), /At most 4 operators/);
+  // rd forgotten: wrong only where a / diagonal attacks, so the counterexample has queens.
+  const wrong = await checkAnswer(page, 'poss = ~(ld | col) & done;');
+  assert.doesNotMatch(wrong, /^Correct/);
+  assert.ok(wrong.length > 10, `a sentence: ${wrong}`);
+  assert.match(await section(page).locator('#write-dlc').textContent(), /operators? \(at most 4\): ok/);
+  const box = section(page).getByRole('region', { name: /^Counterexample/ });
+  await box.waitFor();
+  assert.match(await box.textContent(), /Step [\d,]+ of the \d+×\d+ search/);
+  assert.ok(await box.locator('strong.differs').count() >= 1, 'the differing digits are marked');
+  assert.match(await box.textContent(), /differs from the expected one in columns? \d/);
+  const where = (await box.locator('#write-counterexample-where').textContent()).match(/Step ([\d,]+) of the (\d+)×/);
+  const step = Number(where[1].replace(/,/g, ''));
+  const n = Number(where[2]);
+  const inputs = {};
+  for (const name of ['ld', 'col', 'rd']) {
+    inputs[name] = (await box.getByRole('group', { name: new RegExp(`^${name}: [01]+$`) }).getAttribute('aria-label')).split(': ')[1];
+  }
+  await inSection(page, 'Go to this step').click();
+  await page.waitForFunction((s) => document.getElementById('steps').textContent.replace(/,/g, '') === String(s)
+    && document.body.dataset.state !== 'playing', step);
+  assert.equal(await steps(page), step);
+  assert.equal(await page.locator('#size').inputValue(), String(n));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'board', 'the board has the focus');
+  for (const name of ['ld', 'col', 'rd']) {
+    // The player shows the board's n columns: the counterexample's last n digits.
+    assert.equal((await mask(page, name).textContent()).trim(), inputs[name].slice(-n), name);
+  }
+  const right = await checkAnswer(page, RIGHT['free-squares']);
+  assert.match(right, /^Correct/);
+  assert.equal(await box.isVisible(), false, 'no counterexample when right');
+  assert.match(await section(page).locator('#write-score').textContent(), /Solved, not at the first try \(2 tries in all\)/);
+});
+
+test('a parse error is a diagnostic at its place, and the Result says so; an illegal operator is named like dlc', async () => {
+  const page = await openWrite('?exercise=lowest-bit');
+  const broken = await checkAnswer(page, 'bit = poss & (-poss;');
+  assert.doesNotMatch(broken, /^Correct/);
+  await page.locator('#write-editor .cm-lintRange-error').first().waitFor();
+  const illegal = await checkAnswer(page, 'bit = poss * 2;');
+  assert.doesNotMatch(illegal, /^Correct/);
+  assert.match(await section(page).locator('#write-dlc').textContent(), /\*/);
+  assert.match(await checkAnswer(page, RIGHT['lowest-bit']), /^Correct/);
+  assert.match(await section(page).locator('#write-score').textContent(), /Solved, not at the first try/);
+});
+
+test('the first Check right counts as the first try, kept after a reload', async () => {
+  const page = await openWrite('?exercise=take-it-away');
+  assert.match(await checkAnswer(page, RIGHT['take-it-away']), /^Correct/);
+  assert.match(await section(page).locator('#write-score').textContent(), /Solved at the first try/);
+  await page.reload();
+  await editor(page).waitFor();
+  assert.match(await section(page).locator('#write-score').textContent(), /Solved at the first try/);
+  assert.equal(await editorText(page), RIGHT['take-it-away'], 'the right answer is back in the editor');
+});
+
+test('keys typed in the editor never reach the player: n, e, r, p, Space, arrows', async () => {
+  const page = await openWrite('?n=6&exercise=free-squares');
+  await typeAnswer(page, '');
+  await page.keyboard.type('n e r p ?');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal(await steps(page), 0);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'idle');
+  assert.equal(await page.locator('#help').evaluate((d) => d.open), false, 'the help stayed shut');
+  assert.equal(await button(page, 'Predict').getAttribute('aria-pressed'), 'false');
+  assert.match(await editorText(page), /^n e r p \?/);
+});
+
+test('solve the loop, Run my loop: Your program’s lane finds the published count with Richards’ nodes', async () => {
+  const page = await openWrite('?exercise=free-squares');
+  assert.equal(await inSection(page, 'Run my loop').isDisabled(), true);
+  for (const [slug, text] of Object.entries(RIGHT)) {
+    await choose(page, slug);
+    assert.match(await checkAnswer(page, text), /^Correct/, slug);
+  }
+  assert.equal(await inSection(page, 'Run my loop').isDisabled(), false);
+  await inSection(page, 'Run my loop').click();
+  await lane(page, 'Your program').waitFor();
+  await compare(page).getByLabel('Board size').fill('8');
+  await compare(page).getByLabel('Board size').press('Enter');
+  await lane(page, 'Your program').waitFor();
+  await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2);
+  assert.equal(await number(laneOutput(page, 'Your program', 'Solutions found')), published(8).total);
+  assert.equal(await number(laneOutput(page, "Richards' bitmask", 'Solutions found')), published(8).total);
+  assert.equal(await number(laneOutput(page, 'Your program', 'Nodes')), await number(laneOutput(page, "Richards' bitmask", 'Nodes')));
+  assert.match(await lane(page, 'Your program').textContent(), /On Richards’ path so far/);
+  assert.match(await lane(page, 'Your program').locator('pre.code').textContent(), /next_rd = \(rd \| bit\) << 1;/);
+  assert.doesNotMatch(page.url(), /yours/, 'Your program is not in the link');
+});
+
+test('a legal but wrong loop runs too, and its lane says where it leaves Richards’ path', async () => {
+  const page = await openWrite('?exercise=free-squares');
+  for (const [slug, text] of Object.entries(RIGHT)) {
+    await choose(page, slug);
+    assert.match(await checkAnswer(page, text), /^Correct/, slug);
+  }
+  // The \ diagonal forgets the queen just placed: legal, in budget, wrong.
+  await choose(page, 'next-row');
+  await typeAnswer(page, 'next_ld = ld >> 1;\nnext_col = col | bit;\nnext_rd = (rd | bit) << 1;');
+  await inSection(page, 'Run my loop').click();
+  await lane(page, 'Your program').waitFor();
+  await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
+  await lane(page, 'Your program').getByText(/^Leaves Richards’ path at step [\d,]+: ./).waitFor();
+  assert.ok((await lane(page, 'Your program').locator('.lane-left-path').textContent()).length > 40);
+});
+
+test('links: junk gets a message and a working page; Copy a link with my answer carries it, Copy link never does', async () => {
+  let page = await openWrite('?n=5&exercise=%3Cb%3Enope');
+  assert.match(await section(page).getByRole('alert').textContent(), /not one of the Write it exercises/);
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), 1, 'the player still works');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const answer = 'poss = ~(ld | col | rd) & done; // <b>&amp; “ü” 😀';
+  await typeAnswer(page, answer);
+  await inSection(page, 'Copy a link with my answer').click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URL(copied).searchParams.get('answer'), answer);
+  await button(page, 'Copy link').click();
+  const plain = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URL(plain).searchParams.has('answer'), false, plain);
+  await page.close();
+  page = await openWrite(new URL(copied).search);
+  assert.equal(await editorText(page), answer, 'the answer opens as text');
+  assert.equal(await page.locator('#write-editor b').count(), 0, 'no markup from the link');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('answer'));
+  assert.equal(new URL(page.url()).searchParams.get('exercise'), 'free-squares');
+});
+
+test('CodeMirror is fetched only when the section opens', async () => {
+  const page = await session.open('?n=6');
+  const scripts = [];
+  page.on('request', (request) => { if (request.url().endsWith('.js')) scripts.push(request.url()); });
+  await frames(page, 5);
+  assert.equal(await page.locator('#write-editor .cm-editor').count(), 0);
+  assert.deepEqual(scripts, [], 'nothing more loads while the section is shut');
+  await page.locator('#write summary').first().click();
+  await editor(page).waitFor();
+  assert.ok(scripts.length >= 1, 'the editor came in a chunk of its own');
+});
+
+test('the section in use, with a counterexample, has no serious accessibility violation', async () => {
+  const page = await openWrite('?n=6&exercise=free-squares');
+  await checkAnswer(page, 'poss = ~(ld | col) & done;');
+  await section(page).getByRole('region', { name: /^Counterexample/ }).waitFor();
+  await section(page).getByText('Hint', { exact: true }).click();
+  assert.deepEqual(await seriousViolations(page), []);
+  await page.getByLabel('Theme').selectOption('dark');
+  assert.deepEqual(await seriousViolations(page), []);
+});
