@@ -412,6 +412,8 @@ struct Parser<'a> {
     lexer: Lexer<'a>,
     tok: Tok,
     span: Span,
+    /// Where the token before `tok` ended.
+    last_end: usize,
     depth: usize,
 }
 
@@ -435,6 +437,7 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
         lexer,
         tok,
         span,
+        last_end: 0,
         depth: 0,
     };
     let mut lines = Vec::new();
@@ -452,6 +455,7 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
 
 impl Parser<'_> {
     fn advance(&mut self) -> Result<(), Diagnostic> {
+        self.last_end = self.span.end;
         (self.tok, self.span) = self.lexer.next()?;
         Ok(())
     }
@@ -496,7 +500,14 @@ impl Parser<'_> {
                     format!("expected an operator or `;` but found {}", self.found())
                 }
                 Tok::RParen => "this `)` has no `(` to close".to_owned(),
-                _ => format!("expected `;` to end the line but found {}", self.found()),
+                _ => {
+                    // Right after the expression, where the `;` is missing.
+                    let at = Span {
+                        start: self.last_end,
+                        end: self.last_end,
+                    };
+                    return Err(Diagnostic::new(at, "expected `;` to end the line"));
+                }
             };
             return Err(Diagnostic::new(self.span, message));
         }

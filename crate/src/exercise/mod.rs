@@ -173,12 +173,7 @@ fn wrong_sentence(example: &Counterexample) -> String {
     let name = &example.output;
     match example.origin {
         Origin::Search => {
-            let digits = if example.compared == u32::MAX {
-                32
-            } else {
-                example.n as usize
-            };
-            let width = digits.max(bits_needed(expected | got));
+            let width = (example.n as usize).max(bits_needed(expected | got));
             format!(
                 "Wrong: on the {n}×{n} board{mirror} at step {step}, `{name}` should be \
                  0b{expected:0width$b} but yours is 0b{got:0width$b}.",
