@@ -3,8 +3,10 @@
 //! subcommand's module.
 //!
 //! Exit status: 0 when all went well, 1 when a subcommand failed (a bad file, a count that
-//! differs), 2 for bad arguments (with the usage).
+//! differs, an answer that is not right), 2 for bad arguments (with the usage) and, for
+//! `check`, an answers file that cannot be graded.
 
+mod check;
 mod compare;
 mod count;
 mod journal;
@@ -39,6 +41,10 @@ enum Command {
     /// Run every classic algorithm (board scan … free masks with rotation) to the end and
     /// print the solutions, nodes, operations and time of each.
     Compare(compare::CompareArgs),
+    /// Grade an answers file of Write it exercises (blocks opened by `# exercise SLUG`):
+    /// a table, or with --json a Gradescope results.json. Exit 0 only when all are right,
+    /// 1 when one is not, 2 when the file cannot be graded.
+    Check(check::Args),
 }
 
 fn main() {
@@ -47,6 +53,7 @@ fn main() {
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Compare(args) => std::process::exit(compare::compare(args)),
+        Command::Check(args) => check::run(args),
     };
     if let Err(message) = outcome {
         for line in message.lines() {

@@ -33,6 +33,8 @@
 //!   methods behind one interface (meeting in the middle, the default, and backtracking), the
 //!   hand-out order, shards and fingerprints, Burnside's lemma, and the plain counters they
 //!   are measured against.
+//! - [`exercise`]: Write it: the learner's bit expressions in a small language, checked
+//!   on every state the search meets, and the learner's own loop as a stepper.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
 //!   numbers of the estimates and samples.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
@@ -40,6 +42,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod count;
+pub mod exercise;
 pub mod play;
 pub mod published;
 pub mod random;

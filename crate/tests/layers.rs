@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 const FLOORS: &[&[&str]] = &[
     &["board", "stepping", "symmetry", "random", "published"],
     &["algorithms"],
-    &["play", "tree"],
+    &["play", "tree", "exercise"],
     &["session", "count"],
     &["wasm"],
 ];

@@ -6,6 +6,7 @@
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 mod count;
+mod exercise;
 mod names;
 mod search;
 mod tree;

@@ -1,0 +1,219 @@
+//! Write it: the learner writes the search's bit expressions and the core checks them, like
+//! CS:APP's Data Lab (`dlc` counts and polices the operators, `btest` runs the answer), but on
+//! every board the search meets.
+//!
+//! - [`lang`]: the language (lexer and Pratt parser, positions, compiler-style messages);
+//! - [`eval`]: answers compiled to a flat postfix program and run;
+//! - [`rules`]: operator counting and legality;
+//! - [`catalogue`]: the exercises (`www/write/exercises.json`);
+//! - [`check`]: the states, edge cases and random masks an answer is compared on;
+//! - [`program`]: the learner's own loop as a stepper.
+//!
+//! [`check_answer`] runs the whole pipeline and never fails: whatever the source, it returns
+//! a [`Report`] whose verdict says what was wrong, with a sentence at a position.
+
+pub mod catalogue;
+pub mod check;
+pub mod eval;
+pub mod lang;
+pub mod program;
+pub mod rules;
+
+use catalogue::Exercise;
+use check::{Checked, Counterexample, Origin};
+use lang::{position, Diagnostic, Program};
+use serde::Serialize;
+
+/// What became of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Correct,
+    Wrong,
+    Unparsable,
+    Illegal,
+    TooMany,
+    Incomplete,
+}
+
+/// A refusal at a place, in the units the page and the text need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Located {
+    /// UTF-16 code units from the start of the source (CodeMirror's offsets).
+    pub from: usize,
+    pub to: usize,
+    /// 1-based line and column (the column in characters).
+    pub line: usize,
+    pub column: usize,
+    /// A sentence.
+    pub message: String,
+    /// Always "error".
+    pub severity: &'static str,
+    /// "line L, column C: message", the line and a caret, like a compiler's.
+    pub rendered: String,
+}
+
+impl Located {
+    fn new(diagnostic: &Diagnostic, source: &str) -> Located {
+        let start = position(source, diagnostic.span.start);
+        let end = position(source, diagnostic.span.end);
+        Located {
+            from: start.utf16,
+            to: end.utf16,
+            line: start.line,
+            column: start.column,
+            message: diagnostic.message.clone(),
+            severity: "error",
+            rendered: diagnostic.render(source),
+        }
+    }
+}
+
+/// Everything the page and the command line say about one answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub verdict: Verdict,
+    /// One sentence for the Result region.
+    pub summary: String,
+    pub operators: u32,
+    pub max_operators: u32,
+    /// As `dlc` says it: "4 operators (at most 4): ok".
+    pub dlc: String,
+    pub diagnostics: Vec<Located>,
+    pub counterexample: Option<Counterexample>,
+    pub checked: Checked,
+}
+
+/// Checks `source` as an answer to `exercise` (number `index` of the catalogue).
+pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
+    let mut report = Report {
+        verdict: Verdict::Unparsable,
+        summary: String::new(),
+        operators: 0,
+        max_operators: exercise.max_operators,
+        dlc: String::new(),
+        diagnostics: Vec::new(),
+        counterexample: None,
+        checked: Checked::default(),
+    };
+    let refuse = |mut report: Report, verdict, diagnostics: Vec<Diagnostic>| {
+        report.verdict = verdict;
+        report.diagnostics = diagnostics
+            .iter()
+            .map(|d| Located::new(d, source))
+            .collect();
+        report.summary = match report.diagnostics.first() {
+            Some(first) => format!(
+                "Line {}, column {}: {}.",
+                first.line, first.column, first.message
+            ),
+            None => "The answer was refused.".to_owned(),
+        };
+        report
+    };
+    let program: Program = match lang::parse(source) {
+        Ok(program) => program,
+        Err(error) => {
+            report.dlc = "not counted: the answer does not parse".to_owned();
+            return refuse(report, Verdict::Unparsable, vec![error]);
+        }
+    };
+    let usage = rules::usage(&program, &exercise.allowed());
+    report.operators = usage.total;
+    report.dlc = usage.dlc(exercise.budget(), &program);
+    if !usage.illegal.is_empty() {
+        return refuse(report, Verdict::Illegal, usage.illegal_diagnostics());
+    }
+    let compiled = match eval::compile(
+        &program,
+        &exercise.inputs,
+        &exercise.output_names(),
+        source.len(),
+    ) {
+        Ok(compiled) => compiled,
+        Err(error) => {
+            let verdict = if error.message.contains("never assigns") {
+                Verdict::Incomplete
+            } else {
+                Verdict::Illegal
+            };
+            return refuse(report, verdict, vec![error]);
+        }
+    };
+    let over = usage.over_budget(&program, exercise.budget());
+    if !over.is_empty() {
+        return refuse(report, Verdict::TooMany, over);
+    }
+    let table = check::table(index);
+    report.checked = table.checked;
+    match table.first_difference(&compiled) {
+        None => {
+            report.verdict = Verdict::Correct;
+            report.summary = format!(
+                "Correct: agrees on {} boards the search meets and {} other masks.",
+                thousands(table.checked.states),
+                thousands(table.checked.edge + table.checked.random)
+            );
+        }
+        Some((i, j, got)) => {
+            let example = table.counterexample(exercise, i, j, got);
+            report.verdict = Verdict::Wrong;
+            report.summary = wrong_sentence(&example);
+            report.counterexample = Some(example);
+        }
+    }
+    report
+}
+
+/// "Wrong: on the 6×6 board at step 41, `poss` should be 0b001010 but yours is 0b111010."
+fn wrong_sentence(example: &Counterexample) -> String {
+    let (expected, got) = (example.expected, example.got & example.compared);
+    let name = &example.output;
+    match example.origin {
+        Origin::Search => {
+            let width = (example.n as usize).max(bits_needed(expected | got));
+            format!(
+                "Wrong: on the {n}×{n} board{mirror} at step {step}, `{name}` should be \
+                 0b{expected:0width$b} but yours is 0b{got:0width$b}.",
+                n = example.n,
+                mirror = if example.mirror { " (mirror mode)" } else { "" },
+                step = example.step.unwrap_or(0),
+            )
+        }
+        Origin::Edge | Origin::Random => {
+            let inputs: Vec<String> = example
+                .inputs
+                .iter()
+                .map(|v| format!("{} = {:#x}", v.name, v.value))
+                .collect();
+            format!(
+                "Wrong: for {} (a {} case, n = {}), `{name}` should be {expected:#x} but yours is {got:#x}.",
+                inputs.join(", "),
+                if example.origin == Origin::Edge { "edge" } else { "random" },
+                example.n,
+            )
+        }
+    }
+}
+
+fn bits_needed(value: u32) -> usize {
+    (32 - value.leading_zeros()) as usize
+}
+
+/// 13610 as "13,610".
+pub fn thousands(value: u32) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

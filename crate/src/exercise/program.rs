@@ -1,0 +1,1 @@
+//! The learner's loop as a stepper (see below).

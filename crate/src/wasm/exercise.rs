@@ -1,0 +1,68 @@
+//! Write it's facade: the exercises (`exercises()`) and the check of an answer
+//! (`checkAnswer(slug, source)`). The learner's loop is `new Search(n, mirror, "yours",
+//! program)` (see `search`).
+
+use super::{js_error, to_js};
+use crate::exercise::{catalogue, check_answer};
+use wasm_bindgen::prelude::*;
+
+/// Every exercise, in order: `[{slug, title, statement, hint, inputs, outputs: [{name,
+/// compare}], operators, maxOperators, maxPerLine?, loop, starter}]` (never the reference).
+#[wasm_bindgen]
+pub fn exercises() -> Result<JsValue, JsError> {
+    to_js(catalogue::all())
+}
+
+/// Checks `source` as an answer to the exercise `slug`: `{verdict, summary, operators,
+/// maxOperators, dlc, diagnostics: [{from, to, line, column, message, severity, rendered}],
+/// counterexample, checked: {states, edge, random}}` (see `exercise::Report`). Never throws
+/// for any source; throws only for a slug that is no exercise.
+#[wasm_bindgen(js_name = checkAnswer)]
+pub fn check_answer_js(slug: &str, source: &str) -> Result<JsValue, JsError> {
+    let (index, exercise) =
+        catalogue::find(slug).ok_or_else(|| js_error(catalogue::unknown(slug)))?;
+    to_js(&check_answer(index, exercise, source))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::test_support::*;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn exercises_reach_js_without_their_references() {
+        let all = js_sys::Array::from(&exercises().unwrap());
+        assert!(all.length() >= 10);
+        let first = all.get(0);
+        assert_eq!(get(&first, "slug").as_string().unwrap(), "free-squares");
+        assert_eq!(number(&first, "maxOperators"), 4.0);
+        assert_eq!(get(&first, "loop").as_bool(), Some(true));
+        assert!(get(&first, "reference").is_undefined());
+    }
+
+    #[wasm_bindgen_test]
+    fn a_right_answer_is_correct_and_a_wrong_one_has_a_counterexample_on_the_search() {
+        let right = check_answer_js("free-squares", "poss = ~(ld | col | rd) & done;").unwrap();
+        assert_eq!(get(&right, "verdict").as_string().unwrap(), "correct");
+        assert!(get(&right, "counterexample").is_null());
+        let wrong = check_answer_js("lowest-bit", "bit = poss & (poss - 1);").unwrap();
+        assert_eq!(get(&wrong, "verdict").as_string().unwrap(), "wrong");
+        let example = get(&wrong, "counterexample");
+        assert_eq!(get(&example, "origin").as_string().unwrap(), "search");
+        assert!(number(&example, "step") >= 0.0);
+        assert_eq!(get(&example, "output").as_string().unwrap(), "bit");
+    }
+
+    #[wasm_bindgen_test]
+    fn any_source_comes_back_as_a_verdict_and_an_unknown_slug_throws() {
+        let deep = format!("poss = {}ld;", "(".repeat(5_000));
+        for source in ["", "poss = ld * 2;", "💥", "poss = 0x1FF;", deep.as_str()] {
+            let report = check_answer_js("free-squares", source).unwrap();
+            let diagnostics = js_sys::Array::from(&get(&report, "diagnostics"));
+            assert!(diagnostics.length() >= 1, "{source:.20}");
+            assert!(number(&diagnostics.get(0), "to") >= number(&diagnostics.get(0), "from"));
+        }
+        assert!(check_answer_js("no-such-exercise", "x = 1;").is_err());
+    }
+}
