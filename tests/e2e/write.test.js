@@ -110,10 +110,17 @@ test('a parse error is a diagnostic at its place, and the Result says so; an ill
   const broken = await checkAnswer(page, 'bit = poss & (-poss;');
   assert.doesNotMatch(broken, /^Correct/);
   await page.locator('#write-editor .cm-lintRange-error').first().waitFor();
-  const illegal = await checkAnswer(page, 'bit = poss * 2;');
-  assert.doesNotMatch(illegal, /^Correct/);
-  assert.match(await section(page).locator('#write-dlc').textContent(), /\*/);
+  // Not in the language at all: a parse error that names it.
+  const unknown = await checkAnswer(page, 'bit = poss * 2;');
+  assert.match(unknown, /`\*`/);
   assert.match(await checkAnswer(page, RIGHT['lowest-bit']), /^Correct/);
+  // In the language, not allowed here: said like dlc, and marked.
+  await choose(page, 'lowest-bit-no-minus');
+  const illegal = await checkAnswer(page, 'bit = poss & -poss;');
+  assert.doesNotMatch(illegal, /^Correct/);
+  assert.match(await section(page).locator('#write-dlc').textContent(), /which this exercise does not allow/);
+  await page.locator('#write-editor .cm-lintRange-error').first().waitFor();
+  await choose(page, 'lowest-bit');
   assert.match(await section(page).locator('#write-score').textContent(), /Solved, not at the first try/);
 });
 
@@ -206,14 +213,23 @@ test('links: junk gets a message and a working page; Copy a link with my answer 
 
 test('CodeMirror is fetched only when the section opens', async () => {
   const page = await session.open('?n=6');
+  // Every script the page fetches, and whether it is CodeMirror's (its editable area's class).
   const scripts = [];
-  page.on('request', (request) => { if (request.url().endsWith('.js')) scripts.push(request.url()); });
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text().then((body) => body.includes('cm-content')));
+  });
+  const fetchedEditor = async () => (await Promise.all(scripts)).some(Boolean);
   await frames(page, 5);
   assert.equal(await page.locator('#write-editor .cm-editor').count(), 0);
-  assert.deepEqual(scripts, [], 'nothing more loads while the section is shut');
+  assert.equal(await fetchedEditor(), false, 'CodeMirror is not fetched while the section is shut');
+  const main = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter(Boolean));
+  for (const src of main) {
+    const body = await (await fetch(src)).text();
+    assert.ok(!body.includes('cm-content'), `${src} carries no CodeMirror`);
+  }
   await page.locator('#write summary').first().click();
   await editor(page).waitFor();
-  assert.ok(scripts.length >= 1, 'the editor came in a chunk of its own');
+  assert.equal(await fetchedEditor(), true, 'the editor came in a chunk of its own');
 });
 
 test('the section in use, with a counterexample, has no serious accessibility violation', async () => {
