@@ -18,7 +18,8 @@ before(async () => {
   core = await loadCore();
   known = {
     maxN: core.limits().maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-    algorithms: core.algorithmNames().map(({ slug }) => slug), topics: core.predictTopics().map(({ slug }) => slug),
+    algorithms: core.algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    topics: core.predictTopics().map(({ slug }) => slug), exercises: core.exercises().map(({ slug }) => slug),
   };
 });
 
@@ -91,11 +92,12 @@ test('a lesson file of junk is refused, each problem naming its stop', () => {
       { state: 'n=6&compare=richards,nope&cn=99' },
       { note: 'no state' },
       { state: '??n=6' },
+      { state: 'n=6&exercise=nope', note: 'no such exercise' },
     ],
   });
   for (const [stop, pattern] of [[2, /bad board size/], [3, /not a whole number/], [4, /not a stop/], [5, /“foo”/],
     [6, /“everything”, which is no question topic/], [7, /further than a lesson may go/], [8, /unknown algorithms/], [8, /bad board size/], [9, /no state/],
-    [10, /more than one "\?"/]]) {
+    [10, /more than one "\?"/], [11, /exercise “nope”, which is not one of the Write it exercises/]]) {
     assert.ok(bad.some((p) => p.startsWith(`Stop ${stop}`) && pattern.test(p)), `stop ${stop}: ${pattern} in ${bad.join(' | ')}`);
   }
   assert.ok(!bad.some((p) => p.startsWith('Stop 1 ')), 'the good stop has no problem');
@@ -132,4 +134,18 @@ test('a stop’s state reads in words in the lesson maker: the board, mirror, th
     '8×8, step 0; Compare board-scan, richards (9×9) at node 40');
   assert.equal(describeState('compare=richards,free-masks&cnode=end', known), '8×8, step 0; Compare richards, free-masks (6×6) at the end');
   assert.equal(describeState('n=99&pos=junk', known), '8×8, step 0', 'what cannot be read, as the page would open it');
+});
+
+test('exercise stops: a state may open Write it on an exercise, and “Write the loop yourself” walks the loop’s exercises in order', () => {
+  const { lesson } = read('write-the-loop.json');
+  const loop = core.exercises().filter((exercise) => exercise.loop).map(({ slug }) => slug);
+  assert.deepEqual(lesson.stops.map((stop) => stop.exercise).filter(Boolean), loop);
+  const { lesson: other } = read('three-masks.json');
+  assert.ok(other.stops.every((stop) => stop.exercise === null), 'a stop without one closes the section');
+});
+
+test('an exercise stop reads in words in the lesson maker', async () => {
+  const { describeState } = await import('../../www/teach/lesson.js');
+  assert.equal(describeState('n=6&pos=7&exercise=free-squares', known), '6×6, step 7; Write it: free-squares');
+  assert.equal(describeState('n=6&exercise=nope', known), '6×6, step 0', 'an unknown exercise is not named');
 });

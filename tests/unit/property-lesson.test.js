@@ -18,8 +18,9 @@ const core = await loadCore();
 const known = {
   maxN: core.limits().maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
   algorithms: ALGORITHMS.map((algorithm) => algorithm.slug), topics: core.predictTopics().map(({ slug }) => slug),
+  exercises: core.exercises().map(({ slug }) => slug),
 };
-const KEYS = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror'];
+const KEYS = ['n', 'speed', 'pos', 'mirror', 'compare', 'cn', 'cnode', 'cmirror', 'exercise'];
 const BUILT_IN = readdirSync(new URL('../../www/teach/lessons/', import.meta.url)).filter((name) => name.endsWith('.json'))
   .map((name) => readFileSync(new URL(`../../www/teach/lessons/${name}`, import.meta.url), 'utf8'));
 
@@ -105,7 +106,8 @@ function checkRead(read, input) {
     assert.ok(typeof title === 'string' && title !== '' && title === title.trim() && title.length <= 120);
     assert.ok(stops.length >= 1 && stops.length <= MAX_STOPS);
     for (const stop of stops) {
-      assert.deepEqual(Object.keys(stop), ['query', 'player', 'compare', 'note', 'ask']);
+      assert.deepEqual(Object.keys(stop), ['query', 'player', 'compare', 'note', 'ask', 'exercise']);
+      assert.ok(stop.exercise === null || known.exercises.includes(stop.exercise));
       assert.ok(typeof stop.query === 'string' && stop.query.length <= 500 && !stop.query.startsWith('?'));
       const { n, speed, position, mirror, problems } = stop.player;
       assert.ok(Number.isInteger(n) && n >= 1 && n <= known.maxN && SPEEDS.includes(speed) && typeof mirror === 'boolean');
