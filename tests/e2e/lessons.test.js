@@ -57,6 +57,12 @@ for (const lesson of lessons) {
         const lanes = state.get('compare').split(',').length;
         await page.waitForFunction((k) => document.querySelectorAll('#compare-lanes > *').length === k, lanes);
       }
+      const write = page.locator('#write');
+      assert.equal(await write.evaluate((d) => d.open), state.has('exercise'), `${where}: Write it open`);
+      if (state.has('exercise')) {
+        assert.equal(await page.getByLabel('Exercise').inputValue(), state.get('exercise'), `${where}: its exercise`);
+        await page.getByRole('textbox', { name: 'Answer', exact: true }).waitFor();
+      }
     }
     assert.equal(await button(page, 'Next stop').isDisabled(), true, 'the last stop');
     assert.equal(query(page).get('stop'), String(lesson.stops.length));
