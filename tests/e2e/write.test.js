@@ -160,14 +160,27 @@ test('solve the loop, Run my loop: Your program’s lane finds the published cou
   assert.equal(await inSection(page, 'Run my loop').isDisabled(), false);
   await inSection(page, 'Run my loop').click();
   await lane(page, 'Your program').waitFor();
+  assert.deepEqual(await compare(page).locator('.lane-view').evaluateAll((lanes) => lanes.map((l) => l.getAttribute('aria-label'))),
+    ["Richards' bitmask", 'Your program']);
   await compare(page).getByLabel('Board size').fill('8');
   await compare(page).getByLabel('Board size').press('Enter');
-  await lane(page, 'Your program').waitFor();
-  await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
-  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2);
+  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes [data-algorithm="yours"] [role="gridcell"]').length === 64);
+  const runToEnd = async () => {
+    await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2
+      && document.getElementById('compare').dataset.state === 'idle');
+  };
+  await runToEnd();
   assert.equal(await number(laneOutput(page, 'Your program', 'Solutions found')), published(8).total);
   assert.equal(await number(laneOutput(page, "Richards' bitmask", 'Solutions found')), published(8).total);
+  const nodes = await number(laneOutput(page, 'Your program', 'Nodes'));
+  assert.equal(nodes, await number(laneOutput(page, "Richards' bitmask", 'Nodes')));
+  // Mirror symmetry: half the tree, the same solutions, in both lanes.
+  await compare(page).getByRole('switch', { name: 'Mirror symmetry' }).check();
+  await runToEnd();
+  assert.equal(await number(laneOutput(page, 'Your program', 'Solutions found')), published(8).total);
   assert.equal(await number(laneOutput(page, 'Your program', 'Nodes')), await number(laneOutput(page, "Richards' bitmask", 'Nodes')));
+  assert.ok(await number(laneOutput(page, 'Your program', 'Nodes')) < nodes);
   assert.match(await lane(page, 'Your program').textContent(), /On Richards’ path so far/);
   assert.match(await lane(page, 'Your program').locator('pre.code').textContent(), /next_rd = \(rd \| bit\) << 1;/);
   assert.doesNotMatch(page.url(), /yours/, 'Your program is not in the link');
