@@ -185,11 +185,11 @@ export class WriteIt {
     const right = report.verdict === 'correct';
     this.score.add(this.slug, right, source);
     const { ui } = this;
-    ui.result.textContent = report.summary;
+    ui.result.replaceChildren(...withCode(report.summary));
     ui.result.dataset.verdict = report.verdict;
     this.checks = (this.checks ?? 0) + 1;
     ui.result.dataset.checks = String(this.checks); // a new Check, even with the same sentence
-    ui.dlc.textContent = report.dlc;
+    ui.dlc.replaceChildren(...withCode(report.dlc));
     this.editor.showDiagnostics(report.diagnostics ?? []);
     if (report.counterexample) this.counterexample.show(report.counterexample);
     else this.counterexample.clear();
