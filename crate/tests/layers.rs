@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 const FLOORS: &[&[&str]] = &[
     &["board", "stepping", "symmetry", "random", "published"],
     &["algorithms"],
-    &["play", "tree", "exercise"],
-    &["session", "count"],
+    &["play", "tree"],
+    &["session", "count", "exercise"],
     &["wasm"],
 ];
 

@@ -24,6 +24,7 @@ pub mod free_masks;
 pub mod richards;
 pub mod rows_as_integers;
 pub mod walk;
+pub mod yours;
 
 use crate::board::BoardSizeError;
 use crate::stepping::{CurrentRow, Queens, Step, StepCounts, Stepping};
@@ -48,18 +49,24 @@ pub trait Describe: Stepping + Clone + fmt::Debug + PartialEq + Eq + Sized {
     fn last_test(&self) -> Option<(u32, bool)> {
         None
     }
+    /// Where the run left Richards' path, for a program that can (only "Your program").
+    fn left_path(&self) -> Option<yours::LeftPath> {
+        None
+    }
 }
 
 /// Lists the algorithms once, in the order of the lesson, and makes from the list the
 /// [`Kind`] of each, the [`Algorithm`] that holds any of them, the [`Detail`] its lane draws,
 /// and `dispatch!` (`$d` is a `$`, for the macro it defines).
 macro_rules! algorithms {
-    ($d:tt $( $(#[$doc:meta])* $variant:ident: $stepper:ty, $detail:ty; )*) => {
+    ($d:tt $( $(#[$doc:meta])* $variant:ident: $stepper:ty, $detail:ty; )*
+     @extra $( $(#[$xdoc:meta])* $xvariant:ident: $xstepper:ty, $xdetail:ty; )*) => {
         /// The algorithms, in the order of the lesson: each does less work per placement.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
         #[serde(rename_all = "kebab-case")]
         pub enum Kind {
             $( $(#[$doc])* $variant, )*
+            $( $(#[$xdoc])* $xvariant, )*
         }
 
         impl Kind {
@@ -70,6 +77,7 @@ macro_rules! algorithms {
             pub fn name(self) -> &'static str {
                 match self {
                     $( Kind::$variant => <$stepper as Describe>::NAME, )*
+                    $( Kind::$xvariant => <$xstepper as Describe>::NAME, )*
                 }
             }
 
@@ -77,6 +85,7 @@ macro_rules! algorithms {
             pub fn slug(self) -> &'static str {
                 match self {
                     $( Kind::$variant => <$stepper as Describe>::SLUG, )*
+                    $( Kind::$xvariant => <$xstepper as Describe>::SLUG, )*
                 }
             }
         }
@@ -90,6 +99,7 @@ macro_rules! algorithms {
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Algorithm {
             $( $(#[$doc])* $variant($stepper), )*
+            $( $(#[$xdoc])* $xvariant($xstepper), )*
         }
 
         /// What each algorithm keeps, as its lane draws it (its `kind` is its slug). The test
@@ -98,6 +108,7 @@ macro_rules! algorithms {
         #[serde(tag = "kind", rename_all = "kebab-case")]
         pub enum Detail {
             $( $(#[$doc])* $variant($detail), )*
+            $( $(#[$xdoc])* $xvariant($xdetail), )*
         }
 
         /// `dispatch!(algorithm, s => expression)` evaluates the expression with `s` bound to
@@ -106,6 +117,7 @@ macro_rules! algorithms {
             ($d algorithm:expr, $d s:ident => $d body:expr) => {
                 match $d algorithm {
                     $( Algorithm::$variant($d s) => $d body, )*
+                    $( Algorithm::$xvariant($d s) => $d body, )*
                 }
             };
         }
@@ -115,6 +127,7 @@ macro_rules! algorithms {
             pub fn new(kind: Kind, n: u32, mirror: bool) -> Result<Algorithm, BoardSizeError> {
                 Ok(match kind {
                     $( Kind::$variant => Algorithm::$variant(<$stepper as Describe>::start(n, mirror)?), )*
+                    $( Kind::$xvariant => Algorithm::$xvariant(<$xstepper as Describe>::start(n, mirror)?), )*
                 })
             }
 
@@ -122,6 +135,7 @@ macro_rules! algorithms {
             pub fn kind(&self) -> Kind {
                 match self {
                     $( Algorithm::$variant(_) => Kind::$variant, )*
+                    $( Algorithm::$xvariant(_) => Kind::$xvariant, )*
                 }
             }
         }
@@ -141,6 +155,12 @@ algorithms! {$
     Richards: richards::Stepper, richards::RichardsDetail;
     /// [`free_masks`]
     FreeMasks: walk::Walk<free_masks::FreeMasks>, free_masks::FreeMasksDetail;
+    // Not in `Kind::ALL` (not a lane of Compare until the learner's loop is run): the
+    // learner's own loop, started with Richards' blocks and given the learner's by
+    // `crate::exercise::program`.
+    @extra
+    /// [`yours`]: "Your program".
+    Yours: yours::Yours, yours::YoursDetail;
 }
 pub(crate) use dispatch;
 
@@ -149,6 +169,7 @@ impl Kind {
     pub fn from_slug(slug: &str) -> Result<Kind, UnknownAlgorithm> {
         Kind::ALL
             .into_iter()
+            .chain([Kind::Yours])
             .find(|k| k.slug() == slug)
             .ok_or_else(|| UnknownAlgorithm(slug.to_owned()))
     }
@@ -203,6 +224,7 @@ impl Algorithm {
             weight: self.weight(),
             finished: self.is_finished(),
             detail: self.detail(),
+            left_path: dispatch!(self, s => s.left_path()),
         }
     }
 
@@ -274,4 +296,7 @@ pub struct State {
     pub finished: bool,
     /// The algorithm's own data structure.
     pub detail: Detail,
+    /// For "Your program": where its run first left Richards' path and why, once it has
+    /// passed there; `null` for every other algorithm.
+    pub left_path: Option<yours::LeftPath>,
 }

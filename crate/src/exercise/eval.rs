@@ -166,6 +166,11 @@ impl Compiled {
         scratch.registers[self.outputs[i] as usize]
     }
 
+    /// How many outputs it has.
+    pub fn outputs(&self) -> usize {
+        self.outputs.len()
+    }
+
     /// Runs once and returns every output.
     pub fn evaluate(&self, inputs: &[u32]) -> Vec<u32> {
         let mut scratch = Scratch::default();

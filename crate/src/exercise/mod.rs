@@ -55,7 +55,7 @@ pub struct Located {
 }
 
 impl Located {
-    fn new(diagnostic: &Diagnostic, source: &str) -> Located {
+    pub(crate) fn new(diagnostic: &Diagnostic, source: &str) -> Located {
         let start = position(source, diagnostic.span.start);
         let end = position(source, diagnostic.span.end);
         Located {

@@ -147,6 +147,19 @@ impl Session {
         })
     }
 
+    /// A session of an algorithm made elsewhere (the learner's loop: see
+    /// [`crate::exercise::program`]), at the start of its search.
+    pub fn with_algorithm(algorithm: Algorithm) -> Session {
+        Session {
+            algorithm,
+            boards: 0,
+            unique: 0,
+            by_size: [0; 4],
+            kept: Vec::new(),
+            keep: 0,
+        }
+    }
+
     /// The search itself, read-only: every move goes through the session.
     pub fn algorithm(&self) -> &Algorithm {
         &self.algorithm

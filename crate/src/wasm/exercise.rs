@@ -27,8 +27,54 @@ pub fn check_answer_js(slug: &str, source: &str) -> Result<JsValue, JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wasm::search::Search;
     use crate::wasm::test_support::*;
     use wasm_bindgen_test::*;
+
+    /// The loop's reference answers as the page sends them, with `changed` in place of one.
+    fn program(changed: Option<(&str, &str)>) -> JsValue {
+        let object = js_sys::Object::new();
+        for slug in catalogue::LOOP {
+            let mut source = catalogue::find(slug).unwrap().1.reference.clone();
+            if let Some((which, answer)) = changed {
+                if which == slug {
+                    source = answer.to_owned();
+                }
+            }
+            js_sys::Reflect::set(&object, &slug.into(), &source.into()).unwrap();
+        }
+        object.into()
+    }
+
+    #[wasm_bindgen_test]
+    fn your_program_runs_as_a_search_and_finds_the_published_count() {
+        for n in [1, 6, 8] {
+            let mut search =
+                Search::new(n, None, Some("yours".into()), Some(program(None))).unwrap();
+            search.run(u32::MAX, false, 0).unwrap();
+            assert!(search.finished());
+            assert_eq!(search.boards_passed(), published(n).0, "n={n}");
+            let snapshot = search.snapshot().unwrap();
+            assert!(get(&snapshot, "leftPath").is_null());
+            assert_eq!(
+                get(&get(&snapshot, "detail"), "kind").as_string().unwrap(),
+                "yours"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_loop_runs_and_says_where_it_left_richards_path() {
+        let wrong = program(Some(("free-squares", "poss = ~(ld | col | rd);")));
+        let mut search = Search::new(6, None, Some("yours".into()), Some(wrong)).unwrap();
+        search.run(1_000, false, 0).unwrap();
+        let left = get(&search.snapshot().unwrap(), "leftPath");
+        assert_eq!(number(&left, "step"), 1.0);
+        assert!(get(&left, "reason").as_string().unwrap().contains("& done"));
+        let illegal = program(Some(("take-it-away", "poss = poss * bit;")));
+        assert!(Search::new(6, None, Some("yours".into()), Some(illegal)).is_err());
+        assert!(Search::new(6, None, Some("yours".into()), None).is_err());
+    }
 
     #[wasm_bindgen_test]
     fn exercises_reach_js_without_their_references() {

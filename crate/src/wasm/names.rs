@@ -104,7 +104,9 @@ mod tests {
         assert_eq!(number(&limits, "wholeTreeMaxN"), 9.0);
         assert_eq!(number(&limits, "flatStride"), 10.0);
         // The largest board is the largest the core accepts.
-        assert!(Search::new(32, None, None).is_ok() && Search::new(33, None, None).is_err());
+        assert!(
+            Search::new(32, None, None, None).is_ok() && Search::new(33, None, None, None).is_err()
+        );
         assert!(whole_tree(9, false).is_ok() && whole_tree(10, false).is_err());
     }
 }

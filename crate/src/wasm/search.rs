@@ -2,11 +2,13 @@
 
 use super::{js_error, to_js, whole_number};
 use crate::algorithms::Kind;
+use crate::exercise::program::{learner_blocks, your_program};
 use crate::play::{self, Until};
 use crate::session::landmark::Landmark;
 use crate::session::predict::Topic;
 use crate::session::Session;
 use crate::stepping::Stepping;
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 
 /// A stepping search with its counts (a `session::Session`), as JS sees it: `new Search(8)`
@@ -24,13 +26,43 @@ impl Search {
     /// first row searched; each solution stands for itself and its mirror image), by the
     /// algorithm named (`"richards"` when none: see `algorithms::Kind::slug`). Throws for `n`
     /// outside 1..=32 or an unknown algorithm.
+    ///
+    /// `"yours"` is the learner's loop and needs `program`, a plain object of the four loop
+    /// exercises' answers (`{"free-squares": src, "lowest-bit": src, "take-it-away": src,
+    /// "next-row": src}`); it throws, with the exercise and the place, for an answer that
+    /// does not parse, is illegal or over budget (a wrong one runs: see `leftPath` in the
+    /// snapshot).
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32, mirror: Option<bool>, algorithm: Option<String>) -> Result<Search, JsError> {
+    pub fn new(
+        n: u32,
+        mirror: Option<bool>,
+        algorithm: Option<String>,
+        program: Option<JsValue>,
+    ) -> Result<Search, JsError> {
         let kind = match algorithm {
             Some(slug) => Kind::from_slug(&slug).map_err(js_error)?,
             None => Kind::Richards,
         };
-        let session = Session::new(kind, n, mirror.unwrap_or(false)).map_err(js_error)?;
+        let mirror = mirror.unwrap_or(false);
+        if kind == Kind::Yours {
+            let sources: HashMap<String, String> = match program {
+                Some(value) if value.is_object() => serde_wasm_bindgen::from_value(value)
+                    .map_err(|_| {
+                        JsError::new("Your program must be an object of answers, each a string.")
+                    })?,
+                _ => {
+                    return Err(JsError::new(
+                        "Your program needs its answers: an object {\"free-squares\": …, \"lowest-bit\": …, \"take-it-away\": …, \"next-row\": …}.",
+                    ))
+                }
+            };
+            let blocks = learner_blocks(|slug| sources.get(slug).cloned()).map_err(js_error)?;
+            let algorithm = your_program(n, mirror, blocks).map_err(js_error)?;
+            return Ok(Search {
+                session: Session::with_algorithm(algorithm),
+            });
+        }
+        let session = Session::new(kind, n, mirror).map_err(js_error)?;
         Ok(Search { session })
     }
 
@@ -209,7 +241,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_fork_stands_where_the_search_does_and_steps_alone() {
-        let mut search = Search::new(8, None, None).unwrap();
+        let mut search = Search::new(8, None, None, None).unwrap();
         search.seek(100.0, 1000, 0).unwrap();
         let mut fork = search.fork();
         assert_eq!(fork.steps(), search.steps());
@@ -220,7 +252,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_question_names_its_topic_and_answer_and_does_not_move_the_search() {
-        let mut search = Search::new(4, None, None).unwrap();
+        let mut search = Search::new(4, None, None, None).unwrap();
         let topics = |slugs: &[&str]| slugs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let question = search.question(topics(&["free-squares"]), 0).unwrap();
         assert_eq!(get(&question, "topic").as_string().unwrap(), "free-squares");
@@ -245,7 +277,9 @@ mod tests {
     #[wasm_bindgen_test]
     fn bad_board_sizes_throw_a_readable_error() {
         for n in [0, 33, u32::MAX] {
-            let error = Search::new(n, None, None).err().expect("must be an error");
+            let error = Search::new(n, None, None, None)
+                .err()
+                .expect("must be an error");
             let error: JsValue = error.into();
             let message = get(&error, "message").as_string().unwrap();
             assert!(message.contains("from 1 to 32"), "{message}");
@@ -254,7 +288,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn events_are_plain_objects_with_a_kind() {
-        let mut search = Search::new(8, None, None).unwrap();
+        let mut search = Search::new(8, None, None, None).unwrap();
         let free = search.step().unwrap();
         assert_eq!(get(&free, "kind").as_string().unwrap(), "free");
         assert_eq!(get(&free, "poss").as_f64().unwrap(), 255.0);
@@ -271,7 +305,7 @@ mod tests {
     /// results reach JS as plain objects with camelCase names, and bad targets throw.
     #[wasm_bindgen_test]
     fn run_and_seek_results_are_plain_objects() {
-        let mut search = Search::new(8, Some(true), None).unwrap();
+        let mut search = Search::new(8, Some(true), None, None).unwrap();
         let batch = search.run(10_000_000, false, 1000).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
         let solutions = get(&batch, "solutions");
@@ -305,7 +339,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn snapshot_carries_the_stack_and_the_queens() {
-        let mut search = Search::new(5, None, None).unwrap();
+        let mut search = Search::new(5, None, None, None).unwrap();
         for _ in 0..3 {
             search.step().unwrap();
         }
@@ -324,7 +358,7 @@ mod tests {
     fn every_algorithm_is_reachable_by_name_and_stays_in_lockstep() {
         let mut searches: Vec<Search> = Kind::ALL
             .iter()
-            .map(|k| Search::new(7, None, Some(k.slug().to_owned())).unwrap())
+            .map(|k| Search::new(7, None, Some(k.slug().to_owned()), None).unwrap())
             .collect();
         for search in &mut searches {
             assert!(search.seek_nodes(25.0, 1_000_000).unwrap());
@@ -348,7 +382,7 @@ mod tests {
         let batch = board_scan.run_nodes(1, 1_000_000).unwrap();
         assert_eq!(number(&batch, "taken"), 1.0);
         assert_eq!(board_scan.node_events(), 26.0);
-        let error: JsValue = Search::new(8, None, Some("quantum".into()))
+        let error: JsValue = Search::new(8, None, Some("quantum".into()), None)
             .err()
             .unwrap()
             .into();

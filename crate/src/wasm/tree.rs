@@ -174,11 +174,11 @@ mod tests {
         );
         assert!(message(symmetry_images(vec![0, 5]).unwrap_err()).contains("A placement is"));
 
-        let mut search = Search::new(10, None, None).unwrap();
+        let mut search = Search::new(10, None, None, None).unwrap();
         search.run(5_000, false, 0).unwrap();
         let flat = TreeView::new().update(&search).unwrap();
         assert_eq!(flat.len() % tree::FLAT_STRIDE, 0);
-        let board_scan = Search::new(6, None, Some("board-scan".into())).unwrap();
+        let board_scan = Search::new(6, None, Some("board-scan".into()), None).unwrap();
         assert!(message(TreeView::new().update(&board_scan).unwrap_err()).contains("Richards"));
         assert!(message(search.seek_node(vec![10], true, 1, 0).unwrap_err())
             .contains("at most 10 columns from 0 to 9"));
