@@ -200,6 +200,24 @@ test('a legal but wrong loop runs too, and its lane says where it leaves Richard
   await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
   await lane(page, 'Your program').getByText(/^Leaves Richards’ path at step [\d,]+: ./).waitFor();
   assert.ok((await lane(page, 'Your program').locator('.lane-left-path').textContent()).length > 40);
+  await page.waitForFunction(() => document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2);
+  // Richards' count is the published one; the broken loop's is not.
+  assert.equal(await number(laneOutput(page, "Richards' bitmask", 'Solutions found')), published(6).total);
+  assert.notEqual(await number(laneOutput(page, 'Your program', 'Solutions found')), published(6).total);
+  // poss without `& done`: squares off the board. The lane says where, and that the core stopped it.
+  await choose(page, 'next-row');
+  await typeAnswer(page, RIGHT['next-row']);
+  await choose(page, 'free-squares');
+  await typeAnswer(page, 'poss = ~(ld | col | rd);');
+  await inSection(page, 'Run my loop').click();
+  await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
+  await lane(page, 'Your program').getByText(/^Leaves Richards’ path at step 1: /).waitFor();
+  await lane(page, 'Your program').getByText(/^Stopped: /).waitFor();
+  assert.deepEqual(page.problems, []);
+  // An answer that does not parse cannot run: the section says why, and Compare is left as it was.
+  await typeAnswer(page, 'poss = ;');
+  await inSection(page, 'Run my loop').click();
+  assert.match(await section(page).getByRole('alert').textContent(), /^Your loop cannot run yet, because of “.+”: /);
 });
 
 test('links: junk gets a message and a working page; Copy a link with my answer carries it, Copy link never does', async () => {

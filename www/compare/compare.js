@@ -117,6 +117,13 @@ export class Compare {
    * offered for the rest of the visit, with the latest program.
    */
   runYours(program) {
+    try {
+      new this.wasm.Search(this.n, this.mirror, YOURS, program).free();
+    } catch (error) {
+      this.messages.show(`Your program cannot run: ${error instanceof Error ? error.message : String(error)}`);
+      this.ui.section.open = true;
+      return;
+    }
     this.program = program;
     if (!this.algorithms.some((a) => a.slug === YOURS)) {
       this.algorithms.push({ slug: YOURS, name: this.yoursName, blurb: BLURBS[YOURS] });

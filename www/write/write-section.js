@@ -223,6 +223,23 @@ export class WriteIt {
   runLoop() {
     if (this.editor) this.drafts.set(this.slug, this.editor.text());
     const program = Object.fromEntries(this.loop.map((slug) => [slug, this.textOf(slug)]));
+    // A wrong answer runs (the lane says where it leaves Richards' path); one that does not
+    // parse, breaks a rule or leaves an output unset cannot: the core says why, here.
+    for (const slug of this.loop) {
+      let report;
+      try {
+        report = this.core.checkAnswer(slug, program[slug]);
+      } catch (error) {
+        this.messages.internalError(error, 'The checker failed');
+        return;
+      }
+      if (!['correct', 'wrong'].includes(report.verdict)) {
+        const title = this.exercises.find((e) => e.slug === slug).title;
+        this.messages.show(`Your loop cannot run yet, because of “${title}”: ${report.summary}`);
+        return;
+      }
+    }
+    this.messages.clear();
     this.runLoopWith(program);
   }
 

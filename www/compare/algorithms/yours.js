@@ -5,6 +5,7 @@
 // Its name and slug come from the core (`algorithmNames()`); `slug` here must match.
 
 import richards from './richards.js';
+import { el } from './draw.js';
 
 /** The loop's exercises, in the order the skeleton runs them. */
 export const LOOP = ['free-squares', 'lowest-bit', 'take-it-away', 'next-row'];
@@ -48,5 +49,7 @@ export default {
   blurb: 'Your four answers from Write it in Richards’ loop, run by the core’s interpreter: where your run first leaves Richards’ path, this lane says so.',
   listsFree: true,
   why: () => 'your bit',
-  draw: (d, s) => richards.draw(d, s),
+  /** Richards' masks as the learner's loop has them, and why the core stopped it, if it did
+   *  (a square off the board, a loop that does not end). */
+  draw: (d, s) => [...richards.draw(d, s), ...(d.stopped ? [el('p', 'note lane-stopped', `Stopped: ${d.stopped}`)] : [])],
 };
