@@ -182,6 +182,7 @@ test('solve the loop, Run my loop: Your program’s lane finds the published cou
   assert.equal(await number(laneOutput(page, 'Your program', 'Nodes')), await number(laneOutput(page, "Richards' bitmask", 'Nodes')));
   assert.ok(await number(laneOutput(page, 'Your program', 'Nodes')) < nodes);
   assert.match(await lane(page, 'Your program').textContent(), /On Richards’ path so far/);
+  assert.doesNotMatch(await lane(page, "Richards' bitmask").textContent(), /Richards’ path/, 'only Your program’s lane says it');
   assert.match(await lane(page, 'Your program').locator('pre.code').textContent(), /next_rd = \(rd \| bit\) << 1;/);
   assert.doesNotMatch(page.url(), /yours/, 'Your program is not in the link');
 });

@@ -217,7 +217,7 @@ export class Compare {
     const algorithm = this.algorithms.find((a) => a.slug === slug);
     if (slug === YOURS) {
       const search = new this.wasm.Search(this.n, this.mirror, slug, this.program);
-      return new Lane({ ...algorithm, code: yoursCode(this.program) }, search, this.ui.language);
+      return new Lane({ ...algorithm, code: yoursCode(this.program), followsRichards: true }, search, this.ui.language);
     }
     return new Lane(algorithm, new this.wasm.Search(this.n, this.mirror, slug), this.ui.language);
   }

@@ -25,7 +25,9 @@ function counter(dl, name) {
 
 export class Lane {
   /**
-   * @param {object} algorithm {slug, name, blurb, code?} (code: its own code panel, else CODE's)
+   * @param {object} algorithm {slug, name, blurb, code?, followsRichards?} (code: its own code
+   *   panel, else CODE's; followsRichards: the lane says where its run leaves Richards' path,
+   *   from the snapshot's `leftPath`)
    * @param {object} search a wasm Search of that algorithm
    * @param {HTMLSelectElement} language the section's "Code in" select
    */
@@ -86,7 +88,7 @@ export class Lane {
     solutions.textContent = grouped(snapshot.solutions);
     this.narration.textContent = describeLaneStep(snapshot.last ?? null, snapshot);
     this.code.render(snapshot.last ?? null);
-    if ('leftPath' in snapshot) {
+    if (this.algorithm.followsRichards) {
       const left = snapshot.leftPath;
       this.leftPath.hidden = false;
       this.leftPath.textContent = left
