@@ -16,7 +16,7 @@ try {
   await page.getByRole('button', { name: 'Step', exact: true }).click(); // the Place of row 2: a Next row question
   const press = (group, column) => page.getByRole('group', { name: group, exact: true })
     .getByRole('button', { name: `column ${column}`, exact: true }).click();
-  // Right col and rd, one digit of ld wrong.
+  // Right col; some digits of ld and rd wrong.
   for (const [group, columns] of [['Your ld', [8]], ['Your col', [6, 8]], ['Your rd', [4, 5]]]) {
     for (const column of columns) await press(group, column);
   }

@@ -6,7 +6,7 @@ import {
   Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
 } from './player/index.js';
 import {
-  Stage, ExploredView, fitCounters, placeNarration, captionBottomBar, HistoryPanel,
+  Stage, ExploredView, fitCounters, placeNarration, captionBottomBar, lendToBottomBar, HistoryPanel,
 } from './stage/index.js';
 import { installExports, installAnimationExport, installQrLink, download } from './export/index.js';
 import { Messages } from './shared/messages.js';
@@ -28,6 +28,7 @@ installLook($('theme'), $('projector'));
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
 placeNarration($('narration'), $('board'));
 captionBottomBar($('bar-caption'), $('bar-show-board'), $('board'));
+lendToBottomBar(document.querySelector('#lesson-bar .lesson-buttons'), $('bar-caption'), $('lesson-bar'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
@@ -211,6 +212,7 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
     note: $('lesson-note'), end: $('lesson-end'), previous: $('lesson-previous'), next: $('lesson-next'),
     close: $('lesson-close'),
   }, lessons, show, messages, { save: () => predict.settings(), restore: (kept) => predict.restoreSettings(kept) });
+  predict.inLesson = () => panel.active;
   new LessonMaker({
     title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
     play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,

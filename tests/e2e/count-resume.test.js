@@ -50,7 +50,9 @@ async function offered(page) {
 /** Presses Resume and checks the end: the published counts, and how many were kept. */
 async function resumeToTheEnd(page, n, kept, of) {
   await button(page, 'Resume').click();
-  await ended(page);
+  // The total-only line stands until Resume's own result replaces it.
+  await page.waitForFunction(() => / unique\. /.test(document.getElementById('count-result').textContent), null, { timeout: 60_000 });
+  await countIdle(page);
   const result = await text(page, 'count-result');
   assert.ok(result.startsWith(resultFor(n)) && result.includes('✓ agree'),
     `${result} | ${await text(page, 'count-status')} | ${await text(page, 'count-message')}`);
@@ -231,4 +233,25 @@ test('after a reload the kept count is told at the top of the page with its size
   const [top, board] = await Promise.all([notice.boundingBox(), page.getByRole('grid', { name: 'Board' }).boundingBox()]);
   assert.ok(top && top.y + top.height <= board.y, `the notice ${JSON.stringify(top)} is above the board ${JSON.stringify(board)}`);
   await button(page, 'Projector').click();
+});
+
+test('Cancel after the last sub-problem, during the unique count: the total is shown against the published one, and Resume makes only the unique count', async () => {
+  // Long waits before each sub-problem and before Burnside's step: Cancel lands in that step.
+  const page = await session.open('', { cores: 2, countDelayMs: 400 });
+  await setSize(page, '7');
+  await button(page, 'Count all').click();
+  await page.waitForFunction(() => document.getElementById('count-status').textContent.startsWith('Counting the solutions that a half turn'), null, { timeout: 60_000 });
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  const { of } = await offered(page);
+  assert.match(await text(page, 'count-status'), new RegExp(`Every sub-problem \\(${grouped(of)}\\) was counted and is kept; only the unique count was left: Resume makes it\\.$`));
+  assert.equal(await text(page, 'count-result'), `N = 7: ${grouped(published(7).total)} solutions; the unique count was cancelled. Published (OEIS A000170): ${grouped(published(7).total)} ✓ agree`);
+  assert.equal(Number(await page.locator('#count-progress').getAttribute('value')), 1, 'the bar is full: all is kept');
+  await button(page, 'Resume').click();
+  // The total-only line stands until Resume's own result replaces it.
+  await page.waitForFunction(() => / unique\. /.test(document.getElementById('count-result').textContent), null, { timeout: 60_000 });
+  await countIdle(page);
+  const result = await text(page, 'count-result');
+  assert.ok(result.startsWith(resultFor(7)) && result.includes('✓ agree'), `${result} | ${await text(page, 'count-status')}`);
+  assert.match(await text(page, 'count-status'), new RegExp(`^All ${grouped(of)} sub-problems were counted before and kept: nothing was left to count but the unique count, made now`));
 });

@@ -20,8 +20,8 @@ async function openEmbed(query, viewport = { width: 800, height: 450 }) {
 
 const position = (page) => page.getByRole('slider', { name: 'Position' });
 
-test('an embed of an 8×8 or smaller board fits its frame without scroll bars, and a large board scales down', async () => {
-  for (const viewport of [{ width: 480, height: 360 }, { width: 800, height: 450 }]) {
+test('an embed of an 8×8 or smaller board fits its frame without scroll bars (up to a full-screen slide), and a large board scales down', async () => {
+  for (const viewport of [{ width: 480, height: 360 }, { width: 800, height: 450 }, { width: 1280, height: 720 }]) { // a slide's frame, full screen
     for (const n of [4, 8, 16]) {
       const page = await openEmbed(`n=${n}&pos=20`, viewport);
       const fit = await page.evaluate(() => {

@@ -87,6 +87,15 @@ test('Space and Enter on every control while Predict asks a question (the answer
   await checkEveryControl(page, { atLeast: 60 });
 });
 
+test('Space and Enter on every control after a wrong try (Try again, Show answer, the marked digits): the control’s', async () => {
+  const page = await session.open('?n=6');
+  await page.keyboard.press('p');
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: 'Check', exact: true }).click(); // no digit marked: wrong, row 1 is free
+  await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
+  await checkEveryControl(page, { atLeast: 60 });
+});
+
 test('with nothing focused, Space is still Play / pause', async () => {
   const page = await session.open('?n=8');
   await page.keyboard.press('Space');

@@ -129,3 +129,29 @@ test('the last stop says the lesson is over; Close lesson gives back Predict as 
   assert.ok(await predictOn(page));
   assert.deepEqual(await ticked(page), chosen);
 });
+
+test('on a phone the lesson’s buttons stand in the bottom bar, in reach wherever the reader scrolled; after Continue the question points to Next stop; closed, they go home', async () => {
+  const page = await session.open('?lesson=three-masks&stop=4', { viewport: { width: 390, height: 844 } });
+  const bar = page.locator('.controls .buttons');
+  const inBar = async (name) => {
+    const [b, box] = await Promise.all([bar.boundingBox(), button(page, name).boundingBox()]);
+    return box !== null && box.y >= b.y && box.y + box.height <= Math.min(b.y + b.height, 844);
+  };
+  assert.ok(await inBar('Next stop'), 'Next stop is in the bottom bar');
+  assert.ok(await inBar('Previous stop') && await inBar('Close lesson'));
+  assert.equal(await button(page, 'Next stop').count(), 1, 'one Next stop, not two');
+  // The stop asks a question: answer it (Show answer), Continue, and the question region
+  // points to the lesson, not to Step or Play.
+  await button(page, 'Show answer').click();
+  await button(page, 'Continue').click();
+  assert.match(await page.locator('#question-text').textContent(), /^The lesson goes on at Next stop/);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  assert.ok(await inBar('Next stop'), 'still in reach, scrolled to the end of the page');
+  await button(page, 'Next stop').click();
+  assert.equal(await stopShown(page), 'Stop 5 of 5');
+  assert.match(await page.locator('#lesson-end').textContent(), /the lesson is over/);
+  await button(page, 'Close lesson').click();
+  assert.equal(await button(page, 'Next stop').isVisible(), false, 'gone with the lesson');
+  assert.equal(await page.locator('#lesson-bar .lesson-buttons').count(), 1, 'back in the lesson bar');
+  assert.ok(await inBar('Step'), 'the bar drives the board again');
+});

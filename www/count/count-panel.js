@@ -336,7 +336,7 @@ export class CountPanel {
 
   /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, status) {
-    this.lastProgress = null; // {done, of} sub-problems, as last told
+    this.lastProgress = null; // {done, of, total} sub-problems and solutions, as last told
     this.#take(event);
     if (event === 'race') this.method = 'backtrack';
     this.started = performance.now();
@@ -356,10 +356,10 @@ export class CountPanel {
    * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
    * finished work applies to the work left.
    */
-  #progress({ done, of, nodes, ms, workBefore, workDone, workLeft }) {
+  #progress({ done, of, total, nodes, ms, workBefore, workDone, workLeft }) {
     const finished = workBefore + workDone;
     this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
-    this.lastProgress = { done, of };
+    this.lastProgress = { done, of, total };
     const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
     this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, countingMethod(this.method).workUnit)} · ${duration(ms)} elapsed${left}`;
   }
@@ -368,10 +368,13 @@ export class CountPanel {
   #stopped(error, kept = false) {
     if (error instanceof Cancelled) {
       const after = duration(performance.now() - this.started);
-      const { done = 0, of = 0 } = this.lastProgress ?? {};
+      const { done = 0, of = 0, total = 0 } = this.lastProgress ?? {};
       let resume = '';
       if (kept && of > 0 && done === of) {
-        resume = ` Every sub-problem (${count(of)}) was counted and is kept; only the unique count was left: Resume finishes it.`;
+        // Every sub-problem is counted: the total is the count's result; only Burnside's
+        // unique count was left.
+        this.#showTotalOnly(total);
+        resume = ` Every sub-problem (${count(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
       } else if (kept && done > 0) {
         resume = ` What was counted is kept (${count(done)} of ${count(of)} sub-problems): Resume goes on from there.`;
       } else if (kept) {
@@ -382,6 +385,15 @@ export class CountPanel {
     } else {
       this.messages.internalError(error, 'The count failed');
     }
+  }
+
+  /** The result of a count cancelled in its last step (Burnside's unique count): the total. */
+  #showTotalOnly(total) {
+    const expected = published(this.n);
+    const agrees = expected ? (expected.total === total ? ' ✓ agree' : ' ✗ DIFFER') : '';
+    this.ui.result.textContent = `N = ${this.n}: ${count(total)} solutions; the unique count was cancelled. ` + (expected
+      ? `Published (OEIS A000170): ${count(expected.total)}${agrees}`
+      : 'No published value to compare with.');
   }
 
   #showResult({ n, method, total, unique, nodes, ms, workers, resumed, subProblems, burnside }) {

@@ -60,7 +60,8 @@ class Lane {
 export class CountPool {
   /**
    * `makeWorker()` returns a new Worker running count-worker.js; `size` is the most used.
-   * `delayMs` (tests only) makes the workers wait that long before each sub-problem.
+   * `delayMs` (tests only) makes the workers wait that long before each sub-problem and
+   * before Burnside's step.
    */
   constructor(makeWorker, size, { delayMs = 0 } = {}) {
     this.makeWorker = makeWorker;
@@ -122,7 +123,7 @@ export class CountPool {
       let burnside = null;
       if (method === 'meet') {
         onUnique?.();
-        burnside = await lanes[0].post({ kind: 'burnside', n, method, total: result.total });
+        burnside = await lanes[0].post({ kind: 'burnside', n, method, total: result.total, delayMs: this.delayMs });
         result.unique = burnside.unique;
       }
       return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size, method, burnside };

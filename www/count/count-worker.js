@@ -9,7 +9,7 @@
 //   {kind: 'fast', n, method, indices, delayMs}  the listed sub-problems, by that wasm
 //                                   counter: their sums, and parts: [[index, total, unique,
 //                                   nodes], …]; waits delayMs before each (tests only, else 0)
-//   {kind: 'burnside', n, method, total}  the classes of the whole count from its total:
+//   {kind: 'burnside', n, method, total, delayMs}  the classes of the whole count from its total:
 //                                   {half, quarter, unique} (the core's Counter.burnside)
 //   {kind: 'plain-wasm', n, column} the plain recursive bitmask in wasm, one top-row column
 //   {kind: 'plain-js', n, column}   the same in plain JavaScript
@@ -58,6 +58,7 @@ self.onmessage = async ({ data: job }) => {
         part.parts.push([index, total, unique, nodes]);
       }
     } else if (job.kind === 'burnside') {
+      if (job.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, job.delayMs));
       part = counterFor(Counter, job).burnside(job.total);
     } else if (job.kind === 'plain-wasm') {
       part = plainCountWithTop(job.n, job.column);

@@ -2,7 +2,9 @@
 // the side column below the eleven bit rows: the sentence of the last step is then on screen
 // with the board and the bottom bar's Step. Back in the side column on a wider screen.
 // The bottom bar, always on screen there, says what it drives once the board is scrolled away
-// (under Compare's lanes, say), with a button that brings the board back.
+// (under Compare's lanes, say), with a button that brings the board back; during a lesson it
+// holds the lesson's buttons too (Previous stop, Next stop, Close lesson), in a thumb's reach
+// wherever the stop's note has sent the reader.
 
 const PHONE = '(max-width: 40rem)';
 
@@ -30,4 +32,23 @@ export function captionBottomBar(caption, show, board) {
     document.body.classList.toggle('bar-captioned', !caption.hidden);
   }).observe(board);
   show.addEventListener('click', () => board.scrollIntoView({ block: 'center' }));
+}
+
+/**
+ * While the screen is a phone's and `owner` (the lesson bar) is shown, moves `group` (its
+ * buttons) into the bottom bar, right after `caption`; back into `owner` otherwise. The
+ * buttons are the same elements wherever they stand: one Next stop, never two.
+ */
+export function lendToBottomBar(group, caption, owner) {
+  const home = { parent: group.parentElement, next: group.nextElementSibling };
+  const phone = matchMedia(PHONE);
+  const place = () => {
+    const lend = phone.matches && !owner.hidden;
+    if (lend && group.previousElementSibling !== caption) caption.after(group);
+    if (!lend && group.parentElement !== home.parent) home.parent.insertBefore(group, home.next);
+    document.body.classList.toggle('bar-lesson', lend); // the bar is taller (style.css)
+  };
+  phone.addEventListener('change', place);
+  new MutationObserver(place).observe(owner, { attributes: true, attributeFilter: ['hidden'] });
+  place();
 }

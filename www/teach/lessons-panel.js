@@ -107,9 +107,10 @@ export class LessonsPanel {
 
   /** Closes the lesson; the page gets back what the lesson changed (keep.restore). */
   close() {
-    if (this.lesson) this.keep.restore(this.before);
+    const { lesson, before } = this;
     this.before = null;
-    this.lesson = null;
+    this.lesson = null; // closed before the page is given back: what it says is the page's own
+    if (lesson) this.keep.restore(before);
     this.ui.menu.value = '';
     this.ui.bar.hidden = true;
     this.keepUrlCurrent();

@@ -37,6 +37,8 @@ export class Predict {
     this.open = null;      // {question, at (the step it was asked at), answered, resume}
     this.turn = 0;         // questions asked so far: the core rotates topics by it
     this.passing = false;  // Continue's own step goes past the hold
+    /** True while a lesson is open (main.js sets it): the lesson leads, Step only follows. */
+    this.inLesson = () => false;
     ui.button.addEventListener('click', () => this.toggle());
     ui.board.addEventListener('click', (event) => this.boardClicked(event));
   }
@@ -197,9 +199,9 @@ export class Predict {
 
   /** What the region says with no question open: undefined for its usual sentence. */
   waitingText() {
-    return this.panel.asked.length === 0
-      ? 'Nothing to ask about: tick a topic under “Ask about”. Until then the search takes its steps without asking.'
-      : undefined;
+    if (this.panel.asked.length === 0) return 'Nothing to ask about: tick a topic under “Ask about”. Until then the search takes its steps without asking.';
+    if (this.inLesson()) return 'The lesson goes on at Next stop. (Step or Play takes the search on by yourself, asking as it goes.)';
+    return undefined;
   }
 
   /** A click on a square of the row asked about toggles that column's digit. */
