@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 /// compare}], operators, maxOperators, maxPerLine?, loop, starter}]` (never the reference).
 #[wasm_bindgen]
 pub fn exercises() -> Result<JsValue, JsError> {
-    to_js(catalogue::all())
+    to_js(&catalogue::all())
 }
 
 /// Checks `source` as an answer to the exercise `slug`: `{verdict, summary, operators,
