@@ -6,11 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const out = 'target/bench-write-pkg';
 execFileSync('wasm-bindgen', ['--target', 'nodejs', '--out-dir', out,
   'target/wasm32-unknown-unknown/release/bitqueens.wasm']);
+writeFileSync(`${out}/package.json`, '{"type": "commonjs"}\n'); // wasm-bindgen's nodejs target is CommonJS
 const wasm = createRequire(import.meta.url)(`../${out}/bitqueens.js`);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);

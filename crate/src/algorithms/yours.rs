@@ -395,7 +395,9 @@ impl Stepping for Yours {
     fn step(&mut self) -> Step {
         let event = self.advance();
         let steps = self.core.counters.steps;
-        if steps % self.spacing == 0 && self.checkpoints.len() as u64 == steps / self.spacing {
+        if steps.is_multiple_of(self.spacing)
+            && self.checkpoints.len() as u64 == steps / self.spacing
+        {
             self.checkpoints.push(self.core.clone());
             if self.checkpoints.len() > MAX_CHECKPOINTS {
                 let mut k = 0;

@@ -2,7 +2,7 @@
 //! answers, the reference loop against Richards' stepper, and bulk hostile input.
 
 use super::catalogue::{self, LOOP};
-use super::check::{self, search_states, Moment, Origin, Values, MAX_INPUTS};
+use super::check::{self, Moment, Origin, Values, MAX_INPUTS};
 use super::*;
 use crate::algorithms::{Algorithm, Kind};
 use crate::random::Random;
