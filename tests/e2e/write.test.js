@@ -134,6 +134,22 @@ test('the first Check right counts as the first try, kept after a reload', async
   assert.equal(await editorText(page), RIGHT['take-it-away'], 'the right answer is back in the editor');
 });
 
+test('hostile input: a megabyte pasted, deep nesting, Unicode, a name not in the exercise: a sentence each, the page keeps working', async () => {
+  const page = await openWrite('?n=6&exercise=free-squares');
+  await editor(page).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText('poss = ld | col;\n'.repeat(60_000)); // about a megabyte
+  for (const source of [null, `poss = ${'('.repeat(5000)}ld;`, 'pöss = ld 😀 col;', 'poss = ld | bit;', 'poss = ld << 64;']) {
+    const verdict = source === null
+      ? await (async () => { await inSection(page, 'Check').click(); await page.waitForFunction(() => document.getElementById('write-result').dataset.checks === '1'); return (await result(page).textContent()).trim(); })()
+      : await checkAnswer(page, source);
+    assert.doesNotMatch(verdict, /^Correct/, String(source).slice(0, 40));
+    assert.match(verdict, /^[A-Z].*\.$/s, `a sentence: ${verdict.slice(0, 80)}`);
+  }
+  await button(page, 'Step').click();
+  assert.equal(await steps(page), 1, 'the player still works');
+});
+
 test('keys typed in the editor never reach the player: n, e, r, p, Space, arrows', async () => {
   const page = await openWrite('?n=6&exercise=free-squares');
   await typeAnswer(page, '');
