@@ -112,7 +112,18 @@ mod tests {
     #[wasm_bindgen_test]
     fn any_source_comes_back_as_a_verdict_and_an_unknown_slug_throws() {
         let deep = format!("poss = {}ld;", "(".repeat(5_000));
-        for source in ["", "poss = ld * 2;", "💥", "poss = 0x1FF;", deep.as_str()] {
+        let unary = format!("poss = {}ld;", "~".repeat(9_000));
+        let chain = format!("poss = {}l;", "l|".repeat(4_900));
+        let sources = [
+            "",
+            "poss = ld * 2;",
+            "💥",
+            "poss = 0x1FF;",
+            &deep,
+            &unary,
+            &chain,
+        ];
+        for source in sources {
             let report = check_answer_js("free-squares", source).unwrap();
             let diagnostics = js_sys::Array::from(&get(&report, "diagnostics"));
             assert!(diagnostics.length() >= 1, "{source:.20}");
