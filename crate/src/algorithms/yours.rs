@@ -347,6 +347,43 @@ impl Yours {
         }
     }
 
+    /// Why a `poss` of row `row` differs from Richards': a square off the board, a square a
+    /// queen attacks (which queen, and how), or a free square left out.
+    fn why_poss(&self, row: usize, mine: u32, theirs: u32) -> String {
+        if mine & !self.done != 0 {
+            return ": it holds squares off the board (is `& done` missing?)".to_owned();
+        }
+        let extra = mine & !theirs;
+        if extra != 0 {
+            let column = self.column_of(extra & extra.wrapping_neg()) as i64;
+            let attack = self.calls()[..row]
+                .iter()
+                .enumerate()
+                .find_map(|(r, call)| {
+                    let queen = self.column_of(call.bit) as i64;
+                    let distance = (row - r) as i64;
+                    if queen == column {
+                        Some((r, queen, "in its column"))
+                    } else if queen + distance == column {
+                        Some((r, queen, "along the \\ diagonal (ld)"))
+                    } else if queen - distance == column {
+                        Some((r, queen, "along the / diagonal (rd)"))
+                    } else {
+                        None
+                    }
+                });
+            return match attack {
+                Some((r, queen, how)) => {
+                    format!(": the queen in row {r}, column {queen} attacks column {column} {how}")
+                }
+                None => format!(": column {column} is outside the part of the row searched"),
+            };
+        }
+        let missing = theirs & !mine;
+        let column = self.column_of(missing & missing.wrapping_neg());
+        format!(": column {column} is free, but your poss leaves it out")
+    }
+
     /// Why the state after `mine` differs from Richards' after `theirs`, if it does.
     fn difference(&self, mine: Step, theirs: Step) -> Option<String> {
         if let Some(stopped) = &self.core.stopped {
@@ -371,13 +408,13 @@ impl Yours {
         ];
         for (name, mine_value, theirs_value) in fields {
             if mine_value != theirs_value {
-                let off_board = if mine_value & !self.done != 0 && name != "rd" && name != "ld" {
-                    ": it holds squares off the board (is `& done` missing?)"
+                let why = if name == "poss" {
+                    self.why_poss(row, mine_value, theirs_value)
                 } else {
-                    ""
+                    String::new()
                 };
                 return Some(format!(
-                    "row {row}: your {name} is {} where Richards' is {}{off_board}",
+                    "row {row}: your {name} is {} where Richards' is {}{why}",
                     self.binary(mine_value),
                     self.binary(theirs_value)
                 ));

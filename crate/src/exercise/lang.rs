@@ -13,7 +13,9 @@
 //!
 //! Bounded work: a source of more than [`MAX_SOURCE_CHARS`] characters is refused before
 //! it is read, and nesting (parentheses and prefix operators) deeper than [`MAX_DEPTH`] is
-//! refused with a message, so that no input can take long or overflow the stack.
+//! refused with a message, and so is an answer of more than [`MAX_OPERATORS`] operators
+//! (a chain `a | a | …` nests on the left), so that no input can take long or overflow the
+//! stack.
 
 use std::fmt;
 
@@ -21,6 +23,9 @@ use std::fmt;
 pub const MAX_SOURCE_CHARS: usize = 10_000;
 /// The deepest nesting of parentheses and prefix operators accepted.
 pub const MAX_DEPTH: usize = 200;
+/// The most operators an answer may hold (no exercise allows nearly as many): with
+/// [`MAX_DEPTH`], it bounds the depth of every tree, so walking one cannot overflow the stack.
+pub const MAX_OPERATORS: usize = 500;
 /// The largest constant (as in Data Lab: bigger ones are built with shifts).
 pub const MAX_CONSTANT: u32 = 255;
 
@@ -415,6 +420,8 @@ struct Parser<'a> {
     /// Where the token before `tok` ended.
     last_end: usize,
     depth: usize,
+    /// Operators read so far.
+    operators: usize,
 }
 
 /// Parses a whole answer.
@@ -439,6 +446,7 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
         span,
         last_end: 0,
         depth: 0,
+        operators: 0,
     };
     let mut lines = Vec::new();
     while parser.tok != Tok::End {
@@ -454,6 +462,21 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
 }
 
 impl Parser<'_> {
+    /// Counts an operator at the current token; an error past [`MAX_OPERATORS`].
+    fn count_operator(&mut self) -> Result<(), Diagnostic> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(Diagnostic::new(
+                self.span,
+                format!(
+                    "the answer uses more than {MAX_OPERATORS} operators; no exercise allows \
+                     nearly as many"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn advance(&mut self) -> Result<(), Diagnostic> {
         self.last_end = self.span.end;
         (self.tok, self.span) = self.lexer.next()?;
@@ -549,6 +572,7 @@ impl Parser<'_> {
                 break;
             }
             let op_span = self.span;
+            self.count_operator()?;
             self.advance()?;
             let right = if matches!(op, Op::Shl | Op::Shr) {
                 self.shift_amount(op)?
@@ -585,6 +609,7 @@ impl Parser<'_> {
 
     /// A prefix operator and its operand (which binds as tightly as any prefix operator).
     fn unary(&mut self, op: Op, span: Span) -> Result<Expr, Diagnostic> {
+        self.count_operator()?;
         self.advance()?;
         let operand = self.expr(binding_power(Op::Neg) - 1)?;
         Ok(Expr::Unary(op, Box::new(operand), span))

@@ -237,6 +237,28 @@ mod tests {
     }
 
     #[test]
+    fn a_poss_that_forgets_a_diagonal_names_the_queen_that_attacks() {
+        let blocks = learner_blocks(with("free-squares", "poss = ~(ld | col) & done;")).unwrap();
+        let mut yours = your_program(4, false, blocks).unwrap();
+        run_to_end(&mut yours);
+        let left = yours.state().left_path.unwrap();
+        // Row 0's queen in column 3 (bit 0); row 1 computes poss: rd attacks column 2.
+        assert_eq!(
+            left.reason,
+            "row 1: your poss is 0b1110 where Richards' is 0b1100: the queen in row 0, column 3 \
+             attacks column 2 along the / diagonal (rd)"
+        );
+        let blocks = learner_blocks(with("free-squares", "poss = ~(ld | col | rd) & 7;")).unwrap();
+        let mut yours = your_program(4, false, blocks).unwrap();
+        run_to_end(&mut yours);
+        let reason = yours.state().left_path.unwrap().reason;
+        assert!(
+            reason.ends_with("column 0 is free, but your poss leaves it out"),
+            "{reason}"
+        );
+    }
+
+    #[test]
     fn a_loop_that_never_empties_its_row_is_stopped() {
         let blocks = learner_blocks(with("take-it-away", "poss = poss | bit;")).unwrap();
         let mut yours = your_program(5, false, blocks).unwrap();

@@ -468,12 +468,14 @@ fn pathological_sources_are_refused_quickly_with_a_sentence() {
     let deep = format!("poss = {}ld{};", "(".repeat(3_000), ")".repeat(3_000));
     let unary = format!("poss = {}ld;", "~".repeat(5_000));
     let megabyte = "poss = ld | ".repeat(100_000);
-    let long_line = format!("poss = {};", vec!["ld"; 1_000].join(" | "));
+    let long_line = format!("poss = {};", vec!["ld"; 400].join(" | "));
+    let chain = format!("poss = {}l;", "l|".repeat(4_900));
     let cases: Vec<(&str, &str)> = vec![
         (&deep, "nests deeper than 200"),
         (&unary, "nests deeper than 200"),
         (&megabyte, "longer than 10,000 characters"),
         (&long_line, "at most 4"),
+        (&chain, "more than 500 operators"),
         (
             "poss = ld * 2;",
             "`*` is not in the language; the operators are ~ & | ^ + - << >> !",

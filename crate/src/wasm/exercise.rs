@@ -4,6 +4,7 @@
 
 use super::{js_error, to_js};
 use crate::exercise::{catalogue, check_answer};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Every exercise, in order: `[{slug, title, statement, hint, inputs, outputs: [{name,
@@ -21,7 +22,14 @@ pub fn exercises() -> Result<JsValue, JsError> {
 pub fn check_answer_js(slug: &str, source: &str) -> Result<JsValue, JsError> {
     let (index, exercise) =
         catalogue::find(slug).ok_or_else(|| js_error(catalogue::unknown(slug)))?;
-    to_js(&check_answer(index, exercise, source))
+    // `null`, not `undefined`, for what is absent (`counterexample`, `step`), as the page's
+    // contract says.
+    let plain = serde_wasm_bindgen::Serializer::new()
+        .serialize_maps_as_objects(true)
+        .serialize_missing_as_null(true);
+    check_answer(index, exercise, source)
+        .serialize(&plain)
+        .map_err(js_error)
 }
 
 #[cfg(test)]
@@ -55,7 +63,8 @@ mod tests {
             assert!(search.finished());
             assert_eq!(search.boards_passed(), published(n).0, "n={n}");
             let snapshot = search.snapshot().unwrap();
-            assert!(get(&snapshot, "leftPath").is_null());
+            // `leftPath` is absent (undefined, as every `None` of a snapshot) on Richards' path.
+            assert!(get(&snapshot, "leftPath").is_falsy());
             assert_eq!(
                 get(&get(&snapshot, "detail"), "kind").as_string().unwrap(),
                 "yours"
@@ -103,7 +112,18 @@ mod tests {
     #[wasm_bindgen_test]
     fn any_source_comes_back_as_a_verdict_and_an_unknown_slug_throws() {
         let deep = format!("poss = {}ld;", "(".repeat(5_000));
-        for source in ["", "poss = ld * 2;", "💥", "poss = 0x1FF;", deep.as_str()] {
+        let unary = format!("poss = {}ld;", "~".repeat(9_000));
+        let chain = format!("poss = {}l;", "l|".repeat(4_900));
+        let sources = [
+            "",
+            "poss = ld * 2;",
+            "💥",
+            "poss = 0x1FF;",
+            &deep,
+            &unary,
+            &chain,
+        ];
+        for source in sources {
             let report = check_answer_js("free-squares", source).unwrap();
             let diagnostics = js_sys::Array::from(&get(&report, "diagnostics"));
             assert!(diagnostics.length() >= 1, "{source:.20}");
