@@ -1,5 +1,5 @@
 //! The exercises, as data: `www/write/exercises.json` (the single source, shared with the
-//! page through the wasm facade), read once. A test checks every entry: its operators exist,
+//! page through the wasm facade), turned into Rust by `crate/build.rs` at build time. A test checks every entry: its operators exist,
 //! its reference parses, is legal, keeps its budget and passes its own check.
 
 use super::lang::Op;
@@ -7,7 +7,9 @@ use super::rules::{self, Budget};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-const SOURCE: &str = include_str!("../../../www/write/exercises.json");
+/// The JSON itself, for the test that parses it strictly and compares.
+#[cfg(test)]
+pub(super) const SOURCE: &str = include_str!("../../../www/write/exercises.json");
 
 /// Which bits of an output are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,8 +79,8 @@ impl Exercise {
 /// Every exercise, in the order of the JSON.
 pub fn all() -> &'static [Exercise] {
     static ALL: OnceLock<Vec<Exercise>> = OnceLock::new();
-    // The file is part of the build and a test parses it: it cannot fail at run time.
-    ALL.get_or_init(|| serde_json::from_str(SOURCE).expect("www/write/exercises.json parses"))
+    // build.rs wrote the file's entries as this expression (it fails the build on a bad file).
+    ALL.get_or_init(|| include!(concat!(env!("OUT_DIR"), "/exercises.rs")))
 }
 
 /// The exercise with this slug, and its index in [`all`].

@@ -15,6 +15,15 @@ fn check(slug: &str, source: &str) -> Report {
 }
 
 #[test]
+fn build_rs_wrote_the_json_as_it_is() {
+    // The JSON read strictly (unknown fields refused, as the page's lessons are), against the
+    // Rust that crate/build.rs wrote from it.
+    let parsed: Vec<catalogue::Exercise> =
+        serde_json::from_str(catalogue::SOURCE).expect("www/write/exercises.json parses");
+    assert_eq!(parsed, catalogue::all());
+}
+
+#[test]
 fn the_catalogue_is_valid_and_every_reference_passes_its_own_check() {
     let all = catalogue::all();
     assert!(all.len() >= 10);
