@@ -188,21 +188,22 @@ impl Yours {
 
     /// Why `bit`, chosen from `poss` in `row`, cannot be tried, if it cannot.
     fn bad_bit(&self, row: usize, poss: u32, bit: u32) -> Option<String> {
+        let shown_row = row + 1; // the page counts rows from 1
         if self.core.tries[row] >= self.n {
             Some(format!(
-                "row {row}: the loop tried more squares than the row has: the new `poss` \
+                "row {shown_row}: the loop tried more squares than the row has: the new `poss` \
                  ({}) still holds squares tried",
                 self.binary(poss)
             ))
         } else if bit == 0 || bit & (bit - 1) != 0 {
             Some(format!(
-                "row {row}: `bit` is {} for `poss` = {}: not a single square",
+                "row {shown_row}: `bit` is {} for `poss` = {}: not a single square",
                 self.binary(bit),
                 self.binary(poss)
             ))
         } else if bit & !self.done != 0 {
             Some(format!(
-                "row {row}: `bit` is {}, a square off the board (the board has {} columns)",
+                "row {shown_row}: `bit` is {}, a square off the board (the board has {} columns)",
                 self.binary(bit),
                 self.n
             ))
@@ -221,6 +222,7 @@ impl Yours {
     /// One step of the loop, without checkpoints or the shadow.
     fn advance(&mut self) -> Step {
         let row = self.core.depth - 1;
+        let shown_row = row + 1; // the page counts rows from 1
         let top = self.core.calls[row];
         let costs = self.blocks.costs();
         let event = match top.phase {
@@ -243,7 +245,7 @@ impl Yours {
                 }
             }
             Phase::Enter if row as u32 >= self.n => self.stop(format!(
-                "row {row}: all {} rows hold a queen but `col` is {}, not `done`: a queen past \
+                "row {shown_row}: all {} rows hold a queen but `col` is {}, not `done`: a queen past \
                  the last row would be placed",
                 self.n,
                 self.binary(top.col)
@@ -374,14 +376,26 @@ impl Yours {
                 });
             return match attack {
                 Some((r, queen, how)) => {
-                    format!(": the queen in row {r}, column {queen} attacks column {column} {how}")
+                    // Rows and columns as the page counts them, from 1.
+                    format!(
+                        ": the queen in row {}, column {} attacks column {} {how}",
+                        r + 1,
+                        queen + 1,
+                        column + 1
+                    )
                 }
-                None => format!(": column {column} is outside the part of the row searched"),
+                None => format!(
+                    ": column {} is outside the part of the row searched",
+                    column + 1
+                ),
             };
         }
         let missing = theirs & !mine;
         let column = self.column_of(missing & missing.wrapping_neg());
-        format!(": column {column} is free, but your poss leaves it out")
+        format!(
+            ": column {} is free, but your poss leaves it out",
+            column + 1
+        )
     }
 
     /// Why the state after `mine` differs from Richards' after `theirs`, if it does.
@@ -390,9 +404,10 @@ impl Yours {
             return Some(stopped.clone());
         }
         let row = self.core.depth - 1;
+        let shown_row = row + 1; // the page counts rows from 1
         let ours = self.core.calls[row];
         let richards = self.shadow.calls().last().copied()?;
-        let (ours_row, their_row) = (row, self.shadow.row() as usize);
+        let (ours_row, their_row) = (row + 1, self.shadow.row() as usize + 1);
         if ours_row != their_row {
             return Some(format!(
                 "your loop went to row {ours_row} where Richards' went to row {their_row} \
@@ -414,14 +429,15 @@ impl Yours {
                     String::new()
                 };
                 return Some(format!(
-                    "row {row}: your {name} is {} where Richards' is {}{why}",
+                    "row {shown_row}: your {name} is {} where Richards' is {}{why}",
                     self.binary(mine_value),
                     self.binary(theirs_value)
                 ));
             }
         }
-        (mine != theirs || ours.phase != richards.phase)
-            .then(|| format!("row {row}: your loop took {mine:?} where Richards' took {theirs:?}"))
+        (mine != theirs || ours.phase != richards.phase).then(|| {
+            format!("row {shown_row}: your loop took {mine:?} where Richards' took {theirs:?}")
+        })
     }
 }
 

@@ -216,7 +216,7 @@ mod tests {
         assert_eq!(left.step, 1, "the first step already differs");
         assert_eq!(
             left.reason,
-            "row 0: your poss is 0b11111111111111111111111111111111 where Richards' is \
+            "row 1: your poss is 0b11111111111111111111111111111111 where Richards' is \
              0b111111: it holds squares off the board (is `& done` missing?)"
         );
         let Algorithm::Yours(stepper) = &yours else {
@@ -242,18 +242,19 @@ mod tests {
         let mut yours = your_program(4, false, blocks).unwrap();
         run_to_end(&mut yours);
         let left = yours.state().left_path.unwrap();
-        // Row 0's queen in column 3 (bit 0); row 1 computes poss: rd attacks column 2.
+        // Row 1's queen in column 4 (bit 0); row 2 computes poss: rd attacks column 3 (rows
+        // and columns counted from 1, as the page counts them).
         assert_eq!(
             left.reason,
-            "row 1: your poss is 0b1110 where Richards' is 0b1100: the queen in row 0, column 3 \
-             attacks column 2 along the / diagonal (rd)"
+            "row 2: your poss is 0b1110 where Richards' is 0b1100: the queen in row 1, column 4 \
+             attacks column 3 along the / diagonal (rd)"
         );
         let blocks = learner_blocks(with("free-squares", "poss = ~(ld | col | rd) & 7;")).unwrap();
         let mut yours = your_program(4, false, blocks).unwrap();
         run_to_end(&mut yours);
         let reason = yours.state().left_path.unwrap().reason;
         assert!(
-            reason.ends_with("column 0 is free, but your poss leaves it out"),
+            reason.ends_with("column 1 is free, but your poss leaves it out"),
             "{reason}"
         );
     }
