@@ -244,3 +244,133 @@ test('a click on a square of the row asked about toggles that column’s digit',
   await page.getByRole('gridcell', { name: 'Row 1, column 3', exact: true }).click();
   assert.equal(await digit.getAttribute('aria-pressed'), 'false');
 });
+
+/** The columns (0 = column 1) of row `row` that a mirror-mode search covers, by the rule the
+ *  Mirror symmetry switch states: row 1's left half (and its middle column when N is odd),
+ *  row 2's left half below a queen in row 1's middle column, every column elsewhere. */
+function searchedInMirror(n, row, queens) {
+  const half = Math.floor(n / 2);
+  const middleQueen = n % 2 === 1 && queens[0]?.column === half;
+  return Array.from({ length: n }, (_, c) => {
+    if (row === 0) return c < half || (n % 2 === 1 && c === half);
+    if (row === 1 && middleQueen) return c < half;
+    return true;
+  });
+}
+
+/**
+ * What the test has seen of the board, step by step: for each row, the columns its queen has
+ * stood on since a queen was last placed in the row above (the squares tried there, which a
+ * back-up leaves behind). Fed the queens after every step.
+ */
+function boardWatch() {
+  let before = [];
+  const tried = [];
+  return {
+    tried,
+    saw(queens) {
+      for (const q of queens) {
+        // A queen placed (or moved) in row k opens row k + 1 afresh.
+        if (before[q.row]?.column !== q.column) for (let j = q.row + 1; j < tried.length; j++) tried[j] = new Set();
+        (tried[q.row] ??= new Set()).add(q.column);
+      }
+      before = queens;
+    },
+  };
+}
+
+/** poss of the row below the queens on the board in mirror mode: the squares no queen attacks,
+ *  within the part of the row the search covers, less those `tried` there already. */
+function possFromTheBoard(queens, n, tried = new Set()) {
+  const { ld, col, rd } = masksFromQueens(queens, n);
+  const searched = searchedInMirror(n, queens.length, queens);
+  return [...ld].map((_, c) => (ld[c] === '0' && col[c] === '0' && rd[c] === '0' && searched[c] && !tried.has(c) ? '1' : '0')).join('');
+}
+
+/** Works out the open question's answer in mirror mode from the queens on the board alone
+ *  (and the squares `watch` saw tried; poss included: the poss a question names must be the
+ *  one the board gives), and gives it. */
+async function answerInMirrorMode(page, n, watch) {
+  const text = await questionText(page);
+  const queens = await queensOnBoard(page);
+  assert.deepEqual(queens.map((q) => q.row), [...queens.keys()], 'one queen in each row above');
+  const poss = possFromTheBoard(queens, n, watch.tried[queens.length]);
+  const named = text.match(/^poss = ([01]+)\./)?.[1];
+  if (named !== undefined) assert.equal(named, poss, `the poss of ${text} against the board ${JSON.stringify(queens)}`);
+  let match;
+  if ((match = text.match(/^Which squares of row (\d+) are free\?/))) {
+    assert.equal(Number(match[1]), queens.length + 1, text);
+    const searched = searchedInMirror(n, queens.length, queens);
+    assert.equal(poss, possFromTheBoard(queens, n), 'a row entered afresh: nothing tried there yet');
+    const part = searched.map((s) => (s ? '1' : '0')).join('');
+    if (searched.includes(false)) assert.match(text, new RegExp(`only the columns of ${part} are searched in this row`));
+    else assert.doesNotMatch(text, /only the columns/);
+    await giveDigits(page, 'Your answer', poss);
+    return searched.includes(false) ? `free squares, row ${queens.length + 1} in part` : 'free squares';
+  }
+  if (/does bit = poss & -poss pick/.test(text)) {
+    await giveDigits(page, 'Your answer', lowestBit(poss));
+    return 'lowest bit';
+  }
+  if (/What is -poss/.test(text)) {
+    await giveDigits(page, 'Your answer', negate(poss));
+    return '-poss';
+  }
+  if (/What is ~poss/.test(text)) {
+    await giveDigits(page, 'Your answer', flip(poss));
+    return '~poss';
+  }
+  if ((match = text.match(/queen in row (\d+), column (\d+)\. What are/))) {
+    const [row, column] = [Number(match[1]) - 1, Number(match[2]) - 1];
+    assert.equal(row, queens.length, text);
+    assert.equal(column, lowestBit(poss).indexOf('1'), `${text}: the lowest square left in the searched part`);
+    const below = masksFromQueens([...queens, { row, column }], n);
+    for (const name of ['ld', 'col', 'rd']) await giveDigits(page, `Your ${name}`, below[name]);
+    return 'next row';
+  }
+  if (/What does the search do next/.test(text)) {
+    const outcome = queens.length === n ? 'A solution' : poss.includes('1') ? 'Place a queen' : 'Back up';
+    await page.getByRole('group', { name: 'Your answer', exact: true }).getByRole('button', { name: outcome, exact: true }).click();
+    return outcome;
+  }
+  throw new Error(`A question the test cannot answer: ${text}`);
+}
+
+for (const n of [5, 7, 9]) {
+  test(`mirror symmetry on, N = ${n}: every topic graded right when answered from the board alone`, async () => {
+    const page = await session.open(`?n=${n}&mirror=1`);
+    assert.equal(await page.getByRole('switch', { name: 'Mirror symmetry' }).isChecked(), true);
+    await button(page, 'Predict').click();
+    const topics = page.getByRole('group', { name: 'Ask about', exact: true }).getByRole('checkbox');
+    assert.equal(await topics.count(), 5);
+    for (const box of await topics.all()) assert.equal(await box.isChecked(), true, 'every topic ticked');
+    // Every topic; every outcome of What happens (but a solution at N = 9, 95 questions further
+    // on); the first row's searched part, and the second row's below a middle queen (N is odd:
+    // the middle column is the first one row 1 tries).
+    const wanted = ['-poss', '~poss', 'Back up', 'Place a queen', 'free squares',
+      'free squares, row 1 in part', 'free squares, row 2 in part', 'lowest bit', 'next row'];
+    if (n < 9) wanted.push('A solution');
+    const kinds = new Set();
+    const watch = boardWatch();
+    let asked = 0;
+    for (let step = 0; wanted.some((kind) => !kinds.has(kind)); step++) {
+      assert.ok(step < 2000, `after ${asked} questions still not asked: ${wanted.filter((k) => !kinds.has(k))}`);
+      const before = await steps(page);
+      await button(page, 'Step').click();
+      if (!(await asking(page))) {
+        assert.equal(await steps(page), before + 1, 'a step not asked about is taken at once');
+        watch.saw(await queensOnBoard(page));
+        continue;
+      }
+      assert.equal(await steps(page), before, 'the search waits for the answer');
+      kinds.add(await answerInMirrorMode(page, n, watch));
+      await button(page, 'Check').click();
+      assert.match(await feedback(page), /^Right\./, await questionText(page));
+      await button(page, 'Continue').click();
+      assert.equal(await steps(page), before + 1, 'Continue takes the step');
+      watch.saw(await queensOnBoard(page));
+      asked += 1;
+    }
+    assert.equal(await score(page), `${asked} of ${asked} right`);
+  });
+}
