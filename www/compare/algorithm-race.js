@@ -80,7 +80,10 @@ export class AlgorithmRace {
       const skipped = this.rows.filter((r) => r.skippedMs !== undefined).length;
       this.ui.status.textContent = `Race finished: ${this.rows.length - skipped} runs, ${skipped} skipped (each would take over ${duration(this.skipAboveMs)}).`;
     } catch (error) {
-      if (this.running) this.ui.status.textContent = `The race failed: ${error.message}.`;
+      if (this.running) {
+        console.error('The race failed:', error);
+        this.ui.status.textContent = `The race failed: ${error.message}.`;
+      }
     } finally {
       this.finish();
     }

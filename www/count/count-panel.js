@@ -60,14 +60,18 @@ export class CountPanel {
     this.offered = null; // the kept count that Resume would go on with
     this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
     /** Settles once the kept counts are read and the Resume offer is shown (or not). */
-    this.ready = CountStore.open().then((store) => {
+    const writeFailed = (error) => {
+      console.error('The progress could not be kept:', error);
+      this.messages.show(`The progress could not be kept (${error.message}): the count goes on, but a reload can resume only what was kept before.`, 'error');
+    };
+    this.ready = CountStore.open(globalThis.indexedDB, writeFailed).then((store) => {
       this.store = store;
       if (!store) ui.keep.disabled = true;
       return this.#offerResume({ atStart: true });
     });
     ui.resume.addEventListener('click', () => this.resume());
     ui.discard.addEventListener('click', () => this.discard());
-    window.addEventListener('pagehide', () => { this.store?.flush().catch(() => {}); });
+    window.addEventListener('pagehide', () => { this.store?.flush(); });
     ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
       new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
     ui.workers.value = String(cores);
@@ -196,7 +200,7 @@ export class CountPanel {
         this.#stopped(error, keep);
       }
     } finally {
-      if (keep) await store.flush().catch((error) => this.messages.internalError(error, 'The progress could not be kept'));
+      if (keep) await store.flush(); // a write that fails is reported as it fails (onWriteFailed)
       this.#end();
       await this.#offerResume();
     }

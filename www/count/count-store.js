@@ -12,7 +12,9 @@
 //
 // Writes are grouped: parts wait at most FLUSH_MS before their transaction, so a crash
 // loses at most that much counting, and a count with thousands of sub-problems makes a few
-// transactions a second, not thousands.
+// transactions a second, not thousands. A write that fails (a full disk, a browser that
+// refuses) is reported at once, to `onWriteFailed`, once until a write succeeds again; its
+// parts are not kept, which costs only their counting again on a resume.
 
 const DB_NAME = 'bitqueens-counts';
 const VERSION = 1;
@@ -32,8 +34,11 @@ const finished = (tx) => new Promise((resolve, reject) => {
 const partsOf = (n) => IDBKeyRange.bound([n, 0], [n, Infinity]);
 
 export class CountStore {
-  /** Opens the database; resolves to null where IndexedDB can't be used (then nothing is kept). */
-  static async open(indexedDB = globalThis.indexedDB) {
+  /**
+   * Opens the database; resolves to null where IndexedDB can't be used (then nothing is kept).
+   * `onWriteFailed(error)` is told of each write of parts that fails.
+   */
+  static async open(indexedDB = globalThis.indexedDB, onWriteFailed = (error) => console.error('A write to IndexedDB failed:', error)) {
     if (!indexedDB) return null;
     try {
       const open = indexedDB.open(DB_NAME, VERSION);
@@ -42,18 +47,19 @@ export class CountStore {
         db.createObjectStore('runs', { keyPath: 'n' });
         db.createObjectStore('parts', { keyPath: ['n', 'index'] });
       };
-      return new CountStore(await request(open));
+      return new CountStore(await request(open), onWriteFailed);
     } catch {
       return null;
     }
   }
 
-  constructor(db) {
+  constructor(db, onWriteFailed) {
     this.db = db;
+    this.onWriteFailed = onWriteFailed;
     this.queue = []; // parts waiting for their transaction: {n, index, total, unique, nodes}
     this.timer = null;
     this.writing = Promise.resolve();
-    this.failure = null;
+    this.failing = false; // the last write failed (and was reported)
   }
 
   /** Every run kept, the latest first, each with `done`: how many of its parts are kept. */
@@ -94,10 +100,10 @@ export class CountStore {
   /** Keeps finished sub-problems of n ([[index, total, unique, nodes], …]), within FLUSH_MS. */
   add(n, parts) {
     for (const [index, total, unique, nodes] of parts) this.queue.push({ n, index, total, unique, nodes });
-    this.timer ??= setTimeout(() => { this.flush().catch(() => {}); }, FLUSH_MS);
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
-  /** Writes what waits; resolves when it is stored. Rejects if a write failed. */
+  /** Writes what waits; resolves when it is stored, or its failure reported (onWriteFailed). */
   flush() {
     clearTimeout(this.timer);
     this.timer = null;
@@ -113,11 +119,13 @@ export class CountStore {
           if (run) runs.put({ ...run, updated: Date.now() });
         }
         await finished(tx);
-      }).catch((error) => { this.failure = error; });
+        this.failing = false;
+      }).catch((error) => {
+        if (!this.failing) this.onWriteFailed(error);
+        this.failing = true;
+      });
     }
-    return this.writing.then(() => {
-      if (this.failure) throw this.failure;
-    });
+    return this.writing;
   }
 
   /** Forgets the run of n and its parts (the count is finished, or discarded). */

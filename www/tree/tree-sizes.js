@@ -58,6 +58,7 @@ export class TreeSizes {
       : data.kind === 'estimated' ? { ...data, kind: 'estimate' }
         : data.kind === 'progress' ? { ...data, kind: 'counting' }
           : data;
+    if (info.kind === 'failed') console.error(`The tree could not be measured (N = ${info.n}):`, info.error); // shown by Explored
     if (info.kind !== 'counting') {
       if (info.kind !== 'failed') this.known.set(info.n, info);
       this.busyWith = null;
