@@ -4,14 +4,17 @@
 // Speed, the same range gives the same bytes; Cancel saves nothing; too many steps make
 // nothing; the end of the search stops the animation; without WebCodecs, or without a codec
 // it can encode, the Video button says why and the GIF still works. The page runs under its
-// Content-Security-Policy (the <meta> webpack writes), so a violation fails the test.
+// Content-Security-Policy (the <meta> webpack writes), so a violation fails the test. Frame k
+// of a GIF (omggif) and of an MP4 (the browser's own decoder, a <video> seeked frame by frame)
+// is compared with the page at step from + k: the queens and every bit-row digit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { GifReader } from 'omggif';
 import { Input, BufferSource, ALL_FORMATS } from 'mediabunny';
-import { usePage, button, steps, clickStep } from '../support/session.js';
+import { usePage, button, steps, clickStep, queensOnBoard } from '../support/session.js';
 import { pageReady } from '../support/browser.js';
+import { frameLayout, COLOURS } from '../../www/export/animation-frames.js';
 
 const session = usePage();
 
@@ -206,4 +209,183 @@ test('WebCodecs without a codec it can encode: the dialog says so, nothing break
   assert.match(await mp4.getAttribute('title'), /cannot encode/);
   await clickStep(page, 1);
   assert.equal(await steps(page), 1);
+});
+
+/** '#rrggbb' → [r, g, b]. */
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+/** The colour of pixel (x, y) of a decoded frame. */
+const pixelAt = (frame, width, x, y) => {
+  const i = (Math.round(y) * width + Math.round(x)) * 4;
+  return [frame.pixels[i], frame.pixels[i + 1], frame.pixels[i + 2]];
+};
+/** True when `colour` is nearer to `hex` than to `other` (a GIF's palette and a video's
+ *  compression both move colours a little, never past the midpoint of two far apart). */
+const nearer = (colour, hex, other) => {
+  const distance = (h) => rgb(h).reduce((sum, v, i) => sum + (v - colour[i]) ** 2, 0);
+  return distance(hex) < distance(other);
+};
+
+/** The state of the page as a person reads it: the queens, and each bit row's digits and
+ *  whether they mean anything yet (a row not yet computed is drawn pending). */
+async function pageState(page) {
+  const rows = {};
+  for (const name of ['ld', 'col', 'rd', 'poss', 'bit']) {
+    const group = page.getByRole('group', { name, exact: true });
+    rows[name] = {
+      digits: (await group.textContent()).trim(),
+      known: !(await group.evaluate((el) => el.classList.contains('pending') || el.querySelector('.pending') !== null)),
+    };
+  }
+  return { queens: await queensOnBoard(page), rows };
+}
+
+/**
+ * Checks a decoded frame (`colourAt(x, y)` its pixels' colours) against the page's state `state` at the
+ * same step: on every square outside the row being searched, nearer to ink than to the
+ * square's colour at a queen's centre exactly where the page has a queen; in each bit row, a
+ * cell nearer to the ones' fill than to white exactly where the page's digit is 1 (and the
+ * row known). Returns the list of differences.
+ */
+function frameAgainstPage(colourAt, n, state) {
+  const { cell, boardX, boardY, rowsY, rowHeight, rowGap } = frameLayout(n);
+  const row = state.queens.length;
+  const wrong = [];
+  for (let r = 0; r < n; r++) {
+    if (r === row) continue; // the band of the row being searched: marks, not queens
+    for (let c = 0; c < n; c++) {
+      const queen = state.queens.some((q) => q.row === r && q.column === c);
+      const centre = colourAt(boardX + (c + 0.5) * cell, boardY + (r + 0.6) * cell);
+      const square = (r + c) % 2 === 0 ? COLOURS.light : COLOURS.dark;
+      if (nearer(centre, COLOURS.ink, square) !== queen) {
+        wrong.push(`square ${r + 1},${c + 1}: ${queen ? 'a queen' : 'empty'} on the page, rgb(${centre}) in the frame`);
+      }
+    }
+  }
+  ['ld', 'col', 'rd', 'poss', 'bit'].forEach((name, i) => {
+    const { digits, known } = state.rows[name];
+    const y = rowsY + i * (rowHeight + rowGap) + rowHeight / 2;
+    for (let c = 0; c < n; c++) {
+      const one = known && digits[c] === '1';
+      const fill = colourAt(boardX + c * cell + 6, y);
+      if (nearer(fill, COLOURS.one, COLOURS.background) !== one) {
+        wrong.push(`${name} digit ${c + 1}: ${known ? digits[c] : 'pending'} on the page, rgb(${fill}) in the frame`);
+      }
+    }
+  });
+  return wrong;
+}
+
+test('a GIF’s frame k shows the board and bit rows the page shows at step from + k', async () => {
+  const n = 8;
+  const from = 20;
+  const count = 16;
+  const page = await open(`?n=${n}&speed=10&pos=${from}`);
+  const { bytes } = await make(page, count);
+  await page.locator('#animation-close').click();
+  const { reader, frames } = gifFrames(bytes);
+  assert.equal(reader.numFrames(), count + 1);
+  assert.equal(reader.width, frameLayout(n).width);
+  let queensSeen = 0;
+  const states = [];
+  for (let k = 0; k <= count; k++) {
+    assert.equal(await steps(page), from + k);
+    const state = await pageState(page);
+    states.push(state);
+    queensSeen = Math.max(queensSeen, state.queens.length);
+    assert.deepEqual(frameAgainstPage((x, y) => pixelAt(frames[k], reader.width, x, y), n, state), [], `frame ${k}, step ${from + k}`);
+    if (k < count) await button(page, 'Step').click();
+  }
+  assert.ok(queensSeen >= 3, 'frames with several queens were compared');
+  // The comparison tells neighbouring steps apart: a GIF one step late would fail it.
+  const late = states.slice(1).filter((state, k) => frameAgainstPage((x, y) => pixelAt(frames[k], reader.width, x, y), n, state).length > 0);
+  assert.ok(late.length >= count / 2, `only ${late.length} of ${count} frames differ from the next step's page`);
+});
+
+/** The points frameAgainstPage reads on a frame of an n×n board, rounded to pixels. */
+function samplePoints(n) {
+  const points = new Set();
+  const rows = Object.fromEntries(['ld', 'col', 'rd', 'poss', 'bit'].map((name) => [name, { digits: '', known: false }]));
+  // Row 1 searched, then row 2 (so that row 1's squares are read too).
+  for (const queens of [[], [{ row: 0, column: 0 }]]) {
+    frameAgainstPage((x, y) => { points.add(`${Math.round(x)},${Math.round(y)}`); return [0, 0, 0]; }, n, { queens, rows });
+  }
+  return [...points].map((p) => p.split(',').map(Number));
+}
+
+/**
+ * The frames of MP4 `bytes` as the browser decodes them: a <video> in a page of its own,
+ * seeked to the middle of each frame (`frameMs` long) and drawn on a canvas; of each, the
+ * colours at `points` only. Returns {width, height, frames: [colourAt(x, y)]} or {error}
+ * when the browser cannot play it.
+ */
+async function videoFrames(browser, bytes, count, frameMs, points) {
+  const page = await browser.newPage();
+  try {
+    const decoded = await page.evaluate(async ({ base64, count, frameMs, points }) => {
+      const blob = new Blob([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], { type: 'video/mp4' });
+      const video = document.createElement('video');
+      video.muted = true;
+      video.src = URL.createObjectURL(blob);
+      const loaded = await new Promise((resolve) => {
+        video.onloadeddata = () => resolve(true);
+        video.onerror = () => resolve(false);
+      });
+      if (!loaded) return { error: `the browser cannot play it (${video.error?.message ?? video.error?.code})` };
+      const canvas = new OffscreenCanvas(video.videoWidth, video.videoHeight);
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      const frames = [];
+      for (let k = 0; k < count; k++) {
+        await new Promise((resolve) => {
+          video.onseeked = resolve;
+          video.currentTime = ((k + 0.5) * frameMs) / 1000;
+        });
+        context.drawImage(video, 0, 0);
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        frames.push(points.map(([x, y]) => { const i = (y * canvas.width + x) * 4; return [data[i], data[i + 1], data[i + 2]]; }));
+      }
+      return { width: video.videoWidth, height: video.videoHeight, frames };
+    }, { base64: Buffer.from(bytes).toString('base64'), count, frameMs, points });
+    if (decoded.error) return decoded;
+    const key = (x, y) => `${Math.round(x)},${Math.round(y)}`;
+    const frames = decoded.frames.map((colours) => {
+      const byPoint = new Map(points.map(([x, y], i) => [key(x, y), colours[i]]));
+      return (x, y) => byPoint.get(key(x, y));
+    });
+    return { ...decoded, frames };
+  } finally {
+    await page.close();
+  }
+}
+
+test('an MP4’s frame k, decoded by the browser, shows the board and bit rows the page shows at step from + k', async (t) => {
+  const n = 8;
+  const from = 20;
+  const count = 12;
+  const page = await open(`?n=${n}&speed=10&pos=${from}`);
+  if (!(await page.evaluate(() => typeof VideoEncoder === 'function'))) {
+    t.skip('this Chromium has no VideoEncoder: no MP4 to check');
+    return;
+  }
+  await button(page, 'Video (MP4)').click();
+  const codecLine = await status(page).filter({ hasText: /Codec: |cannot encode/ }).textContent();
+  if (/cannot encode/.test(codecLine)) {
+    t.skip(`this Chromium encodes none of H.264, VP9, AV1 (${codecLine}): no MP4 to check`);
+    return;
+  }
+  await page.locator('#animation-close').click();
+  const { bytes } = await make(page, count, 'mp4');
+  await page.locator('#animation-close').click();
+  const video = await videoFrames(session.browser, bytes, count + 1, 100, samplePoints(n));
+  assert.equal(video.error, undefined, `${codecLine}: ${video.error}`);
+  assert.equal(video.width, frameLayout(n).width);
+  t.diagnostic(`${codecLine} ${video.width}×${video.height}, ${video.frames.length} frames decoded by the browser`);
+  const states = [];
+  for (let k = 0; k <= count; k++) {
+    assert.equal(await steps(page), from + k);
+    states.push(await pageState(page));
+    assert.deepEqual(frameAgainstPage(video.frames[k], n, states[k]), [], `frame ${k}, step ${from + k}`);
+    if (k < count) await button(page, 'Step').click();
+  }
+  const late = states.slice(1).filter((state, k) => frameAgainstPage(video.frames[k], n, state).length > 0);
+  assert.ok(late.length >= count / 2, `only ${late.length} of ${count} frames differ from the next step's page`);
 });
