@@ -255,3 +255,22 @@ test('Cancel after the last sub-problem, during the unique count: the total is s
   assert.ok(result.startsWith(resultFor(7)) && result.includes('✓ agree'), `${result} | ${await text(page, 'count-status')}`);
   assert.match(await text(page, 'count-status'), new RegExp(`^All ${grouped(of)} sub-problems were counted before and kept: nothing was left to count but the unique count, made now`));
 });
+
+test('a backtracking count of N = 15 cancelled midway, the page reloaded, Resume ends on the published counts', async (t) => {
+  const page = await session.open('', RUNNING);
+  await page.getByLabel('Method').selectOption('backtrack');
+  const started = Date.now();
+  const of = await countUntil(page, 15, 40);
+  await button(page, 'Cancel').click();
+  await countIdle(page);
+  await waitUntilKept(page, 15, 40);
+  await reloaded(page);
+  const kept = await offered(page);
+  assert.equal(kept.n, 15);
+  assert.equal(kept.method, 'backtracking');
+  assert.equal(kept.of, of);
+  assert.ok(kept.kept >= 40 && kept.kept < of, `kept ${kept.kept} of ${of}`);
+  await resumeToTheEnd(page, 15, kept.kept, of);
+  assert.match(await text(page, 'count-status'), /by backtracking\./);
+  t.diagnostic(`N = 15 by backtracking, ${of} sub-problems (${kept.kept} kept), cancel, reload and resume: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
