@@ -1,0 +1,162 @@
+// End-to-end: keys, clicks and field edits in a random order (seeded, so a failure can be
+// replayed), over the player, the lesson bar, Predict, the presenter and the count panel.
+// After every action: no console error or page error (the session's guard), the player in
+// one of its four states, the step counter a whole number. Every ACTIONS_PER_CHECK actions and
+// at the end, once the page is paused and nothing counts: the queens one per row from the
+// top, the masks shown those the queens give (assertMasksAgreeWithBoard), the Steps figure
+// and the Position label the same step, a question open only while Predict is on, and the
+// count panel either idle with Count all enabled or running with Cancel enabled.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage, button, steps, assertMasksAgreeWithBoard } from '../support/session.js';
+import { setSize, countIdle } from '../support/count-panel.js';
+
+const session = usePage();
+const SEEDS = [1, 2, 3, 4, 5];
+const ACTIONS = 100; // per seed: 500 in all
+const ACTIONS_PER_CHECK = 10;
+
+/** mulberry32: a small seeded generator, the same sequence for a seed on every machine. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Clicks `locator` as a person would: not when it is absent, hidden, disabled, or covered
+ *  (by the presenter view, say: Playwright then finds no point to click within 2 s). */
+async function clickIfUsable(locator, what) {
+  if ((await locator.count()) === 0) return `${what}: absent`;
+  const first = locator.first();
+  if (!(await first.isVisible()) || (await first.isDisabled())) return `${what}: not usable`;
+  try {
+    await first.click({ timeout: 2_000 });
+  } catch (error) {
+    if (error.name !== 'TimeoutError') throw error;
+    return `${what}: covered`;
+  }
+  return what;
+}
+
+const BUTTONS = ['Step', 'Back', 'Play', 'Pause', 'Reset', 'Next solution', 'Predict', 'Check', 'Show answer',
+  'Continue', 'Try again', 'Next stop', 'Previous stop', 'Close lesson', 'Presenter', 'Exit presenter (Esc)'];
+const KEYS = ['Space', 'Enter', 'ArrowRight', 'ArrowLeft', 'p', 'n', 'r', 'Escape', 'Tab', 'Shift+Tab', '+', '-'];
+const LESSONS = ['The three masks', 'Backtracking and dead ends'];
+
+/** One action chosen by `random`; returns its description (for the failure message). */
+async function act(page, random) {
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const kind = random();
+  if (kind < 0.4) {
+    const name = pick(BUTTONS);
+    return clickIfUsable(button(page, name), `click ${name}`);
+  }
+  if (kind < 0.65) {
+    const key = pick(KEYS);
+    await page.keyboard.press(key);
+    return `key ${key}`;
+  }
+  if (kind < 0.72) {
+    // An answer digit of an open question (or nothing, when none is open).
+    const digits = page.getByRole('group', { name: /^Your (answer|ld|col|rd)$/ }).getByRole('button');
+    const count = await digits.count();
+    if (count === 0) return 'answer digit: none open';
+    const digit = digits.nth(Math.floor(random() * count));
+    return clickIfUsable(digit, 'answer digit');
+  }
+  if (kind < 0.78) {
+    const label = pick(LESSONS);
+    const menu = page.getByLabel('Lessons');
+    if (!(await menu.isVisible()) || (await menu.isDisabled())) return 'lessons menu: not usable';
+    await menu.selectOption({ label }, { timeout: 5_000 });
+    return `lesson ${label}`;
+  }
+  if (kind < 0.84) {
+    const size = pick(['5', '6', '7', '0', 'x', '33']);
+    const field = page.locator('#size');
+    if (!(await field.isVisible())) return 'board size: hidden';
+    await field.fill(size);
+    await field.dispatchEvent('change');
+    return `board size ${size}`;
+  }
+  // The count panel: open it, set a size, count, cancel, resume, discard, race.
+  const panel = page.locator('#count-panel');
+  if (!(await panel.evaluate((d) => d.open)) && (await panel.isVisible())) {
+    return clickIfUsable(page.locator('#count-panel summary'), 'open the count panel');
+  }
+  if (!(await panel.isVisible())) return 'count panel: hidden';
+  const what = pick(['size', 'Count all', 'Cancel', 'Resume', 'Discard', 'Race the counters', 'close']);
+  if (what === 'size') {
+    const size = pick(['8', '10', '12', '0', '99', 'abc']);
+    await setSize(page, size);
+    return `count size ${size}`;
+  }
+  if (what === 'close') return clickIfUsable(page.locator('#count-panel summary'), 'close the count panel');
+  return clickIfUsable(page.locator('#count-panel').getByRole('button', { name: what, exact: true }), `count: ${what}`);
+}
+
+/** The invariants that hold at any moment. */
+async function alwaysTrue(page, where) {
+  const state = await page.evaluate(() => document.body.dataset.state);
+  assert.ok(['idle', 'playing', 'paused', 'done'].includes(state), `${where}: state ${state}`);
+  assert.ok(Number.isInteger(await steps(page)), `${where}: steps`);
+  assert.deepEqual(session.page.problems, [], `${where}: no error`);
+}
+
+/** The invariants of a page at rest: playing paused, the count idle. */
+async function atRest(page, where) {
+  if (await page.evaluate(() => document.body.dataset.state === 'playing')) {
+    await page.keyboard.press('Escape'); // out of the presenter or a dialog, if one has the keys
+    const pause = button(page, 'Pause');
+    if (await pause.isVisible()) await pause.click();
+    await page.waitForFunction(() => document.body.dataset.state !== 'playing');
+  }
+  const n = Number(await page.locator('#size').inputValue());
+  await assertMasksAgreeWithBoard(page, n);
+  const shown = await steps(page);
+  const label = (await page.locator('#position-label').textContent()).replace(/,/g, '');
+  assert.match(label, new RegExp(`^step ${shown} of \\d+$`), `${where}: Position says the step shown`);
+  const predictOn = (await page.locator('#predict').getAttribute('aria-pressed')) === 'true';
+  const asking = await page.locator('#question-check:not([hidden])').isVisible();
+  assert.ok(!asking || predictOn, `${where}: a question open only while Predict is on`);
+  const counting = !(await page.locator('#count-cancel').isDisabled());
+  const countAll = !(await page.locator('#count-all').isDisabled());
+  assert.ok(counting !== countAll || !(await page.locator('#count-panel').evaluate((d) => d.open)),
+    `${where}: the count panel either counts (Cancel) or can count (Count all)`);
+  await alwaysTrue(page, where);
+}
+
+test(`${SEEDS.length * ACTIONS} random actions over ${SEEDS.length} seeds leave the page consistent, with no error`, async (t) => {
+  const started = Date.now();
+  const tally = new Map(); // how many times each action was chosen, by its description
+  for (const seed of SEEDS) {
+    const random = generator(seed);
+    const page = await session.open(`?n=6&speed=${[10, 100, 'max'][seed % 3]}`, { cores: 2 });
+    const done = [];
+    for (let i = 0; i < ACTIONS; i++) {
+      done.push(await act(page, random));
+      tally.set(done.at(-1), (tally.get(done.at(-1)) ?? 0) + 1);
+      const where = `seed ${seed}, action ${i + 1} (${done.slice(-4).join(' → ')})`;
+      await alwaysTrue(page, where);
+      if ((i + 1) % ACTIONS_PER_CHECK === 0) await atRest(page, where);
+    }
+    // The page still works: the count panel counts and the player steps.
+    await countIdle(page);
+    await atRest(page, `seed ${seed}, at the end`);
+    await page.close();
+    session.page = null;
+  }
+  t.diagnostic(`${SEEDS.length * ACTIONS} actions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const untaken = /: (absent|not usable|covered|hidden|none open)$/;
+  const taken = SEEDS.length * ACTIONS - [...tally].filter(([kind]) => untaken.test(kind)).reduce((sum, [, k]) => sum + k, 0);
+  t.diagnostic(`${taken} of them taken (the rest found their control absent, hidden, disabled or covered)`);
+  // Each part of the page was reached.
+  for (const reached of ['click Next', 'click Predict', 'click Presenter', 'lesson The', 'count: Count', 'answer digit']) {
+    assert.ok([...tally.keys()].some((kind) => kind.startsWith(reached) && !untaken.test(kind)), `never done: ${reached} (${[...tally.keys()].join(', ')})`);
+  }
+});
