@@ -29,7 +29,7 @@ if (options.theme === 'projector') root.dataset.projector = '';
 showPanels(options.panels);
 
 try {
-  const wasm = await import('../pkg/bitqueens.js');
+  const wasm = await startCore(await compileCore());
   installCoreConstants(wasm);
   const limits = wasm.limits();
   const linked = readPermalink(location.search, SPEEDS, DEFAULT_SPEED, limits.maxN);
