@@ -39,6 +39,14 @@ function shifts(lhr) {
   return items.map((item) => `${item.score.toFixed(4)}  ${item.node?.selector ?? '?'}  ${(item.node?.nodeLabel ?? '').slice(0, 60)}`);
 }
 
+/** The element of the largest contentful paint, and how its time splits (TTFB, load delay, …). */
+function lcpElement(lhr) {
+  const [element, phases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  const split = (phases?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing)} ms`).join(', ');
+  return node ? `${node.selector}  ${(node.nodeLabel ?? '').slice(0, 60)}  (${split})` : 'none';
+}
+
 /** Audits that keep accessibility or best practices under 100. */
 function failures(lhr) {
   return ['accessibility', 'best-practices'].flatMap((category) => lhr.categories[category].auditRefs
@@ -63,6 +71,7 @@ try {
       const row = figures(lhr);
       results.push(row);
       console.error(`run ${run}: ${JSON.stringify(row)}`);
+      console.error(`  LCP element ${lcpElement(lhr)}`);
       for (const line of shifts(lhr)) console.error(`  shift ${line}`);
       for (const line of failures(lhr)) console.error(`  below 100: ${line}`);
     } finally {
