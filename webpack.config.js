@@ -1,5 +1,6 @@
 // webpack 5: bundles www/ and the wasm-bindgen output (www/pkg, built by scripts/build-wasm.sh)
-// into dist/, which any static file server can serve offline.
+// into dist/, which any static file server can serve offline. The .wasm is an asset (a file of
+// its own, named by new URL() in www/shared/core.js), compiled once by the page.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -34,7 +35,6 @@ export default (env, { mode }) => ({
     publicPath: '',
     clean: true,
   },
-  experiments: { asyncWebAssembly: true },
   module: {
     rules: [
       { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },

@@ -1,5 +1,6 @@
-// The composition root: loads the wasm core (the only import of www/pkg), builds the panels
-// and wires them to the player and the counting workers. No logic of its own.
+// The composition root: compiles the wasm core once (shared/core.js) and hands it to every
+// worker it starts, builds the panels and wires them to the player and the counting workers.
+// No logic of its own.
 
 import './style.css';
 import {
@@ -12,6 +13,7 @@ import { installExports, installAnimationExport, installQrLink, download } from 
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
 import { installCoreConstants } from './shared/core-constants.js';
+import { compileCore, startCore, giveCore } from './shared/core.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import { Compare, AlgorithmRace, MAX_COMPARE_SIZE, startAlgorithmWorker } from './compare/index.js';
@@ -34,16 +36,17 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
 
 try {
-  const wasm = await import('./pkg/bitqueens.js');
+  const module = await compileCore();
+  const wasm = await startCore(module);
   installCoreConstants(wasm);
   const { Search, wasmMemoryBytes } = wasm;
   const limits = wasm.limits();
   $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
-  const { countPool, countPanel } = startCountPanel(limits);
-  const { compare, algorithmRace } = startCompare(wasm);
+  const { countPool, countPanel } = startCountPanel(limits, () => giveCore(startCountWorker(), module));
+  const { compare, algorithmRace } = startCompare(wasm, () => giveCore(startAlgorithmWorker(), module));
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
-  const { player, controls, predict, redrawn } = startPlayer(wasm, limits);
+  const { player, controls, predict, redrawn } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
   const write = startWrite(wasm, { player, controls, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter({
@@ -66,13 +69,14 @@ function ready() {
   $('loading').hidden = true;
 }
 
-/** The count panel, on a pool of one worker per core (at most 16); returns both. */
-function startCountPanel(limits) {
+/** The count panel, on a pool of one worker per core (at most 16), each started by
+ *  `startWorker`; returns both. */
+function startCountPanel(limits, startWorker) {
   const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1));
   // Tests (and only tests) slow each sub-problem down, so that a count is still running when
   // they act on it, however fast the machine: tests/support/browser.js sets this.
   const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
-  const pool = new CountPool(startCountWorker, cores, { delayMs });
+  const pool = new CountPool(startWorker, cores, { delayMs });
   const panel = new CountPanel({
     panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'), method: $('count-method'),
     countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
@@ -85,21 +89,21 @@ function startCountPanel(limits) {
 }
 
 /** The Compare section: the lanes (opened on what the link names) and the race of the
- *  algorithms, in a worker of its own; returns the race. */
-function startCompare({ Search, algorithmNames, treeNodes }) {
+ *  algorithms, in workers `startWorker` starts; returns the race. */
+function startCompare({ Search, algorithmNames, treeNodes }, startWorker) {
   const compare = new Compare($, { Search, algorithmNames, treeNodes });
   installPartShortcuts($('compare'), COMPARE_SHORTCUTS, { ...compare.shortcutActions(), help: toggleHelp });
   compare.restore(location.search);
   const algorithmRace = new AlgorithmRace({
     section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
     status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-  }, algorithmNames().filter(({ slug }) => slug !== 'yours'), startAlgorithmWorker); // Your program needs a loop
+  }, algorithmNames().filter(({ slug }) => slug !== 'yours'), startWorker); // Your program needs a loop
   return { compare, algorithmRace };
 }
 
-/** The stepping search: the stage, the Explored figure, the search tree and the controls,
- *  all views of one player. */
-function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits) {
+/** The stepping search: the stage, the Explored figure (its tree sizes measured in workers
+ *  `startTreeSizeWorker` starts), the search tree and the controls, all views of one player. */
+function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits, startTreeSizeWorker) {
   // "Go to step" in a solution's large view: the board it goes to is brought into view.
   const goToStep = (step) => {
     player.seek(step);
@@ -108,7 +112,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   const stage = new Stage($, goToStep, symmetryImages);
   const explored = new ExploredView({
     output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
-  }, new TreeSizes(startTreeWorker));
+  }, new TreeSizes(startTreeSizeWorker));
   let controls = null; // made once the player exists; the first redraw comes after
   let tree = null; // likewise
   let predict = null; // likewise

@@ -30,7 +30,7 @@ export function launch({ navigationLimit = false } = {}) {
 
 /**
  * A new page whose console errors, page errors and breaches of the Content-Security-Policy
- * are collected in page.problems.
+ * are collected in page.problems, and the URLs it requests in page.requests.
  * `cores`, when given, is the number of cores the page is told the computer has
  * (navigator.hardwareConcurrency), so that a test does not depend on this machine's.
  * `countDelayMs`, when given, makes the counting workers wait that long before each
@@ -47,6 +47,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
     await page.addInitScript((ms) => { globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: ms }); }, countDelayMs);
   }
   page.problems = [];
+  // Every URL the page asks for, its workers' requests included (tests count the .wasm's).
+  page.requests = [];
+  page.on('request', (request) => page.requests.push(request.url()));
   // Any breach of the page's Content-Security-Policy, in the page or a frame of it, is a
   // problem like a console error (Chromium logs most of them too, but not every kind).
   await page.addInitScript(() => {

@@ -7,7 +7,9 @@
 // ms is measured here, from the start of the run: message latency is not in it. The run is
 // stopped by terminating the worker.
 
-const core = import('../pkg/bitqueens.js');
+import { coreFromPage } from '../shared/core.js';
+
+const core = coreFromPage(); // the page's compiled core, its first message
 const SLICE = 2_000_000; // steps between looks at the clock
 
 self.onmessage = async ({ data: { n, algorithm } }) => {

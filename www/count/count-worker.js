@@ -17,8 +17,9 @@
 // A count is stopped by terminating the worker, never by a message: a job runs to its end.
 
 import { plainCountWithTop as plainJs } from './plain-count.js';
+import { coreFromPage } from '../shared/core.js';
 
-const core = import('../pkg/bitqueens.js');
+const core = coreFromPage(); // the page's compiled core, its first message
 let cached = null; // the Counter of the last n and method asked for (its list is reused)
 let cachedFor = '';
 

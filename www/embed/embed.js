@@ -9,6 +9,7 @@ import { Stage, MAX_LISTED } from '../stage/index.js';
 import { TreePanel } from '../tree/index.js';
 import { Messages } from '../shared/messages.js';
 import { installCoreConstants } from '../shared/core-constants.js';
+import { compileCore, startCore } from '../shared/core.js';
 import { readEmbedParams, EMBED_PANELS } from './embed-params.js';
 import { readHostMessage, embedEvent } from './embed-messages.js';
 import { EmbedRange } from './embed-range.js';
@@ -29,7 +30,7 @@ if (options.theme === 'projector') root.dataset.projector = '';
 showPanels(options.panels);
 
 try {
-  const wasm = await import('../pkg/bitqueens.js');
+  const wasm = await startCore(await compileCore());
   installCoreConstants(wasm);
   const limits = wasm.limits();
   const linked = readPermalink(location.search, SPEEDS, DEFAULT_SPEED, limits.maxN);

@@ -10,7 +10,9 @@
 // `mirror` is the tree of the mirror-mode search, `whole` that of the whole search: one count
 // gives both (see tree::SizeByParts).
 
-const core = import('../pkg/bitqueens.js');
+import { coreFromPage } from '../shared/core.js';
+
+const core = coreFromPage(); // the page's compiled core, its first message
 
 self.onmessage = async ({ data: job }) => {
   const { n } = job;
