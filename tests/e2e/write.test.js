@@ -289,3 +289,11 @@ test('the section in use, with a counterexample, has no serious accessibility vi
   await page.getByLabel('Theme').selectOption('dark');
   assert.deepEqual(await seriousViolations(page), []);
 });
+
+test('on a 390 px phone the section fits the screen: the Exercise menu is no wider than the section', async () => {
+  const page = await session.open('?exercise=free-squares', { viewport: { width: 390, height: 844 } });
+  await editor(page).waitFor();
+  const [menu, box] = await Promise.all([section(page).getByLabel('Exercise').boundingBox(), section(page).boundingBox()]);
+  assert.ok(menu.x + menu.width <= box.x + box.width, `the menu ends at ${menu.x + menu.width}, the section at ${box.x + box.width}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'the page is no wider than the screen');
+});
