@@ -126,8 +126,11 @@ async function atRest(page, where) {
   assert.ok(!asking || predictOn, `${where}: a question open only while Predict is on`);
   // Count all stays enabled while something runs (it then says what is busy): Cancel is
   // enabled exactly while the panel runs something, and the panel is idle otherwise.
-  const cancellable = !(await page.locator('#count-cancel').isDisabled());
-  const idle = await page.evaluate(() => globalThis.bitqueensDebug.countPanel.state === 'idle');
+  // Both read at one moment: a race may end between two reads.
+  const { cancellable, idle } = await page.evaluate(() => ({
+    cancellable: !document.getElementById('count-cancel').disabled,
+    idle: globalThis.bitqueensDebug.countPanel.state === 'idle',
+  }));
   assert.ok(cancellable !== idle || !(await page.locator('#count-panel').evaluate((d) => d.open)),
     `${where}: the count panel either runs something (Cancel) or is idle, able to count`);
   await alwaysTrue(page, where);

@@ -42,13 +42,18 @@ export class TreeSizes {
     this.worker?.terminate();
     this.listeners = [];
     this.busyWith = n;
-    this.worker = this.makeWorker();
-    this.worker.onmessage = ({ data }) => this.heard(data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.heard({ kind: 'failed', n, error: event.message || 'the tree-size worker stopped' });
+    const worker = this.makeWorker();
+    this.worker = worker;
+    // A worker replaced (terminated while it was still loading, say) may still report a
+    // failure: only the current one is heard.
+    worker.onmessage = ({ data }) => {
+      if (worker === this.worker) this.heard(data);
     };
-    this.worker.postMessage(n <= EXACT_MAX_N
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (worker === this.worker) this.heard({ kind: 'failed', n, error: event.message || 'the tree-size worker stopped' });
+    };
+    worker.postMessage(n <= EXACT_MAX_N
       ? { kind: 'count', n }
       : { kind: 'estimate', n, probes: PROBES, seed: SEED });
   }
