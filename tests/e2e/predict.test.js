@@ -34,6 +34,23 @@ const lowestBit = (digits) => {
 };
 
 /** Works out the open question's answer from the board and the shown digits, and gives it. */
+/** The questions on the poss a question names (its lowest bit, -poss, ~poss): answered from
+ *  those digits; the topic answered, or null for another question. */
+async function answerFromPoss(page, text, poss) {
+  const answers = [
+    [/does bit = poss & -poss pick/, 'lowest bit', lowestBit],
+    [/What is -poss/, '-poss', negate],
+    [/What is ~poss/, '~poss', flip],
+  ];
+  for (const [asks, topic, answer] of answers) {
+    if (asks.test(text)) {
+      await giveDigits(page, 'Your answer', answer(poss));
+      return topic;
+    }
+  }
+  return null;
+}
+
 async function answerFromTheBoard(page, n) {
   const text = await questionText(page);
   const queens = await queensOnBoard(page);
@@ -45,18 +62,8 @@ async function answerFromTheBoard(page, n) {
     await giveDigits(page, 'Your answer', free);
     return 'free squares';
   }
-  if (/does bit = poss & -poss pick/.test(text)) {
-    await giveDigits(page, 'Your answer', lowestBit(poss));
-    return 'lowest bit';
-  }
-  if (/What is -poss/.test(text)) {
-    await giveDigits(page, 'Your answer', negate(poss));
-    return '-poss';
-  }
-  if (/What is ~poss/.test(text)) {
-    await giveDigits(page, 'Your answer', flip(poss));
-    return '~poss';
-  }
+  const fromPoss = await answerFromPoss(page, text, poss);
+  if (fromPoss) return fromPoss;
   if ((match = text.match(/queen in row (\d+), column (\d+)\. What are/))) {
     const below = masksFromQueens([...queens, { row: Number(match[1]) - 1, column: Number(match[2]) - 1 }], n);
     for (const name of ['ld', 'col', 'rd']) await giveDigits(page, `Your ${name}`, below[name]);
@@ -308,18 +315,8 @@ async function answerInMirrorMode(page, n, watch) {
     await giveDigits(page, 'Your answer', poss);
     return searched.includes(false) ? `free squares, row ${queens.length + 1} in part` : 'free squares';
   }
-  if (/does bit = poss & -poss pick/.test(text)) {
-    await giveDigits(page, 'Your answer', lowestBit(poss));
-    return 'lowest bit';
-  }
-  if (/What is -poss/.test(text)) {
-    await giveDigits(page, 'Your answer', negate(poss));
-    return '-poss';
-  }
-  if (/What is ~poss/.test(text)) {
-    await giveDigits(page, 'Your answer', flip(poss));
-    return '~poss';
-  }
+  const fromPoss = await answerFromPoss(page, text, poss);
+  if (fromPoss) return fromPoss;
   if ((match = text.match(/queen in row (\d+), column (\d+)\. What are/))) {
     const [row, column] = [Number(match[1]) - 1, Number(match[2]) - 1];
     assert.equal(row, queens.length, text);
