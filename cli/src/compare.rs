@@ -4,6 +4,7 @@
 //! equal the published count. Either disagreement is reported and the exit status is 1.
 
 use bitqueens::algorithms::{Algorithm, Kind};
+use bitqueens::grouped::grouped;
 use bitqueens::play::Until;
 use bitqueens::published;
 use bitqueens::Stepping;
@@ -149,17 +150,4 @@ fn print_table(report: &Report, same_nodes: bool) {
             "DIFFER ✗"
         }
     );
-}
-
-/// 1234567 → "1,234,567".
-fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }

@@ -36,13 +36,14 @@
 //! - [`exercise`]: Write it: the learner's bit expressions in a small language, checked
 //!   on every state the search meets, and the learner's own loop as a stepper.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
-//!   numbers of the estimates and samples.
+//!   numbers of the estimates and samples; [`grouped`]: numbers written in groups of three.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod algorithms;
 pub mod board;
 pub mod count;
 pub mod exercise;
+pub mod grouped;
 pub mod play;
 pub mod published;
 pub mod random;

@@ -19,7 +19,14 @@ use std::path::{Path, PathBuf};
 
 /// The floors, lowest first: a module may import from its own floor and the ones below.
 const FLOORS: &[&[&str]] = &[
-    &["board", "stepping", "symmetry", "random", "published"],
+    &[
+        "board",
+        "stepping",
+        "symmetry",
+        "random",
+        "published",
+        "grouped",
+    ],
     &["algorithms"],
     &["play", "tree"],
     &["session", "count", "exercise"],

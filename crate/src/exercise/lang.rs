@@ -434,7 +434,7 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
             },
             format!(
                 "the answer is longer than {} characters: it is cut here",
-                super::thousands(MAX_SOURCE_CHARS as u32)
+                crate::grouped::grouped(MAX_SOURCE_CHARS as u64)
             ),
         ));
     }

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod program;
 pub mod rules;
 
+use crate::grouped::grouped;
 use catalogue::Exercise;
 use check::{Checked, Counterexample, Origin};
 use lang::{position, Diagnostic, Program};
@@ -153,8 +154,8 @@ pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
             report.verdict = Verdict::Correct;
             report.summary = format!(
                 "Correct: agrees on {} boards the search meets and {} other masks.",
-                thousands(table.checked.states),
-                thousands(table.checked.edge + table.checked.random)
+                grouped(table.checked.states as u64),
+                grouped((table.checked.edge + table.checked.random) as u64)
             );
         }
         Some((i, j, got)) => {
@@ -200,19 +201,6 @@ fn wrong_sentence(example: &Counterexample) -> String {
 
 fn bits_needed(value: u32) -> usize {
     (32 - value.leading_zeros()) as usize
-}
-
-/// 13610 as "13,610".
-pub fn thousands(value: u32) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
