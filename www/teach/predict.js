@@ -34,7 +34,7 @@ export class Predict {
     this.bits = bits;
     this.messages = messages;
     this.on = false;
-    this.open = null;      // {question, at (the step it was asked at), answered, resume}
+    this.open = null;      // {question, at (the step it was asked at), answered, tries (checks made), resume}
     this.turn = 0;         // questions asked so far: the core rotates topics by it
     this.passing = false;  // Continue's own step goes past the hold
     /** True while a lesson is open (main.js sets it): the lesson leads, Step only follows. */
@@ -110,7 +110,7 @@ export class Predict {
     if (!question) return false;
     this.turn += 1;
     const resume = reason !== 'step' && this.seen.state === PLAYING ? reason : null;
-    this.open = { question, at: this.seen.position, answered: false, tries: 0, scored: false, resume };
+    this.open = { question, at: this.seen.position, answered: false, tries: 0, resume };
     this.bits.hide(hiddenLines(question));
     this.ui.board.classList.toggle('asking-free', question.topic === 'free-squares');
     this.panel.ask(question, true);
@@ -138,7 +138,7 @@ export class Predict {
     }
     const result = compare(open.question, this.panel.given());
     open.tries += 1;
-    this.count(result.right);
+    if (open.tries === 1) this.score.add(open.question.topic, result.right); // the first try only
     if (result.right) this.answer(result);
     else this.panel.wrongTry(result, open.tries);
   }
@@ -148,17 +148,11 @@ export class Predict {
     if (this.open && !this.open.answered) this.panel.retry();
   }
 
+  /** Show answer: counted as not right, unless a try was counted already. */
   show() {
     if (!this.open || this.open.answered) return;
-    this.count(false);
+    if (this.open.tries === 0) this.score.add(this.open.question.topic, false);
     this.answer(null);
-  }
-
-  /** The score takes the first try of the open question (an answer shown first is wrong). */
-  count(right) {
-    if (this.open.scored) return;
-    this.open.scored = true;
-    this.score.add(this.open.question.topic, right);
   }
 
   /** Continue: takes the step asked about, and plays on if play was what stopped here. */

@@ -53,12 +53,7 @@ export class WriteIt {
       box: ui.counterexample, title: ui.counterexampleTitle, where: ui.counterexampleWhere, grid: ui.counterexampleGrid,
       differs: ui.counterexampleDiffers, goTo: ui.goTo,
     });
-    ui.select.replaceChildren(...this.exercises.map(({ slug, title }) => {
-      const option = document.createElement('option');
-      option.value = slug;
-      option.textContent = title;
-      return option;
-    }));
+    ui.select.replaceChildren(...this.exercises.map(({ slug, title }) => new Option(title, slug)));
     ui.select.addEventListener('change', () => this.choose(ui.select.value));
     ui.check.addEventListener('click', () => this.check());
     ui.goTo.addEventListener('click', () => this.goToStep());
