@@ -1,22 +1,18 @@
-// The wasm core in Node, for the unit tests that need its constants or its answers: www/pkg is
-// built for a bundler (webpack imports the .wasm), so here the module is instantiated by hand
-// with the JS glue wasm-bindgen wrote for it. Needs `npm run build:wasm` first (npm test
-// builds it).
+// The wasm core in Node, for the unit tests that need its constants or its answers: the .wasm
+// read from www/pkg, compiled here, and started by the page's own startCore
+// (www/shared/core.js). Needs `npm run build:wasm` first (npm test builds it).
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startCore } from '../../www/shared/core.js';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const wasm = fileURLToPath(new URL('../../www/pkg/bitqueens_bg.wasm', import.meta.url));
 
 /** The core's exports (Search, limits(), algorithmNames(), predictTopics(), …). */
 export async function loadCore() {
-  if (!existsSync(`${pkg}bitqueens_bg.wasm`)) {
+  if (!existsSync(wasm)) {
     throw new Error('www/pkg/ is not built: run `npm run build:wasm` (npm test does) first.');
   }
-  const glue = await import(`${pkg}bitqueens_bg.js`);
-  const { instance } = await WebAssembly.instantiate(readFileSync(`${pkg}bitqueens_bg.wasm`), { './bitqueens_bg.js': glue });
-  glue.__wbg_set_wasm(instance.exports);
-  instance.exports.__wbindgen_start();
-  return glue;
+  return startCore(await WebAssembly.compile(readFileSync(wasm)));
 }
 
 /** Loads the core and installs its constants (published counts, counting methods) for the

@@ -3,7 +3,7 @@
 // to each worker it starts (giveCore), as the worker's first message; the worker starts its
 // instance from that module (coreFromPage) and never fetches the .wasm itself.
 // The instance is wired to the JS glue wasm-bindgen wrote for a bundler (www/pkg/bitqueens_bg.js),
-// as tests/support/core.js does in Node: this file is the only one in www/ that knows how.
+// here only (tests/support/core.js starts the core in Node with startCore too).
 import * as glue from '../pkg/bitqueens_bg.js';
 
 /** Fetches and compiles the core: a promise of its WebAssembly.Module. */
