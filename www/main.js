@@ -7,11 +7,12 @@ import {
   Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
 } from './player/index.js';
 import {
-  Stage, ExploredView, fitCounters, placeNarration, captionBottomBar, lendToBottomBar, HistoryPanel,
+  Stage, ExploredView, fitCounters, captionBottomBar, lendToBottomBar, HistoryPanel,
 } from './stage/index.js';
 import { installExports, installAnimationExport, installQrLink, download } from './export/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
+import { afterNextPaint } from './shared/dom.js';
 import { installCoreConstants } from './shared/core-constants.js';
 import { compileCore, startCore, giveCore } from './shared/core.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
@@ -28,7 +29,6 @@ const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
 installLook($('theme'), $('projector'));
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
-placeNarration($('narration'), $('board'));
 captionBottomBar($('bar-caption'), $('bar-show-board'), $('board'));
 lendToBottomBar(document.querySelector('#lesson-bar .lesson-buttons'), $('bar-caption'), $('lesson-bar'));
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
@@ -36,6 +36,9 @@ window.addEventListener('unhandledrejection', (event) => messages.internalError(
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
 
 try {
+  // The first screen (the board's frame, the controls, the narration saying the core loads) is
+  // painted before the core is fetched and started, which takes the main thread for a while.
+  await afterNextPaint();
   const module = await compileCore();
   const wasm = await startCore(module);
   installCoreConstants(wasm);

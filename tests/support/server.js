@@ -2,7 +2,7 @@
 // WebAssembly.instantiateStreaming needs. Used by the end-to-end tests, the screenshot script
 // and (with `compress`) the load benchmark, which serves as a host would: brotli or gzip.
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -19,19 +19,37 @@ const TYPES = {
 /** The types a host compresses: text, and wasm (which most hosts and CDNs compress too). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.wasm']);
 
-/** Encodes `body` for a client accepting `accepted` (brotli first, then gzip): { encoding, body }. */
-function encode(body, accepted) {
-  if (/\bbr\b/.test(accepted)) {
-    return { encoding: 'br', body: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) };
-  }
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: zlib.gzipSync(body, { level: 9 }) };
-  return { encoding: null, body };
+/** The encoding a host sends a client accepting `accepted`: brotli first, then gzip, else none. */
+const chooseEncoding = (accepted) => (/\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null);
+
+/** `body` in `encoding` ('br', 'gzip' or null), at the smallest size, as a host stores it. */
+function encode(body, encoding) {
+  if (encoding === 'br') return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  if (encoding === 'gzip') return zlib.gzipSync(body, { level: 9 });
+  return body;
+}
+
+/** Every file under `root`, recursively. */
+async function filesUnder(root) {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
 /** Serves `root`; resolves to { url, close() }. With `compress`, text and wasm go out brotli- or
- *  gzip-encoded when the request accepts it. */
+ *  gzip-encoded when the request accepts it, brotli compressed before the server starts (a host
+ *  serves files compressed ahead: no request waits for the compression). */
 export async function serve(root, { compress = false } = {}) {
-  const encoded = new Map(); // path + accepted encoding → { encoding, body }: each file compressed once
+  const encoded = new Map(); // path + encoding → the encoded body: each file compressed once
+  const encoded1 = (target, raw, encoding) => {
+    const key = `${target}\n${encoding}`;
+    if (!encoded.has(key)) encoded.set(key, encode(raw, encoding));
+    return encoded.get(key);
+  };
+  if (compress) {
+    for (const file of await filesUnder(root)) {
+      if (COMPRESSIBLE.has(path.extname(file))) encoded1(file, await readFile(file), 'br');
+    }
+  }
   const server = http.createServer(async (request, response) => {
     const { pathname } = new URL(request.url, 'http://localhost');
     const file = path.join(root, path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, ''));
@@ -42,11 +60,8 @@ export async function serve(root, { compress = false } = {}) {
       const headers = { 'content-type': TYPES[extension] ?? 'application/octet-stream' };
       let body = raw;
       if (compress && COMPRESSIBLE.has(extension)) {
-        const accepted = request.headers['accept-encoding'] ?? '';
-        const key = `${target}\n${accepted}`;
-        if (!encoded.has(key)) encoded.set(key, encode(raw, accepted));
-        const { encoding, body: compressed } = encoded.get(key);
-        body = compressed;
+        const encoding = chooseEncoding(request.headers['accept-encoding'] ?? '');
+        body = encoded1(target, raw, encoding);
         headers.vary = 'accept-encoding';
         if (encoding) headers['content-encoding'] = encoding;
       }

@@ -25,3 +25,11 @@ export function whenIdle(task) {
     task({ timeRemaining: () => Math.max(0, until - performance.now()) });
   }, 100);
 }
+
+/** Resolves once the browser has painted a frame of the page as it stands: the markup's
+ *  first screen is shown before long work starts (a callback queued from requestAnimationFrame
+ *  runs after that frame's paint). Resolves at once where there are no frames (a hidden tab). */
+export function afterNextPaint() {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

@@ -1,24 +1,10 @@
-// On a phone (style.css: max-width 40rem) the narration stands right under the board, not in
-// the side column below the eleven bit rows: the sentence of the last step is then on screen
-// with the board and the bottom bar's Step. Back in the side column on a wider screen.
-// The bottom bar, always on screen there, says what it drives once the board is scrolled away
-// (under Compare's lanes, say), with a button that brings the board back; during a lesson it
-// holds the lesson's buttons too (Previous stop, Next stop, Close lesson), in a thumb's reach
-// wherever the stop's note has sent the reader.
+// On a phone (style.css: max-width 40rem) the bottom bar, always on screen, says what it drives
+// once the board is scrolled away (under Compare's lanes, say), with a button that brings the
+// board back; during a lesson it holds the lesson's buttons too (Previous stop, Next stop,
+// Close lesson), in a thumb's reach wherever the stop's note has sent the reader. (The
+// narration's place under the board there is style.css's alone.)
 
 const PHONE = '(max-width: 40rem)';
-
-/** Keeps `narration` under `board` while the screen is a phone's. */
-export function placeNarration(narration, board) {
-  const home = { parent: narration.parentElement, next: narration.nextElementSibling };
-  const phone = matchMedia(PHONE);
-  const place = () => {
-    if (phone.matches) board.after(narration);
-    else home.parent.insertBefore(narration, home.next);
-  };
-  phone.addEventListener('change', place);
-  place();
-}
 
 /**
  * Shows `caption` (inside the bottom bar; style.css shows it only on a phone) while `board`
