@@ -1,18 +1,25 @@
 // The import rules of www/, checked by `npm run lint:deps` (part of `npm test`):
 //
 //   www/main.js, www/embed/embed.js   the two pages' roots; the workers (*-worker.js) are roots too
-//   www/<feature>/                     player, stage, compare, tree, count, teach, export, embed:
-//                                      one folder per thing the page shows. Its index.js lists,
-//                                      in its header, the names the rest of the page may use;
-//                                      every other file of the folder is private to it.
+//   www/<feature>/                     player, stage, compare, tree, count, teach, write, maker,
+//                                      export, embed: one folder per thing the page shows. Its
+//                                      index.js lists, in its header, the names the rest of the
+//                                      page may use; every other file of the folder is private.
+//   on demand                          compare, write, maker, export and embed (the Embed dialog)
+//                                      start closed: the page's first load reaches them only
+//                                      through import() (www/main.js, shared/on-demand.js).
 //   www/shared/                        small modules any folder may import, each file public;
 //                                      it imports no feature folder.
 //   www/pkg/                           the wasm core, built by scripts/build-wasm.sh (not in git)
 //
 // So: no import cycle; shared/ imports no feature; a file outside a feature folder imports
-// from it only its index.js; no module that no root reaches, and no orphan.
+// from it only its index.js; what the page loads first imports no on-demand folder; no module
+// that no root reaches, and no orphan.
 
-const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write)';
+const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write|maker)';
+/** The folders main.js fetches on demand, and the folders the page's first load is made of. */
+const ON_DEMAND = '(compare|write|maker|export|embed)';
+const FIRST_LOAD = '(player|stage|tree|count|teach|shared)';
 const ROOTS = ['^www/main\\.js$', '^www/embed/embed\\.js$', '^www/.+-worker\\.js$'];
 
 module.exports = {
@@ -44,6 +51,13 @@ module.exports = {
       comment: "www/main.js wires the page from the feature folders' index.js only.",
       from: { path: '^www/[^/]+\\.js$' },
       to: { path: `^www/${FEATURES}/`, pathNot: `^www/${FEATURES}/index\\.js$` },
+    },
+    {
+      name: 'on-demand-stays-out-of-the-first-load',
+      severity: 'error',
+      comment: "Compare, Write it, Make a lesson, the exports and the Embed dialog start closed: the page fetches them when they are needed, with import() in www/main.js. A static import would put them back into the first load.",
+      from: { path: [`^www/main\\.js$`, `^www/${FIRST_LOAD}/`] },
+      to: { path: `^www/${ON_DEMAND}/`, dynamic: false },
     },
     {
       name: 'no-orphan',

@@ -1,29 +1,32 @@
 // The composition root: compiles the wasm core once (shared/core.js) and hands it to every
 // worker it starts, builds the panels and wires them to the player and the counting workers.
-// No logic of its own.
+// No logic of its own. The parts that start closed (Compare, Write it, Make a lesson, the
+// exports and their dialogs, the Embed dialog) are fetched on demand (shared/on-demand.js):
+// each folder is a chunk of its own, imported here only with import() (.dependency-cruiser.cjs
+// checks it), so the first load carries none of them.
 
 import './style.css';
 import {
   Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
+  namesCompare, namesExercise,
 } from './player/index.js';
 import {
   Stage, ExploredView, fitCounters, captionBottomBar, lendToBottomBar, HistoryPanel,
 } from './stage/index.js';
-import { installExports, installAnimationExport, installQrLink, download } from './export/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
-import { afterNextPaint } from './shared/dom.js';
+import { afterShown } from './shared/dom.js';
+import { OnDemand } from './shared/on-demand.js';
+import { download } from './shared/download.js';
+import { MAX_COMPARE_SIZE } from './shared/board-size.js';
 import { installCoreConstants } from './shared/core-constants.js';
 import { compileCore, startCore, giveCore } from './shared/core.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
-import { Compare, AlgorithmRace, MAX_COMPARE_SIZE, startAlgorithmWorker } from './compare/index.js';
 import {
-  Predict, QuestionPanel, Score, LessonsPanel, Presenter, installWorksheet, readLesson, unreachableStops,
-  describeState, LessonMaker, BUILT_IN_LESSONS,
+  Predict, QuestionPanel, Score, LessonsPanel, YourLessons, Presenter, readLesson, unreachableStops,
+  describeState, BUILT_IN_LESSONS,
 } from './teach/index.js';
-import { EmbedDialog } from './embed/index.js';
-import { WriteIt, WriteScore } from './write/index.js';
 
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('message'));
@@ -34,11 +37,19 @@ lendToBottomBar(document.querySelector('#lesson-bar .lesson-buttons'), $('bar-ca
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
+/** The page's address as it was opened: the parts loaded later read what it named from here. */
+const opened = location.search;
+/** Says that a part fetched on demand could not be fetched; opening it again tries again. */
+const loadFailed = (what) => (error) => {
+  console.error(`${what} could not be loaded:`, error);
+  messages.show(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection, then try again.`);
+};
 
 try {
   // The first screen (the board's frame, the controls, the narration saying the core loads) is
-  // painted before the core is fetched and started, which takes the main thread for a while.
-  await afterNextPaint();
+  // shown before the core is fetched and started, which takes the network and the main thread
+  // for a while.
+  await afterShown($('narration'));
   const module = await compileCore();
   const wasm = await startCore(module);
   installCoreConstants(wasm);
@@ -46,10 +57,14 @@ try {
   const limits = wasm.limits();
   $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
   const { countPool, countPanel } = startCountPanel(limits, () => giveCore(startCountWorker(), module));
-  const { compare, algorithmRace } = startCompare(wasm, () => giveCore(startAlgorithmWorker(), module));
+  const compare = startCompare(wasm, module);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
-  globalThis.bitqueensDebug = Object.freeze({ wasmMemoryBytes, Search, countPool, countPanel, algorithmRace });
-  const { player, controls, predict, redrawn } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
+  globalThis.bitqueensDebug = Object.freeze({
+    wasmMemoryBytes, Search, countPool, countPanel,
+    get algorithmRace() { return compare.built?.algorithmRace ?? null; }, // once Compare is loaded
+  });
+  const { player, controls, predict, redrawn, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
+  startExports({ player, stage, controls });
   const write = startWrite(wasm, { player, controls, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter({
@@ -91,17 +106,35 @@ function startCountPanel(limits, startWorker) {
   return { countPool: pool, countPanel: panel };
 }
 
-/** The Compare section: the lanes (opened on what the link names) and the race of the
- *  algorithms, in workers `startWorker` starts; returns the race. */
-function startCompare({ Search, algorithmNames, treeNodes }, startWorker) {
-  const compare = new Compare($, { Search, algorithmNames, treeNodes });
-  installPartShortcuts($('compare'), COMPARE_SHORTCUTS, { ...compare.shortcutActions(), help: toggleHelp });
-  compare.restore(location.search);
-  const algorithmRace = new AlgorithmRace({
-    section: $('compare'), start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
-    status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-  }, algorithmNames().filter(({ slug }) => slug !== 'yours'), startWorker); // Your program needs a loop
-  return { compare, algorithmRace };
+/** The Compare section: the lanes and the race of the algorithms (each in a worker started
+ *  from the compiled `module`), loaded when the section opens or when the link, a lesson or
+ *  Run my loop names it. Returns its OnDemand, with what the page asks of it: show(query) (a
+ *  lesson's stop) and runYours(program), each a promise. */
+function startCompare(wasm, module) {
+  const section = $('compare');
+  const compare = new OnDemand(async () => {
+    const { Compare, AlgorithmRace, startAlgorithmWorker } = await import(/* webpackChunkName: "compare" */ './compare/index.js');
+    const lanes = new Compare($, wasm);
+    if (section.open) lanes.toggled(); // opened before it was loaded: the lanes it missed
+    const algorithmRace = new AlgorithmRace({
+      section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
+      status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
+    }, wasm.algorithmNames().filter(({ slug }) => slug !== 'yours'), () => giveCore(startAlgorithmWorker(), module)); // Your program needs a loop
+    return { lanes, algorithmRace };
+  }, loadFailed('Compare'));
+  compare.buildWhenOpened(section);
+  // Its keys, from the first moment the section can have the focus; they act once it is loaded.
+  const act = (name) => () => compare.built?.lanes.shortcutActions()[name]();
+  installPartShortcuts(section, COMPARE_SHORTCUTS, {
+    togglePlay: act('togglePlay'), next: act('next'), previous: act('previous'), runToEnd: act('runToEnd'), help: toggleHelp,
+  });
+  if (namesCompare(opened)) compare.then(({ lanes }) => lanes.restore(opened));
+  return Object.assign(compare, {
+    /** A lesson's stop: the lanes `query` names, or the section closed (nothing to load when
+     *  it names none and Compare was never wanted). */
+    show: (query) => (compare.building || namesCompare(query) ? compare.then(({ lanes }) => lanes.show(query)) : Promise.resolve()),
+    runYours: (program) => compare.then(({ lanes }) => lanes.runYours(program)),
+  });
 }
 
 /** The stepping search: the stage, the Explored figure (its tree sizes measured in workers
@@ -154,30 +187,43 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
   history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
     landmarkNames(), player, (step) => withoutLesson(controls.permalink(address(), step)), messages);
-  installExports($, player.readOnly, stage.solutions, messages);
-  installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
-  new EmbedDialog({
-    open: $('embed-open'), dialog: $('embed-dialog'), form: $('embed-form'), from: $('embed-from'), to: $('embed-to'),
-    controls: $('embed-controls'), theme: $('embed-theme'), size: $('embed-size'), panels: $('embed-panels'),
-    autoplay: $('embed-autoplay'), loop: $('embed-loop'), problem: $('embed-problem'), preview: $('embed-preview'),
-    snippet: $('embed-snippet'), copy: $('embed-copy'),
-  }, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
-  installAnimationExport({
-    gif: $('export-gif'), mp4: $('export-mp4'), dialog: $('animation-dialog'), title: $('animation-title'),
-    from: $('animation-from'), steps: $('animation-steps'), limit: $('animation-limit'), frameTime: $('animation-frame-time'),
-    make: $('animation-make'), cancel: $('animation-cancel'), close: $('animation-close'),
-    progress: $('animation-progress'), status: $('animation-status'),
-  }, player.readOnly);
-  // The same link as Copy link.
-  installQrLink({
-    button: $('show-qr'), dialog: $('qr-dialog'), canvas: $('qr-canvas'), link: $('qr-link'), message: $('qr-message'),
-    close: $('qr-close'),
-  }, () => controls.permalink());
   controls.restore(location.search);
-  return { player, controls, predict, redrawn };
+  return { player, controls, predict, redrawn, stage };
 }
 
-/** The Lessons menu and bar: each stop shown on the player, Compare and Predict. */
+/** The exports (the board and the solutions as files, the worksheet, GIF and MP4, the QR code)
+ *  and the Embed dialog: each folder fetched on the first press of one of its buttons. */
+function startExports({ player, stage, controls }) {
+  const exports = new OnDemand(async () => {
+    const { installExports, installWorksheet, installAnimationExport, installQrLink } = await import(/* webpackChunkName: "export" */ './export/index.js');
+    installExports($, player.readOnly, stage.solutions, messages);
+    installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
+    installAnimationExport({
+      gif: $('export-gif'), mp4: $('export-mp4'), dialog: $('animation-dialog'), title: $('animation-title'),
+      from: $('animation-from'), steps: $('animation-steps'), limit: $('animation-limit'), frameTime: $('animation-frame-time'),
+      make: $('animation-make'), cancel: $('animation-cancel'), close: $('animation-close'),
+      progress: $('animation-progress'), status: $('animation-status'),
+    }, player.readOnly);
+    // The same link as Copy link.
+    installQrLink({
+      button: $('show-qr'), dialog: $('qr-dialog'), canvas: $('qr-canvas'), link: $('qr-link'), message: $('qr-message'),
+      close: $('qr-close'),
+    }, () => controls.permalink());
+    return true;
+  }, loadFailed('The exports'));
+  exports.buildOnFirstPress(['export-png', 'export-svg', 'export-json', 'export-text', 'print-worksheet', 'export-gif', 'export-mp4', 'show-qr'].map($));
+  const embedDialog = new OnDemand(async () => {
+    const { EmbedDialog } = await import(/* webpackChunkName: "embed-dialog" */ './embed/index.js');
+    return new EmbedDialog({
+      open: $('embed-open'), dialog: $('embed-dialog'), form: $('embed-form'), from: $('embed-from'), to: $('embed-to'),
+      controls: $('embed-controls'), theme: $('embed-theme'), size: $('embed-size'), panels: $('embed-panels'),
+      autoplay: $('embed-autoplay'), loop: $('embed-loop'), problem: $('embed-problem'), preview: $('embed-preview'),
+      snippet: $('embed-snippet'), copy: $('embed-copy'),
+    }, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
+  }, loadFailed('The Embed dialog'));
+  embedDialog.buildOnFirstPress([$('embed-open')]);
+}
+
 /** `link` as a link to its step or view, not to the lesson stop that may be open. */
 function withoutLesson(link) {
   const url = new URL(link);
@@ -186,6 +232,9 @@ function withoutLesson(link) {
   return url.href;
 }
 
+/** The Lessons menu and bar (each stop shown on the player, Compare, Predict and Write it),
+ *  the lessons kept in this browser, and Make a lesson, loaded when its panel opens or a
+ *  lesson file is dropped on the page. */
 function startLessons(wasm, limits, { controls, compare, predict, write }) {
   const { algorithmNames, predictTopics, exercises } = wasm;
   const known = {
@@ -208,11 +257,12 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   const show = (stop) => {
     messages.clear();
     controls.show(stop.player);
-    compare.show(stop.query);
+    const comparing = compare.show(stop.query);
     predict.askAbout(stop.ask);
-    write.show(stop.exercise);
-    if (stop.exercise) $('write').scrollIntoView({ block: 'start' });
-    if (stop.compare) $('compare').scrollIntoView({ block: 'start' });
+    const writing = write.show(stop.exercise);
+    // Once shown (each may have had to be loaded first).
+    if (stop.exercise) writing.then(() => $('write').scrollIntoView({ block: 'start' }));
+    if (stop.compare) comparing.then(() => $('compare').scrollIntoView({ block: 'start' }));
   };
   const panel = new LessonsPanel({
     menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
@@ -220,52 +270,79 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
     close: $('lesson-close'),
   }, lessons, show, messages, { save: () => predict.settings(), restore: (kept) => predict.restoreSettings(kept) });
   predict.inLesson = () => panel.active;
-  new LessonMaker({
-    title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
-    play: $('maker-play'), download: $('maker-download'), file: $('maker-file'), dropTarget: document,
-  }, {
-    check,
-    onScreen: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
-    describe: (query) => describeState(query, known),
-    lessons: panel,
-    builtIn: lessons.map(({ slug }) => slug),
-    save: (filename, text) => download(filename, text, 'application/json'),
-    messages,
+  const yours = new YourLessons({ check, builtIn: lessons.map(({ slug }) => slug), panel });
+  const maker = new OnDemand(async () => {
+    const { LessonMaker } = await import(/* webpackChunkName: "maker" */ './maker/index.js');
+    return new LessonMaker({
+      title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
+      play: $('maker-play'), download: $('maker-download'), file: $('maker-file'),
+    }, {
+      check,
+      onScreen: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
+      describe: (query) => describeState(query, known),
+      lessons: panel,
+      yours,
+      save: (filename, text) => download(filename, text, 'application/json'),
+      messages,
+    });
+  }, loadFailed('Make a lesson'));
+  maker.buildWhenOpened($('lesson-maker'));
+  // A lesson file dropped anywhere on the page opens, whether or not Make a lesson was opened.
+  document.addEventListener('dragover', (event) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  });
+  document.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    maker.then((made) => made.open(file));
   });
   panel.restore(location.search);
   return panel;
 }
 
 /** Write it: the exercises, the editor, the counterexample (Go to this step moves the player),
- *  the score, and Run my loop (a lane of Compare). */
-function startWrite({ exercises, checkAnswer }, { player, controls, compare }) {
-  const write = new WriteIt({
-    section: $('write'), select: $('write-exercise'), score: $('write-score'), statement: $('write-statement'),
-    hint: $('write-hint'), hintBox: $('write-hint-box'), rules: $('write-rules'), editorStatus: $('write-editor-status'),
-    editorBox: $('write-editor'), check: $('write-check'), copyAnswer: $('write-copy-answer'), runLoop: $('write-run-loop'),
-    runLoopNote: $('write-run-loop-note'), result: $('write-result'), dlc: $('write-dlc'),
-    counterexample: $('write-counterexample'), counterexampleTitle: $('write-counterexample-title'),
-    counterexampleWhere: $('write-counterexample-where'), counterexampleGrid: $('write-counterexample-grid'),
-    counterexampleDiffers: $('write-counterexample-differs'), goTo: $('write-go-to'),
-  }, { exercises, checkAnswer }, {
-    score: new WriteScore(),
-    messages: new Messages($('write-message')),
-    goToStep({ n, mirror, step }) {
-      messages.clear();
-      controls.show({ speed: player.readOnly.speed, n, mirror, position: step });
-      const board = $('board');
-      board.scrollIntoView({ block: 'nearest' });
-      if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1'); // focusable by script, not in the tab order
-      board.focus({ preventScroll: true });
-    },
-    runLoop(program) {
-      compare.runYours(program);
-      $('compare').scrollIntoView({ block: 'start' });
-    },
-    copy: (text) => navigator.clipboard.writeText(text),
-  });
-  write.restore(location.search);
-  return write;
+ *  the score, and Run my loop (a lane of Compare); loaded when its section opens, or when the
+ *  link or a lesson names an exercise. Returns what the lessons ask of it: show(slug), a
+ *  promise. */
+function startWrite(core, { player, controls, compare }) {
+  const section = $('write');
+  const write = new OnDemand(async () => {
+    const { WriteIt, WriteScore } = await import(/* webpackChunkName: "write" */ './write/index.js');
+    const made = new WriteIt({
+      section, select: $('write-exercise'), score: $('write-score'), statement: $('write-statement'),
+      hint: $('write-hint'), hintBox: $('write-hint-box'), rules: $('write-rules'), editorStatus: $('write-editor-status'),
+      editorBox: $('write-editor'), check: $('write-check'), copyAnswer: $('write-copy-answer'), runLoop: $('write-run-loop'),
+      runLoopNote: $('write-run-loop-note'), result: $('write-result'), dlc: $('write-dlc'),
+      counterexample: $('write-counterexample'), counterexampleTitle: $('write-counterexample-title'),
+      counterexampleWhere: $('write-counterexample-where'), counterexampleGrid: $('write-counterexample-grid'),
+      counterexampleDiffers: $('write-counterexample-differs'), goTo: $('write-go-to'),
+    }, { exercises: core.exercises, checkAnswer: core.checkAnswer }, {
+      score: new WriteScore(),
+      messages: new Messages($('write-message')),
+      goToStep({ n, mirror, step }) {
+        messages.clear();
+        controls.show({ speed: player.readOnly.speed, n, mirror, position: step });
+        const board = $('board');
+        board.scrollIntoView({ block: 'nearest' });
+        if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1'); // focusable by script, not in the tab order
+        board.focus({ preventScroll: true });
+      },
+      runLoop(program) {
+        compare.runYours(program).then(() => $('compare').scrollIntoView({ block: 'start' }));
+      },
+      copy: (text) => navigator.clipboard.writeText(text),
+    });
+    if (section.open) made.toggled(); // opened before it was loaded: the editor it missed
+    return made;
+  }, loadFailed('Write it'));
+  write.buildWhenOpened(section);
+  if (namesExercise(opened)) write.then((made) => made.restore(opened));
+  return {
+    /** A lesson's stop: the section open on exercise `slug`, or closed when null (nothing to
+     *  load when Write it was never wanted). */
+    show: (slug) => (slug || write.building ? write.then((made) => made.show(slug)) : Promise.resolve()),
+  };
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readLesson, writeLesson, unreachableStops, MAX_STOP_POSITION, MAX_LESSON_REPLAY } from '../../www/teach/lesson.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
+import { MAX_COMPARE_SIZE } from '../../www/shared/board-size.js';
 import { loadCore } from '../support/core.js';
 
 const DIR = new URL('../../www/teach/lessons/', import.meta.url);

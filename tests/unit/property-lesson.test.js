@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { readLesson, writeLesson, slugOf, MAX_NOTE, MAX_STOPS, MAX_STOP_POSITION } from '../../www/teach/lesson.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
+import { MAX_COMPARE_SIZE } from '../../www/shared/board-size.js';
 import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
 import { options, hostileString, edgeOrHostile, mutated, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 import { loadCore } from '../support/core.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readPermalink, writePermalink, readComparePermalink, writeComparePermalink } from '../../www/player/permalink.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
-import { MAX_COMPARE_SIZE } from '../../www/compare/compare.js';
+import { MAX_COMPARE_SIZE } from '../../www/shared/board-size.js';
 import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
 import { options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
 

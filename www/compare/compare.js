@@ -17,11 +17,10 @@ import { IDLE, PLAYING, MOVING, BUTTONS, can, next } from './compare-machine.js'
 import { Lane } from './lane.js';
 import { Messages } from '../shared/messages.js';
 import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
-import { parseBoardSizeField } from '../shared/board-size.js';
+import { parseBoardSizeField, MAX_COMPARE_SIZE } from '../shared/board-size.js';
 import { BLURBS, YOURS, yoursCode } from './algorithms/index.js';
 import { count, duration, plural, stepsPerSecond } from '../shared/format.js';
 
-export const MAX_COMPARE_SIZE = 16;
 export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
 const DEFAULT_SIZE = 6;
 /** Steps per second per lane while playing; "as fast as possible" is Run to end. */

@@ -14,7 +14,7 @@
 import { Cancelled } from './frame-sequence.js';
 import { makeGif } from './gif.js';
 import { hasWebCodecs, videoCodec, makeMp4, CODEC_NAMES } from './mp4.js';
-import { download } from './export.js';
+import { download } from '../shared/download.js';
 
 /** The most steps an animation may cover (steps + 1 frames): 1000 steps is 20 s at the
  *  shortest frame time and 33 minutes at the longest, more than a slide needs; at 8×8 such a

@@ -1,6 +1,8 @@
 // Export: the board as SVG or PNG, the solutions as JSON or plain text. Everything is made
 // in the page and saved as a download; nothing leaves the page's origin.
 
+import { download } from '../shared/download.js';
+
 const CELL = 48; // pixels per square in exported pictures
 
 /** A standalone SVG picture of the queens placed in `snapshot` (light theme colours). */
@@ -67,19 +69,6 @@ export function solutionsJson(n, listed, total, unique) {
 /** Solutions as plain text: one line per solution, the column (1-based) of the queen in each row. */
 export function solutionsText(listed) {
   return listed.map((s) => s.queens.map((c) => c + 1).join(' ')).join('\n') + (listed.length ? '\n' : '');
-}
-
-/** Saves `data` (a string or a Blob) as a file download. */
-export function download(filename, data, type) {
-  const blob = data instanceof Blob ? data : new Blob([data], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

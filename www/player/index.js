@@ -4,13 +4,13 @@
 //   Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE          the player and its states
 //   Controls, installHelp, installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS
 //   readPermalink, writePermalink, readComparePermalink, writeComparePermalink,
-//   namesCompare, clip, address, rewriteAddress
+//   namesCompare, namesExercise, clip, address, rewriteAddress
 
 export { Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE } from './player.js';
 export { Controls } from './controls.js';
 export { installHelp } from './help.js';
 export { installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS } from './keyboard.js';
 export {
-  readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, clip,
+  readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, namesExercise, clip,
 } from './permalink.js';
 export { address, rewriteAddress } from './address-bar.js';

@@ -61,6 +61,15 @@ export function namesCompare(query) {
   return COMPARE_KEYS.some((key) => params.has(key));
 }
 
+/** The Write it section's parameters (read by write/write-link.js). */
+const EXERCISE_KEYS = ['exercise', 'answer'];
+
+/** True when the query names any of the Write it section's parameters. */
+export function namesExercise(query) {
+  const params = new URLSearchParams(query);
+  return EXERCISE_KEYS.some((key) => params.has(key));
+}
+
 /**
  * Reads the Compare section's state: `?compare=board-scan,richards&cn=8&cnode=120&cmirror=1`
  * (the algorithms by slug, board size, node position, mirror mode; `cnode=end` is the end,

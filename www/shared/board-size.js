@@ -2,6 +2,9 @@
 
 export const MIN_SIZE = 1;
 export const DEFAULT_SIZE = 8;
+/** The largest board Compare's lanes take: beyond, the slow algorithms would not finish in a
+ *  class. Lessons and links are checked against it before Compare is loaded. */
+export const MAX_COMPARE_SIZE = 16;
 
 /**
  * Reads a board size from text.

@@ -26,10 +26,29 @@ export function whenIdle(task) {
   }, 100);
 }
 
-/** Resolves once the browser has painted a frame of the page as it stands: the markup's
- *  first screen is shown before long work starts (a callback queued from requestAnimationFrame
- *  runs after that frame's paint). Resolves at once where there are no frames (a hidden tab). */
-export function afterNextPaint() {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once `element` is on screen: its paint presented, as the browser's Element Timing
+ * reports it for an element marked `elementtiming` (Chromium); after two frames where there is
+ * no such report; after `mostMs` at the latest (an element off screen is never reported, a
+ * hidden tab paints nothing). Long work that waits for it leaves the first screen shown first.
+ */
+export function afterShown(element, mostMs = 250) {
+  const name = element.getAttribute('elementtiming');
+  return new Promise((resolve) => {
+    let observer = null;
+    const done = () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, mostMs);
+    if (name && PerformanceObserver.supportedEntryTypes?.includes('element')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.identifier === name)) done();
+      });
+      observer.observe({ type: 'element', buffered: true });
+    } else {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+    }
+  });
 }

@@ -8,6 +8,8 @@
 /** The longest answer a link may carry (characters): a link stays shareable and short. */
 export const MAX_LINK_ANSWER = 2000;
 
+import { namesExercise } from '../player/index.js';
+
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
 /** `text` cut to 20 characters, to quote a bad value back in a sentence. */
@@ -19,8 +21,8 @@ const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
  * null, `answer` a string or null, and one sentence per bad value.
  */
 export function readExerciseLink(query, slugs) {
+  if (!namesExercise(query)) return null;
   const params = new URLSearchParams(query);
-  if (!params.has('exercise') && !params.has('answer')) return null;
   const problems = [];
   let exercise = null;
   if (params.has('exercise')) {

@@ -1,34 +1,34 @@
 // Make a lesson: a teacher adds the view on screen as a stop with a note, reorders and deletes
 // stops, downloads the lesson as JSON, and opens a lesson file (the file picker, or a file
-// dropped on the page). The draft and the lessons opened are kept in this browser
-// (localStorage) and offered in the Lessons menu under "Your lessons". A file that is not a
-// lesson, or a stop that names a state the search never reaches, is refused with a message
-// naming the stop; the page keeps working.
+// dropped on the page: main.js hands it to open()). The draft is kept in this browser
+// (localStorage), and the lessons opened join "Your lessons" (teach/your-lessons.js). A file
+// that is not a lesson, or a stop that names a state the search never reaches, is refused with
+// a message naming the stop; the page keeps working.
 
-import { slugOf, writeLesson } from './lesson.js';
+import { writeLesson } from '../teach/index.js';
+import { readKept, writeKept } from '../shared/kept.js';
 
 const DRAFT_KEY = 'bitqueens.lesson.draft';
-const YOURS_KEY = 'bitqueens.lessons.yours';
 /** The largest lesson file opened, in bytes. */
 const MAX_FILE_BYTES = 1_000_000;
 
 export class LessonMaker {
   /**
-   * @param {object} ui {panel, title, note, add, stops, play, download, file, dropTarget}
+   * @param {object} ui {title, note, add, stops, play, download, file}
    * @param {object} with
    *   check(data) → {lesson} or {problems}: readLesson and unreachableStops together
    *   onScreen() → {query, ask}: the state on screen, as a stop's
    *   describe(query) → the stop's state in words ("6×6, step 5"), for the list
    *   lessons: the LessonsPanel (offer, open)
-   *   builtIn: the built-in lessons' slugs (a lesson of yours never takes one)
+   *   yours: the YourLessons kept in this browser (keep, apart, slugFor)
    *   save(filename, text): a download
    *   messages: the page's message line
    */
-  constructor(ui, { check, onScreen, describe, lessons, builtIn, save, messages }) {
-    Object.assign(this, { ui, check, onScreen, describe, lessons, builtIn, save, messages });
+  constructor(ui, { check, onScreen, describe, lessons, yours, save, messages }) {
+    Object.assign(this, { ui, check, onScreen, describe, lessons, yours, save, messages });
     // What the browser kept may be anything (another version, a hand edit): only a draft
     // with a list of stops, each an object with a state, is taken.
-    this.draft = load(DRAFT_KEY, null);
+    this.draft = readKept(DRAFT_KEY, null);
     const stopsKept = this.draft?.stops;
     if (!Array.isArray(stopsKept) || !stopsKept.every((stop) => typeof stop?.state === 'string')) {
       this.draft = { title: '', stops: [] };
@@ -46,20 +46,6 @@ export class LessonMaker {
       if (file) this.open(file);
       ui.file.value = '';
     });
-    ui.dropTarget.addEventListener('dragover', (event) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-    });
-    ui.dropTarget.addEventListener('drop', (event) => {
-      const file = event.dataTransfer?.files?.[0];
-      if (!file) return;
-      event.preventDefault();
-      this.open(file);
-    });
-    const yours = load(YOURS_KEY, []);
-    for (const data of Array.isArray(yours) ? yours : []) {
-      const { lesson } = this.check(data);
-      if (lesson) this.lessons.offer(this.#apart(lesson));
-    }
     this.render();
   }
 
@@ -92,7 +78,7 @@ export class LessonMaker {
   /** The draft as a lesson, or null after saying what is wrong with it. */
   lesson() {
     const title = this.draft.title.trim();
-    const data = { slug: this.slugFor(title), title, stops: this.draft.stops };
+    const data = { slug: this.yours.slugFor(title), title, stops: this.draft.stops };
     const { lesson, problems } = this.check(data);
     if (problems) this.messages.show(`This lesson cannot be used yet. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
     return lesson ?? null;
@@ -102,7 +88,7 @@ export class LessonMaker {
   play() {
     const lesson = this.lesson();
     if (!lesson) return;
-    this.#keepYours(lesson);
+    this.yours.keep(lesson);
     this.lessons.offer(lesson);
     this.lessons.open(lesson, 0);
     this.lessons.bringIntoView();
@@ -132,8 +118,8 @@ export class LessonMaker {
       this.messages.show(`“${name}” cannot be opened. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
       return;
     }
-    const lesson = this.#apart(read);
-    this.#keepYours(lesson);
+    const lesson = this.yours.apart(read);
+    this.yours.keep(lesson);
     this.lessons.offer(lesson);
     if (this.draft.stops.length === 0) {
       this.draft = JSON.parse(writeLesson(lesson));
@@ -146,27 +132,8 @@ export class LessonMaker {
     this.messages.show(`Lesson “${lesson.title}” opened from “${name}”: ${lesson.stops.length} stops.`, 'info');
   }
 
-  /** Keeps `lesson` in this browser (the last 20 of the user's, one per slug), so that it is
-   *  under Your lessons, and a link to it opens, after a reload. */
-  #keepYours(lesson) {
-    const kept = load(YOURS_KEY, []);
-    const yours = (Array.isArray(kept) ? kept : []).filter((l) => l?.slug !== lesson.slug);
-    store(YOURS_KEY, [...yours, JSON.parse(writeLesson(lesson))].slice(-20));
-  }
-
-  /** `lesson` under a slug of its own: never a built-in lesson's, whether the file named the
-   *  slug or it came from the title. */
-  #apart(lesson) {
-    return { ...lesson, slug: this.slugFor(lesson.slug) };
-  }
-
-  slugFor(text) {
-    const slug = slugOf(text);
-    return this.builtIn.includes(slug) ? `${slug}-yours` : slug;
-  }
-
   keep() {
-    store(DRAFT_KEY, this.draft);
+    writeKept(DRAFT_KEY, this.draft);
   }
 
   render() {
@@ -197,18 +164,4 @@ export class LessonMaker {
     this.ui.play.disabled = stops.length === 0;
     this.ui.download.disabled = stops.length === 0;
   }
-}
-
-function load(key, fallback) {
-  try {
-    return JSON.parse(localStorage.getItem(key)) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch { /* not kept: the lesson still works in this visit */ }
 }

@@ -6,7 +6,7 @@
 
 import { toBinary } from '../shared/binary.js';
 import { describe } from '../stage/index.js';
-import { boardSvg } from '../export/index.js';
+import { boardSvg } from './export.js';
 
 /** The questions a worksheet asks, at most. */
 export const WORKSHEET_QUESTIONS = 8;

@@ -1,0 +1,6 @@
+// Make a lesson: the panel where a teacher turns views of the page into a lesson file, and
+// opens lesson files (picked, or dropped anywhere on the page). Loaded on demand (main.js):
+// opening the panel, or dropping a file, fetches the folder. Other folders use only this name:
+//   LessonMaker
+
+export { LessonMaker } from './lesson-maker.js';

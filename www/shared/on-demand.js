@@ -1,0 +1,67 @@
+// A part of the page fetched and built the first time it is needed, not with the page: a
+// panel that starts closed (built when it is opened, or when a link or a lesson names it) or a
+// dialog behind a button (built on the button's first press). Its module is a chunk of its own
+// (an import() in main.js), so the page's first load carries none of it.
+//
+// Invariants: the part is built at most once; until then `built` is null; a build that fails
+// (the chunk could not be fetched) is reported once through `failed` and tried again on the
+// next need.
+
+export class OnDemand {
+  /**
+   * @param {Function} build () → a promise of the part (imports its folder, builds it)
+   * @param {Function} failed (error) → void: says on the page that the part could not be loaded
+   */
+  constructor(build, failed) {
+    this.build = build;
+    this.failed = failed;
+    this.built = null;
+    this.building = null;
+  }
+
+  /** A promise of the part, built now if it is not yet. Rejects (after `failed`) when it
+   *  cannot be built. */
+  get() {
+    this.building ??= this.build().then((part) => {
+      this.built = part;
+      return part;
+    }, (error) => {
+      this.building = null;
+      this.failed(error);
+      throw error;
+    });
+    return this.building;
+  }
+
+  /** `act(part)` once the part is built, building it if needed; a failure is already said. */
+  then(act) {
+    return this.get().then(act, () => undefined);
+  }
+
+  /** Builds the part when `details` opens (at once if it starts open). The part itself sees
+   *  the section open when it is built: it missed that toggle event. */
+  buildWhenOpened(details) {
+    details.addEventListener('toggle', () => {
+      if (details.open && !this.built) this.then(() => undefined);
+    });
+    if (details.open) this.then(() => undefined);
+  }
+
+  /** Builds the part on the first press of any of `buttons` (by click, key or tap), then
+   *  presses that button again: the part's own handler, added as it was built, answers it.
+   *  Presses while it is being fetched count as that one press. */
+  buildOnFirstPress(buttons) {
+    const waiting = new Set(); // the buttons pressed before the part was built
+    for (const button of buttons) {
+      button.addEventListener('click', () => {
+        if (this.built || waiting.has(button)) return; // the part's own listener answers, or will
+        waiting.add(button);
+        button.setAttribute('aria-busy', 'true');
+        this.then(() => button.click()).finally(() => {
+          waiting.delete(button);
+          button.removeAttribute('aria-busy');
+        });
+      });
+    }
+  }
+}
