@@ -19,6 +19,7 @@ import { afterShown } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
 import { MAX_COMPARE_SIZE } from './shared/board-size.js';
+import { hasWebCodecs, NO_WEBCODECS, disableVideo } from './shared/video-support.js';
 import { installCoreConstants } from './shared/core-constants.js';
 import { compileCore, startCore, giveCore } from './shared/core.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
@@ -211,6 +212,7 @@ function startExports({ player, stage, controls }) {
     }, () => controls.permalink());
     return true;
   }, loadFailed('The exports'));
+  if (!hasWebCodecs()) disableVideo($('export-mp4'), NO_WEBCODECS); // from the first screen, before the exports load
   exports.buildOnFirstPress(['export-png', 'export-svg', 'export-json', 'export-text', 'print-worksheet', 'export-gif', 'export-mp4', 'show-qr'].map($));
   const embedDialog = new OnDemand(async () => {
     const { EmbedDialog } = await import(/* webpackChunkName: "embed-dialog" */ './embed/index.js');

@@ -577,6 +577,7 @@ test('nothing to export: "Solutions as text" says so instead of an empty file; N
   page.on('download', () => { downloads += 1; });
   const message = page.locator('#message');
   await button(page, 'Solutions as text').click();
+  await message.filter({ hasText: 'Nothing to export' }).waitFor(); // the exports load on this first press
   assert.match(await message.textContent(), /^Nothing to export yet: no solution has been found/);
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');

@@ -3,7 +3,7 @@
 // parameters — and the main page's Embed dialog that builds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps, controls } from '../support/session.js';
+import { usePage, button, steps, controls, frames } from '../support/session.js';
 import { openPage } from '../support/browser.js';
 import { seriousViolations } from '../support/axe.js';
 
@@ -14,7 +14,9 @@ const session = usePage();
 async function openEmbed(query, viewport = { width: 800, height: 450 }) {
   const page = await openPage(session.browser, `${session.server.url}embed.html?${query}`, { viewport });
   session.page = page;
-  await page.waitForFunction(() => !['loading', 'playing'].includes(document.body.dataset.state));
+  await page.waitForFunction(() => !['loading', 'playing'].includes(document.body.dataset.state)
+    && document.getElementById('embed-figure').style.transform.includes('scale'));
+  await frames(page, 2); // a refit the first drawing asked for (embed-fit.js refits on the next frame)
   return page;
 }
 
@@ -182,4 +184,60 @@ test('near the end of the search the Embed dialog offers the range up to the end
   const preview = page.frameLocator('#embed-preview');
   await preview.locator('#position-label').filter({ hasText: `(${end - 10}–${end})` }).waitFor();
   assert.equal(await preview.getByRole('alert').isVisible(), false);
+});
+
+test('while the core loads, the embed says so and its controls are disabled; they work once it is ready', async () => {
+  const page = await openPage(session.browser, 'about:blank', { viewport: { width: 800, height: 450 } });
+  session.page = page;
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto(`${session.server.url}embed.html?n=6&panels=board,bits,narration`);
+  await page.locator('#narration').filter({ hasText: 'Loading the search core' }).waitFor();
+  for (const name of ['Back', 'Step', 'Play']) assert.equal(await button(page, name).isDisabled(), true, `${name} while loading`);
+  assert.equal(await position(page).isDisabled(), true);
+  release();
+  await page.waitForFunction(() => document.body.dataset.state !== 'loading');
+  await button(page, 'Step').click();
+  await page.waitForFunction(() => document.getElementById('steps').textContent === '1');
+  assert.equal(await position(page).isDisabled(), false);
+  assert.equal(await page.getByRole('slider', { name: 'Speed' }).isDisabled(), false);
+});
+
+test('the embed has one level-one heading, and its bit-row names are drawn large enough to read from a slide', async () => {
+  // The figure is scaled to fit its frame: the size a name is drawn at, in CSS pixels.
+  const drawnName = (page) => page.evaluate(() => {
+    const name = document.querySelector('#masks .mask-name');
+    return name.getBoundingClientRect().height / name.offsetHeight * parseFloat(getComputedStyle(name).fontSize);
+  });
+  for (const [viewport, least] of [[{ width: 800, height: 450 }, 12], [{ width: 1280, height: 720 }, 18]]) {
+    for (const n of [4, 8, 12]) {
+      const page = await openEmbed(`n=${n}&pos=20`, viewport);
+      assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+      const size = await drawnName(page);
+      assert.ok(size >= least, `${n}×${n} at ${viewport.width}×${viewport.height}: bit-row names drawn at ${size.toFixed(1)} px`);
+      await page.close();
+      session.page = null;
+    }
+  }
+});
+
+test('Space and Enter on a focused control of the embed press that control, never Play', async () => {
+  const page = await openEmbed('n=6&pos=3');
+  for (const key of ['Space', 'Enter']) {
+    const before = await steps(page);
+    await button(page, 'Step').focus();
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => Number(document.getElementById('steps').textContent) === n + 1, before);
+    assert.notEqual(await page.evaluate(() => document.body.dataset.state), 'playing', `${key} on Step played`);
+    await button(page, 'Back').focus();
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => Number(document.getElementById('steps').textContent) === n, before);
+  }
+  await position(page).focus();
+  await page.keyboard.press('Space');
+  assert.notEqual(await page.evaluate(() => document.body.dataset.state), 'playing', 'Space on Position played');
+  await button(page, 'Play').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.state === 'playing');
 });

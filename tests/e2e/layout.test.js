@@ -226,6 +226,25 @@ for (const { width, height, projector, least } of [
   });
 }
 
+test('390×844, after counts: the table of counts scrolls in its own box, the page stays as wide as the screen, Play stays on it', async () => {
+  const page = await session.open('?n=6', { viewport: { width: 390, height: 844 }, touch: true });
+  for (const size of ['8', '10']) {
+    await page.locator('#count-size').fill(size);
+    await page.locator('#count-all').tap();
+    await page.waitForFunction((n) => document.querySelectorAll('#count-table tbody tr').length === n, size === '8' ? 1 : 2);
+  }
+  await page.locator('#count-table').scrollIntoViewIfNeeded();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the page is ${wide} px wide`);
+  const box = await page.locator('.count-table-box').evaluate((element) => ({ scrolls: element.scrollWidth > element.clientWidth, width: element.clientWidth }));
+  assert.ok(box.width <= 390, `the table's box is ${box.width} px wide`);
+  const play = await page.locator('.controls .buttons').getByRole('button', { name: 'Play', exact: true });
+  const where = await play.boundingBox();
+  assert.ok(where.x + where.width <= 390, `Play lies on the screen: ${JSON.stringify(where)}`);
+  await play.tap(); // the bar's button, not what the count panel shows under it
+  await page.waitForFunction(() => document.body.dataset.state === 'playing');
+});
+
 test('390×844, Projector on, Compare open: nothing makes the page wider than the screen; the bottom bar stays on it', async () => {
   const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width: 390, height: 844 } });
   await button(page, 'Projector').click();

@@ -17,7 +17,11 @@ async function says(page, pattern) {
     assert.fail(`the message says “${await page.locator('#message').textContent()}”, not ${pattern}`);
   }
 }
-const openMaker = (page) => page.locator('#lesson-maker summary').click();
+/** Opens Make a lesson and waits for it to be loaded (its folder is fetched on demand). */
+const openMaker = async (page) => {
+  await page.locator('#lesson-maker summary').click();
+  await page.locator('#lesson-maker[data-loaded]:not([aria-busy])').waitFor({ state: 'attached' });
+};
 const file = (name, text) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
 test('stops from the view on screen, reordered and deleted, download as a lesson that opens again', async () => {

@@ -8,11 +8,18 @@ import { pdfPages } from '../support/pdf.js';
 
 const session = usePage();
 
+/** Presses Print worksheet and waits until the page has asked to print (the exports are
+ *  fetched on that first press). The print dialog is the browser's: the test then prints
+ *  with page.pdf(), in print media. */
+async function printWorksheet(page) {
+  await page.evaluate(() => { window.print = () => { window.printAsked = true; }; });
+  await button(page, 'Print worksheet').click();
+  await page.waitForFunction(() => window.printAsked === true);
+}
+
 test('the worksheet prints the questions, and the right answers on a page of their own', async () => {
   const page = await session.open('?n=6');
-  // The print dialog is the browser's: here printing goes to page.pdf(), with print media.
-  await page.evaluate(() => { window.print = () => {}; });
-  await button(page, 'Print worksheet').click();
+  await printWorksheet(page);
   const pages = await pdfPages(await page.pdf({ format: 'A4' }));
   assert.ok(pages.length >= 2, `${pages.length} pages`);
   const [first] = pages;
@@ -112,8 +119,7 @@ test('the worksheet deep inside a search (10×10, past step 5,000, queens on the
   const number = async (id) => Number((await page.locator(`#${id}`).textContent()).replace(/,/g, ''));
   assert.ok(await number('nodes') > queens.length + 1000, 'many queens lifted before: dead ends behind');
   assert.equal((shown.bit.match(/1/g) ?? []).length, 1, 'a square is being tried');
-  await page.evaluate(() => { window.print = () => {}; });
-  await button(page, 'Print worksheet').click();
+  await printWorksheet(page);
   const pages = await pdfPages(await page.pdf({ format: 'A4' }));
   const questions = pages.slice(0, -1).join(' ');
   const answers = pages.at(-1);

@@ -261,12 +261,16 @@ test('links: junk gets a message and a working page; Copy a link with my answer 
 
 test('CodeMirror is fetched only when the section opens', async () => {
   const page = await session.open('?n=6');
-  // Every script the page fetches, and whether it is CodeMirror's (its editable area's class).
+  // Every script the page fetches, and whether one is CodeMirror's (its editable area's class),
+  // read again from the server: a response's own body may be gone by the time it is asked.
   const scripts = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push(response.text().then((body) => body.includes('cm-content')));
+    if (response.url().endsWith('.js')) scripts.push(response.url());
   });
-  const fetchedEditor = async () => (await Promise.all(scripts)).some(Boolean);
+  const fetchedEditor = () => page.evaluate(async (urls) => {
+    const bodies = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    return bodies.some((body) => body.includes('cm-content'));
+  }, scripts);
   await frames(page, 5);
   assert.equal(await page.locator('#write-editor .cm-editor').count(), 0);
   assert.equal(await fetchedEditor(), false, 'CodeMirror is not fetched while the section is shut');

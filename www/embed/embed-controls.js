@@ -36,6 +36,8 @@ export class EmbedControls {
     ui.speed.max = SPEEDS.length - 1;
     ui.speed.addEventListener('input', () => this.showSpeed());
     ui.position.addEventListener('input', () => range.seek(Number(ui.position.value)));
+    ui.speed.disabled = false; // disabled in embed.html while the core loaded; the buttons: render()
+    ui.position.disabled = false;
     // The keys of the buttons shown; the others (and the main page's N, E, R, P, ?) do nothing.
     const when = (name, action) => (shown.includes(name) ? action : () => {});
     const nothing = () => {};

@@ -1,5 +1,6 @@
-// Fits the embed's figure (the board and its bit rows) to its frame: laid out side by side or
-// one above the other, whichever shows it larger, then scaled (down for a small frame or a
+// Fits the embed's figure (the board and its bit rows) to its frame: laid out side by side
+// (each row's name above its digits, or beside them) or one above the other, whichever shows
+// it larger, then scaled (down for a small frame or a
 // large board, up to MAX_SCALE for a large one) and centred. The figure keeps its own size in
 // the layout (a transform does not change it); its area clips it, so no scroll bar appears.
 
@@ -9,7 +10,7 @@ const MAX_SCALE = 2.5;
 export function fitFigure(area, figure) {
   figure.style.transform = 'none';
   let best = null;
-  for (const layout of ['row', 'column']) {
+  for (const layout of ['row', 'beside', 'column']) {
     figure.dataset.layout = layout;
     const width = figure.offsetWidth;
     const height = figure.offsetHeight;

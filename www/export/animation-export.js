@@ -13,7 +13,8 @@
 
 import { Cancelled } from './frame-sequence.js';
 import { makeGif } from './gif.js';
-import { hasWebCodecs, videoCodec, makeMp4, CODEC_NAMES } from './mp4.js';
+import { videoCodec, makeMp4, CODEC_NAMES } from './mp4.js';
+import { hasWebCodecs, NO_WEBCODECS, disableVideo } from '../shared/video-support.js';
 import { download } from '../shared/download.js';
 
 /** The most steps an animation may cover (steps + 1 frames): 1000 steps is 20 s at the
@@ -58,16 +59,10 @@ export function installAnimationExport(ui, seen) {
   let kind = 'gif';
   let running = null; // { cancelled } while an export runs
   let codec; // undefined: not checked yet; null: none
-  const NO_WEBCODECS = 'This browser has no WebCodecs (VideoEncoder), so the page cannot make a video here. '
-    + 'Use Animation (GIF): it works in every browser.';
   const NO_CODEC = 'This browser cannot encode H.264, VP9 or AV1 video, so the page cannot make a video here. '
     + 'Use Animation (GIF): it works in every browser.';
-  const noVideo = (why) => {
-    ui.mp4.disabled = true;
-    ui.mp4.title = why;
-    ui.mp4.setAttribute('aria-description', why);
-  };
-  if (!hasWebCodecs()) noVideo(NO_WEBCODECS);
+  const noVideo = (why) => disableVideo(ui.mp4, why);
+  if (!hasWebCodecs()) noVideo(NO_WEBCODECS); // main.js did so already: the button's first state
   ui.steps.max = MAX_STEPS;
   ui.limit.textContent = `At most ${MAX_STEPS} steps (${MAX_STEPS + 1} frames). The frame time follows Speed: `
     + `1000 ÷ speed ms, from ${FRAME_MS.min} ms to ${FRAME_MS.max / 1000} s.`;

@@ -4,16 +4,12 @@
 
 import { frameLayout } from './animation-frames.js';
 import { renderFrames, frameCanvas } from './frame-sequence.js';
+import { hasWebCodecs } from '../shared/video-support.js';
 
 /** The video codecs tried, in order (mediabunny's names). */
 const VIDEO_CODECS = ['avc', 'vp9', 'av1'];
 /** A codec's name for people, by mediabunny's name. */
 export const CODEC_NAMES = Object.freeze({ avc: 'H.264 (AVC)', vp9: 'VP9', av1: 'AV1', hevc: 'H.265 (HEVC)', vp8: 'VP8' });
-
-/** True when the browser has WebCodecs' video encoder at all. */
-export function hasWebCodecs() {
-  return typeof globalThis.VideoEncoder === 'function' && typeof globalThis.VideoFrame === 'function';
-}
 
 let mediabunny = null;
 /** mediabunny, loaded once, on first use (its own webpack chunk). */

@@ -17,6 +17,7 @@ export class OnDemand {
     this.failed = failed;
     this.built = null;
     this.building = null;
+    this.section = null; // the <details> it is built for, if any (buildWhenOpened)
   }
 
   /** A promise of the part, built now if it is not yet. Rejects (after `failed`) when it
@@ -24,6 +25,7 @@ export class OnDemand {
   get() {
     this.building ??= this.build().then((part) => {
       this.built = part;
+      if (this.section) this.section.dataset.loaded = '';
       return part;
     }, (error) => {
       this.building = null;
@@ -38,13 +40,26 @@ export class OnDemand {
     return this.get().then(act, () => undefined);
   }
 
-  /** Builds the part when `details` opens (at once if it starts open). The part itself sees
-   *  the section open when it is built: it missed that toggle event. */
+  /** Builds the part when `details` opens (at once if it starts open). While it loads, the
+   *  section says so (aria-busy) and its content takes no input (inert): nothing typed or
+   *  pressed there is lost to the part built a moment later. Once built, the section carries
+   *  `data-loaded`. The part itself sees the section open when it is built: it missed that
+   *  toggle event. */
   buildWhenOpened(details) {
+    this.section = details;
+    const busy = (on) => {
+      if (on) details.setAttribute('aria-busy', 'true');
+      else details.removeAttribute('aria-busy');
+      for (const child of details.children) if (child.localName !== 'summary') child.inert = on;
+    };
+    const load = () => {
+      busy(true);
+      this.then(() => undefined).finally(() => busy(false));
+    };
     details.addEventListener('toggle', () => {
-      if (details.open && !this.built) this.then(() => undefined);
+      if (details.open && !this.built) load();
     });
-    if (details.open) this.then(() => undefined);
+    if (details.open) load();
   }
 
   /** Builds the part on the first press of any of `buttons` (by click, key or tap), then
