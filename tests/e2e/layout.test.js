@@ -318,3 +318,23 @@ test('on a phone the masthead has no Keyboard help and the lesson bar no Present
   assert.equal(await page.locator('#presenter-notes').isVisible(), false);
   assert.equal(await page.getByRole('button', { name: 'Next stop' }).isVisible(), true);
 });
+
+test('every panel that opens and closes shows a ▸ / ▾ marker that says which it is, Make a lesson and History too', async () => {
+  const page = await session.open('?n=6');
+  const markers = () => page.evaluate(() => [...document.querySelectorAll('details > summary')]
+    .filter((summary) => summary.checkVisibility())
+    .map((summary) => [summary.textContent.trim().split('\n')[0], getComputedStyle(summary, '::before').content, summary.parentElement.open]));
+  const before = await markers();
+  for (const name of ['History', 'Make a lesson', 'Compare algorithms', 'Write it', 'Search tree', 'Count all solutions']) {
+    assert.ok(before.some(([text]) => text.startsWith(name)), `${name} is a panel that opens and closes`);
+  }
+  for (const [text, marker, open] of before) assert.equal(marker, open ? '"▾"' : '"▸"', `${text}: ${marker}`);
+  await page.locator('#lesson-maker > summary').click();
+  await page.locator('#history-panel > summary').click();
+  const after = await markers();
+  for (const name of ['History', 'Make a lesson']) {
+    const [, marker] = after.find(([text]) => text.startsWith(name));
+    assert.equal(marker, '"▾"', `${name} opened`);
+  }
+});
+

@@ -147,6 +147,8 @@ test('an unexpected error is shown on the page, which keeps working', async () =
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /boom.*bug/);
+  // Logged as well as shown: the developer tools (and this suite's guard) see it.
+  assert.ok(page.problems.some((problem) => /^console error: .*boom/.test(problem)), `logged: ${page.problems.join(' | ')}`);
   await button(page, 'Step').click();
   assert.equal(await page.locator('#steps').textContent(), '1');
 });
