@@ -163,7 +163,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
       explored.cleared(n, player.mirror);
       tree.cleared(n, player.mirror);
     },
-    solutionsFound: (found) => stage.solutionsFound(found),
+    boardsPassed: (passed) => stage.boardsPassed(passed),
     failed: (error) => messages.internalError(error),
     progress(steps) {
       stage.progress(steps);

@@ -12,18 +12,18 @@ class FiveSteps {
   get finished() { return this.steps === 5; }
   run(maxSteps) {
     this.steps = Math.min(5, this.steps + maxSteps);
-    return { last: { kind: 'free' }, solutions: { count: 0 }, finished: this.finished };
+    return { last: { kind: 'free' }, boardsPassed: { count: 0 }, finished: this.finished };
   }
   seek(target) {
     this.steps = Math.min(5, target);
-    return { last: null, solutions: { count: 0 }, undone: { count: 0 }, arrived: true };
+    return { last: null, boardsPassed: { count: 0 }, undone: { count: 0 }, arrived: true };
   }
   snapshot() { return { n: this.n, steps: this.steps }; }
   free() {}
 }
 
 function setUp() {
-  const view = { keep: 0, render() {}, cleared() {}, solutionsFound() {}, failed() {} };
+  const view = { keep: 0, render() {}, cleared() {}, boardsPassed() {}, failed() {} };
   const frames = [];
   const player = new Player(FiveSteps, view, { now: () => 0, nextFrame: (f) => frames.push(f) });
   return { player, seen: player.readOnly };

@@ -64,7 +64,7 @@ class FakeSearch {
       last = this.event();
       if (stopAtSolution && last.kind === 'solution') break;
     }
-    return { taken, last, solutions: this.found(from, this.steps, keep), finished: this.finished };
+    return { taken, last, boardsPassed: this.found(from, this.steps, keep), finished: this.finished };
   }
 
   seek(target, maxSteps, keep) {
@@ -78,7 +78,7 @@ class FakeSearch {
       taken,
       last: taken ? this.event() : null,
       lastUndone: back,
-      solutions: back ? this.found(0, 0, keep) : this.found(from, this.steps, keep),
+      boardsPassed: back ? this.found(0, 0, keep) : this.found(from, this.steps, keep),
       undone: back ? this.found(this.steps, from, 0) : this.found(0, 0, 0),
       arrived: this.steps === goal,
     };
@@ -120,7 +120,7 @@ function setUp({ length = 1_000, solutionsAt = [100, 300, 301], failAt = Infinit
     keep: 2, found: 0, failures: [], renders: 0,
     render(snapshot, state) { Object.assign(this, { snapshot, state }); this.renders += 1; },
     cleared(n) { this.clearedWith = n; },
-    solutionsFound({ count }) { this.found += count; },
+    boardsPassed({ count }) { this.found += count; },
     failed(error) { this.failures.push(error.message); },
   };
   const clock = new FakeClock();

@@ -65,7 +65,7 @@ function start({ Search, wholeTree, TreeView }, limits, linked) {
       tree?.cleared(n, player.mirror);
       refit();
     },
-    solutionsFound: (found) => range?.solutionsFound(found),
+    boardsPassed: (passed) => range?.boardsPassed(passed),
     failed: (error) => messages.internalError(error),
     progress(steps) {
       stage.progress(steps);

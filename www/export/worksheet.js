@@ -38,7 +38,7 @@ export function worksheetItems(search, weight, count = WORKSHEET_QUESTIONS) {
       items.push({ step, text: kind.text(question), rows: kind.rows.map((name) => ({ name, digits: toBinary(mask(name), search.n) })) });
       asked += 1;
     } else {
-      items.push({ step, told: describe(event, { n: search.n, weight, solutions: search.solutions }) });
+      items.push({ step, told: describe(event, { n: search.n, weight, boardsPassed: search.boardsPassed }) });
     }
   }
   return items;

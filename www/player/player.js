@@ -28,8 +28,8 @@
 //                                              snapshot.last is the step that led there
 //   screen.progress(steps)                     each frame of a long seek, on the way: where it
 //                                              stands (render follows on arrival)
-//   screen.keep                                how many solutions the screen lists in full
-//   screen.solutionsFound({count, representatives, listed})  solutions passed going forward,
+//   screen.keep                                how many boards passed the screen lists in full
+//   screen.boardsPassed({count, representatives, listed})  boards passed going forward,
 //                                              in order; `listed` holds those numbered up to
 //                                              screen.keep: {number, step, queens, classSize,
 //                                              isRepresentative, mirrorOf}
@@ -265,7 +265,7 @@ export class Player {
   /** runBatch without a hold: the steps in one call into the core. */
   runSteps(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.screen.keep);
-    if (batch.solutions.count > 0) this.screen.solutionsFound(batch.solutions);
+    if (batch.boardsPassed.count > 0) this.screen.boardsPassed(batch.boardsPassed);
     return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
   }
 
@@ -276,7 +276,7 @@ export class Player {
 
   /** Tells the screen what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
   passed(moved) {
-    if (moved.solutions.count > 0) this.screen.solutionsFound(moved.solutions);
+    if (moved.boardsPassed.count > 0) this.screen.boardsPassed(moved.boardsPassed);
     return moved.arrived;
   }
 

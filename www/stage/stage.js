@@ -39,8 +39,8 @@ export class Stage {
     document.documentElement.style.setProperty('--n', n);
   }
 
-  solutionsFound(found) {
-    this.solutions?.add(found);
+  boardsPassed(passed) {
+    this.solutions?.add(passed);
   }
 
   /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
@@ -62,7 +62,7 @@ export class Stage {
     setText(steps, grouped(snapshot.steps));
     setText(nodes, grouped(snapshot.nodes));
     setText(onBoard, grouped(snapshot.queens.length));
-    setText(found, grouped(snapshot.solutions));
+    setText(found, grouped(snapshot.boardsPassed));
     setText(row, snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed');
   }
 }
