@@ -61,8 +61,8 @@ impl CountWorker {
         self.plan.hand_out_order()
     }
 
-    /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
-    /// The meet counter's parts have `unique` 0 and count half-boards as `nodes`.
+    /// `{total, unique, work}` of sub-problem `index` (a `count::Tally`); throws for an index
+    /// out of range. The meet counter's parts have `unique` 0 and count half-boards as `work`.
     #[wasm_bindgen(js_name = count)]
     pub fn count_sub_problem(&mut self, index: u32) -> Result<JsValue, JsError> {
         let tally = self
@@ -89,7 +89,7 @@ impl CountWorker {
 }
 
 /// The classic recursive bitmask count of the boards whose top-row queen is in `column`
-/// (`{total, unique: 0, nodes}`), for the race against the fast counter.
+/// (`{total, unique: 0, work}`, its work in nodes), for the race against the fast counter.
 #[wasm_bindgen(js_name = plainCountWithTop)]
 pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
     let tally = plain_count_with_top(n, column).map_err(js_error)?;
@@ -140,12 +140,14 @@ mod tests {
             for n in [8, 10] {
                 let mut counter = CountWorker::new(n, method).unwrap();
                 assert_eq!(counter.method(), method);
-                let (mut t, mut u) = (0.0, 0.0);
+                let (mut t, mut u, mut work) = (0.0, 0.0, 0.0);
                 for i in 0..counter.sub_problem_count() {
                     let part = counter.count_sub_problem(i).unwrap();
                     t += number(&part, "total");
                     u += number(&part, "unique");
+                    work += number(&part, "work");
                 }
+                assert!(work > 0.0, "each part's work crosses as `work`");
                 if method == "meet" {
                     assert_eq!(u, 0.0, "a meet part has no unique count");
                     u = number(&counter.burnside(t).unwrap(), "unique");
