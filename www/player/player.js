@@ -36,7 +36,7 @@
 //   screen.cleared(n)                          when a new search starts
 //   screen.failed(error)                       when the core throws (a bug): play stops
 //
-// Panels read the player only through `player.readOnly` (see readOnlyView below): never its
+// Panels read the player only through `player.readOnly` (see readOnly below): never its
 // search, its goal or its other fields; they command it through its methods.
 
 import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
@@ -108,7 +108,7 @@ export class Player {
      *  ('step'), by Play ('speed') or by Next solution ('solution'), never by Run to end or a
      *  seek; true holds the search where it stands (a question is open there). */
     this.hold = null;
-    this.readOnly = readOnlyView(this);
+    this.readOnly = readOnly(this);
   }
 
   get n() {
@@ -306,7 +306,7 @@ export class Player {
  * What the panels may read of `player`: getters and queries only, on a frozen object, so
  * that nothing outside the player reaches into its search or its goal, or changes them.
  */
-function readOnlyView(player) {
+function readOnly(player) {
   return Object.freeze({
     /** A search exists (false only before the first reset). */
     get ready() { return player.search !== null; },
