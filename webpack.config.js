@@ -26,7 +26,7 @@ export const CSP = [
 ].join('; ');
 
 export default (env, { mode }) => ({
-  // The page, and the embed view (a page of its own, for an <iframe>).
+  // The page, and the embed page (a page of its own, for an <iframe>).
   entry: { main: './www/main.js', embed: './www/embed/embed.js' },
   output: {
     path: path.join(root, 'dist'),

@@ -139,9 +139,9 @@ function startCompare(wasm, module) {
 }
 
 /** The stepping search: the stage, the Explored figure (its tree sizes measured in workers
- *  `startTreeSizeWorker` starts), the search tree and the controls, all views of one player. */
+ *  `startTreeSizeWorker` starts), the search tree and the controls, all screens of one player. */
 function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits, startTreeSizeWorker) {
-  // "Go to step" in a solution's large view: the board it goes to is brought into view.
+  // "Go to step" in a solution's detail: the board it goes to is brought into view.
   const goToStep = (step) => {
     player.seek(step);
     $('board').scrollIntoView({ block: 'nearest' });
@@ -154,7 +154,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   let tree = null; // likewise
   let predict = null; // likewise
   let history = null; // likewise
-  const redrawn = []; // more views of the page, told after each redraw (the presenter's notes)
+  const redrawn = []; // more of the page to tell after each redraw (the presenter's notes)
   const player = new Player(Search, {
     keep: stage.keep,
     cleared(n) {
@@ -164,7 +164,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
       explored.cleared(n, player.mirror);
       tree.cleared(n, player.mirror);
     },
-    solutionsFound: (found) => stage.solutionsFound(found),
+    boardsPassed: (passed) => stage.boardsPassed(passed),
     failed: (error) => messages.internalError(error),
     progress(steps) {
       stage.progress(steps);
@@ -177,7 +177,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
       tree.render(snapshot);
       controls.render(snapshot, state);
       history.render(snapshot, state);
-      for (const view of redrawn) view();
+      for (const tell of redrawn) tell();
     },
   });
   tree = new TreePanel({
@@ -226,7 +226,7 @@ function startExports({ player, stage, controls }) {
   embedDialog.buildOnFirstPress([$('embed-open')]);
 }
 
-/** `link` as a link to its step or view, not to the lesson stop that may be open. */
+/** `link` as a link to its step and settings, not to the lesson stop that may be open. */
 function withoutLesson(link) {
   const url = new URL(link);
   url.searchParams.delete('lesson');

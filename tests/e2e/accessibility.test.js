@@ -72,13 +72,13 @@ test('the help dialog, open, has no serious accessibility violation', async () =
   await assertNoSeriousViolations(page, 'help dialog open');
 });
 
-test('a solution’s large view, open, has no serious accessibility violation', async () => {
+test('a solution’s detail, open, has no serious accessibility violation', async () => {
   const page = await busyPage('?n=8');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
   await page.getByRole('button', { name: /^Solution 3: columns / }).click();
   await page.locator('#solution-detail').waitFor();
-  await assertNoSeriousViolations(page, 'large view of a solution');
+  await assertNoSeriousViolations(page, 'detail of a solution');
 });
 
 test('the Search tree panel, in both views with a node chosen, has no serious accessibility violation', async () => {

@@ -341,7 +341,7 @@ test('the theme follows the system, can be chosen, and Projector mode enlarges t
   assert.equal(await theme(), 'dark');
 });
 
-test('the gallery: 92 thumbnails and 12 unique for N=8, a large view, and Go to step', async () => {
+test('the gallery: 92 thumbnails and 12 unique for N=8, a solution’s detail, and Go to step', async () => {
   const page = await session.open('?n=8');
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
@@ -363,7 +363,7 @@ test('the gallery: 92 thumbnails and 12 unique for N=8, a large view, and Go to 
   assert.equal(await solutionsFound(page).textContent(), '5');
   const board = (await queensOnBoard(page)).map((q) => q.column + 1).join(' ');
   assert.equal(board, columns);
-  // Going back before solution 5 removes it from the gallery and closes its large view.
+  // Going back before solution 5 removes it from the gallery and closes its detail.
   await page.keyboard.press('ArrowLeft');
   assert.equal(await thumbs.count(), 4);
   assert.equal(await detail.isHidden(), true);

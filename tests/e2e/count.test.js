@@ -134,14 +134,14 @@ test('the time left is read from the work done: on a real backtracking count the
   const result = await countAll(page, 14);
   assert.ok(result.startsWith(resultFor(14)), result);
   const reports = await page.evaluate(() => globalThis.reports);
-  const queens = reports.at(-1).nodes;
+  const queens = reports.at(-1).work;
   let checked = 0;
-  for (const { nodes, workDone, workLeft } of reports) {
-    if (nodes < queens / 10 || nodes > queens * 0.9) continue;
-    // The page's time left is time so far × workLeft / workDone; the truth is time so far ×
-    // queens left / queens placed.
-    const ratio = (workLeft / workDone) / ((queens - nodes) / nodes);
-    assert.ok(ratio > 0.7 && ratio < 1.4, `at ${nodes} of ${queens} queens the estimate is ${ratio.toFixed(2)} of the truth`);
+  for (const { work: placed, estimatedDone, estimatedLeft } of reports) {
+    if (placed < queens / 10 || placed > queens * 0.9) continue;
+    // The page's time left is time so far × estimatedLeft / estimatedDone; the truth is time so
+    // far × queens left / queens placed.
+    const ratio = (estimatedLeft / estimatedDone) / ((queens - placed) / placed);
+    assert.ok(ratio > 0.7 && ratio < 1.4, `at ${placed} of ${queens} queens the estimate is ${ratio.toFixed(2)} of the truth`);
     checked++;
   }
   assert.ok(checked >= 20, `${checked} reports checked`);

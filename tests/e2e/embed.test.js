@@ -1,4 +1,4 @@
-// End-to-end: the embed view (embed.html) on its own — it fits its frame, keeps the viewer in
+// End-to-end: the embed page (embed.html) on its own — it fits its frame, keeps the viewer in
 // its step range, shows the panels, controls and theme its link names, and explains bad
 // parameters — and the main page's Embed dialog that builds it.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// End-to-end: a teacher makes a lesson (stops from the view on screen, reordered, deleted),
+// End-to-end: a teacher makes a lesson (stops from what is on screen, reordered, deleted),
 // downloads it, and opens it again from the file, by the picker or dropped on the page; files
 // that are no lesson, or name a state the search never reaches, are refused by stop.
 import { test } from 'node:test';
@@ -24,7 +24,7 @@ const openMaker = async (page) => {
 };
 const file = (name, text) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
-test('stops from the view on screen, reordered and deleted, download as a lesson that opens again', async () => {
+test('stops from what is on screen, reordered and deleted, download as a lesson that opens again', async () => {
   const page = await session.open('?n=6&pos=3');
   await openMaker(page);
   await page.getByLabel('Title').fill('Six queens, my way');

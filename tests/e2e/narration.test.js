@@ -21,7 +21,7 @@ test('after a jump back (Position, Home, Go to step) the narration describes the
   await button(page, 'Run to end').click();
   await waitForState(page, 'done');
 
-  // Go to step from a solution's large view: the solution's own sentence, the board in view.
+  // Go to step from a solution's detail: the solution's own sentence, the board in view.
   await page.getByRole('button', { name: /^Solution 3: columns / }).click();
   await page.getByRole('button', { name: /^Go to step / }).click();
   await waitForState(page, 'paused');

@@ -1,5 +1,5 @@
 // End-to-end: symmetry, shown. The Symmetry classes table after a run to the end against the
-// published counts (OEIS A002562 and A000170, from the core's table: tests/support/published.js), a solution's large view
+// published counts (OEIS A002562 and A000170, from the core's table: tests/support/published.js), a solution's detail
 // with its distinct images and its class representative, and the sentence that says what
 // "Unique solutions" counts.
 import { test } from 'node:test';
@@ -63,7 +63,7 @@ test('N=8: 11 classes of 8 boards and 1 of 4 make the 92, in mirror mode too', a
   }
 });
 
-/** The images in the open large view: [{representative, names, columns}]. */
+/** The images in the open detail: [{representative, names, columns}]. */
 async function images(page) {
   const labels = await page.getByRole('list', { name: 'The boards of its symmetry class' }).getByRole('listitem')
     .evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')));
@@ -73,7 +73,7 @@ async function images(page) {
   });
 }
 
-test('a solution’s large view shows its distinct images, equal ones merged, one of them the representative', async () => {
+test('a solution’s detail shows its distinct images, equal ones merged, one of them the representative', async () => {
   // Classes of 8 (N=8), of 4 (N=6: each image made by two symmetries) and of 2 (N=4).
   const page = await session.open('?n=8');
   for (const [n, size] of [[8, 8], [6, 4], [4, 2]]) {

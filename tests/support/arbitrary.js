@@ -1,7 +1,6 @@
 // Shared pieces of the property tests (tests/unit/property-*.test.js): how many cases to run,
 // hostile strings, mutations of valid text, and the rule every problem sentence must follow.
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 
 /** Cases per property: BITQUEENS_PROPERTY_RUNS (10,000 by default; `npm run test:slow` asks
  *  for many more). */
@@ -16,15 +15,6 @@ function runs(text) {
 /** fast-check's options for one property: RUNS cases, or `share` of them for a property that
  *  splits its cases with others on the same parser. */
 export const options = (share = 1) => ({ numRuns: Math.max(1, Math.round(RUNS * share)) });
-
-/** A constant of the core, read where the core defines it (`pub const NAME: u32 = 32;`), so that
- *  the tests need no wasm build. */
-export function rustConstant(file, name) {
-  const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-  const match = source.match(new RegExp(`pub const ${name}: \\w+ = (\\d+);`));
-  if (!match) throw new Error(`${file} defines no ${name}.`);
-  return Number(match[1]);
-}
 
 /** Characters that trip parsers: separators of queries, lists and HTML, escapes, whitespace
  *  that trim() removes, digits that are not ASCII, a lone surrogate, a character outside the BMP. */

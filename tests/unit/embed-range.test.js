@@ -36,7 +36,7 @@ function embed(n, range, { position = 0, autoplay = false, speed = Infinity } = 
   const player = new Player(core.Search, {
     keep: 1000,
     cleared() {},
-    solutionsFound: (found) => kept?.solutionsFound(found),
+    boardsPassed: (passed) => kept?.boardsPassed(passed),
     failed: (error) => { throw error; },
     progress() {},
     render: (snapshot, state) => kept?.render(snapshot, state),

@@ -64,7 +64,7 @@ class FakeSearch {
       last = this.event();
       if (stopAtSolution && last.kind === 'solution') break;
     }
-    return { taken, last, solutions: this.found(from, this.steps, keep), finished: this.finished };
+    return { taken, last, boardsPassed: this.found(from, this.steps, keep), finished: this.finished };
   }
 
   seek(target, maxSteps, keep) {
@@ -78,7 +78,7 @@ class FakeSearch {
       taken,
       last: taken ? this.event() : null,
       lastUndone: back,
-      solutions: back ? this.found(0, 0, keep) : this.found(from, this.steps, keep),
+      boardsPassed: back ? this.found(0, 0, keep) : this.found(from, this.steps, keep),
       undone: back ? this.found(this.steps, from, 0) : this.found(0, 0, 0),
       arrived: this.steps === goal,
     };
@@ -116,25 +116,25 @@ class FakeClock {
 
 function setUp({ length = 1_000, solutionsAt = [100, 300, 301], failAt = Infinity } = {}) {
   Object.assign(FakeSearch, { length, solutionsAt, failAt });
-  const view = {
+  const screen = {
     keep: 2, found: 0, failures: [], renders: 0,
     render(snapshot, state) { Object.assign(this, { snapshot, state }); this.renders += 1; },
     cleared(n) { this.clearedWith = n; },
-    solutionsFound({ count }) { this.found += count; },
+    boardsPassed({ count }) { this.found += count; },
     failed(error) { this.failures.push(error.message); },
   };
   const clock = new FakeClock();
-  const player = new Player(FakeSearch, view, clock);
+  const player = new Player(FakeSearch, screen, clock);
   player.reset(8, false);
-  return { player, view, clock };
+  return { player, screen, clock };
 }
 
 test('Step and Back move one step and rest: idle at the start, paused between, done at the end', () => {
-  const { player, view } = setUp({ length: 3 });
-  assert.equal(view.clearedWith, 8);
+  const { player, screen } = setUp({ length: 3 });
+  assert.equal(screen.clearedWith, 8);
   assert.equal(player.state, IDLE);
   player.step();
-  assert.deepEqual([player.state, view.snapshot.steps, view.state], [PAUSED, 1, PAUSED]);
+  assert.deepEqual([player.state, screen.snapshot.steps, screen.state], [PAUSED, 1, PAUSED]);
   player.back();
   assert.deepEqual([player.state, player.search.steps], [IDLE, 0]);
   player.back();
@@ -148,7 +148,7 @@ test('Step and Back move one step and rest: idle at the start, paused between, d
 });
 
 test('Play runs at the chosen speed, one redraw per frame, and Pause stops it', () => {
-  const { player, view, clock } = setUp();
+  const { player, screen, clock } = setUp();
   player.setSpeed(60);
   player.play();
   assert.equal(player.state, PLAYING);
@@ -158,9 +158,9 @@ test('Play runs at the chosen speed, one redraw per frame, and Pause stops it', 
   clock.frames(30); // half a second
   assert.equal(clock.waiting.length, 1);
   assert.ok(Math.abs(player.search.steps - 30) <= 1, `${player.search.steps} steps in 0.5 s at 60/s`);
-  const renders = view.renders;
+  const renders = screen.renders;
   clock.frames(10);
-  assert.equal(view.renders, renders + 10);
+  assert.equal(screen.renders, renders + 10);
   player.pause();
   assert.equal(player.state, PAUSED);
   const steps = player.search.steps;
@@ -180,14 +180,14 @@ test('Step during play stops playing and steps once', () => {
   assert.equal(player.search.steps, steps + 1);
 });
 
-test('Next solution stops right after each solution, then at the end; solutions reach the view', () => {
-  const { player, view, clock } = setUp();
+test('Next solution stops right after each solution, then at the end; boards passed reach the screen', () => {
+  const { player, screen, clock } = setUp();
   for (const at of [100, 300, 301]) {
     player.nextSolution();
     clock.frames(100);
     assert.deepEqual([player.state, player.search.steps], [PAUSED, at], 'right after the solution');
   }
-  assert.equal(view.found, 3);
+  assert.equal(screen.found, 3);
   player.nextSolution();
   clock.frames(100);
   assert.deepEqual([player.state, player.search.steps], [DONE, 1_000]);
@@ -196,7 +196,7 @@ test('Next solution stops right after each solution, then at the end; solutions 
 });
 
 test('Run to end arrives at the end in time slices, and a far seek goes back from there', () => {
-  const { player, view, clock } = setUp({ length: 10_000_000 });
+  const { player, screen, clock } = setUp({ length: 10_000_000 });
   player.runToEnd();
   clock.frames(1);
   assert.equal(player.state, PLAYING, 'one frame does a slice, then lets the page redraw');
@@ -208,24 +208,24 @@ test('Run to end arrives at the end in time slices, and a far seek goes back fro
   assert.equal(player.state, PLAYING, 'a long way: played frame by frame');
   clock.frames(1_000);
   assert.deepEqual([player.state, player.search.steps], [PAUSED, 10]);
-  assert.deepEqual([view.state, view.snapshot.steps], [PAUSED, 10], 'redrawn on arrival');
+  assert.deepEqual([screen.state, screen.snapshot.steps], [PAUSED, 10], 'redrawn on arrival');
   player.seek(0);
   assert.deepEqual([player.state, player.search.steps], [IDLE, 0], 'a short way: at once');
 });
 
-test('a failure in the core stops play and reaches the view; Reset starts again', () => {
-  const { player, view, clock } = setUp({ failAt: 50 });
+test('a failure in the core stops play and reaches the screen; Reset starts again', () => {
+  const { player, screen, clock } = setUp({ failAt: 50 });
   player.runToEnd();
   clock.frames(10);
   assert.notEqual(player.state, PLAYING);
-  assert.match(view.failures[0], /unreachable/);
+  assert.match(screen.failures[0], /unreachable/);
   FakeSearch.failAt = Infinity;
   player.reset();
   assert.deepEqual([player.state, player.search.steps], [IDLE, 0]);
 });
 
 test('a node seek moves to the step that entered the node: at once when near, frame by frame when far', () => {
-  const { player, view, clock } = setUp({ length: 10_000_000 });
+  const { player, screen, clock } = setUp({ length: 10_000_000 });
   player.seekNode([500], true);
   assert.deepEqual([player.state, player.search.steps], [PAUSED, 500]);
   assert.deepEqual(player.search.asked, { path: [500], ahead: true });
@@ -233,7 +233,7 @@ test('a node seek moves to the step that entered the node: at once when near, fr
   assert.equal(player.state, PLAYING, 'a long way: played frame by frame');
   clock.frames(1_000);
   assert.deepEqual([player.state, player.search.steps], [PAUSED, 5_000_000]);
-  assert.equal(view.found, 3, 'the solutions passed reach the view');
+  assert.equal(screen.found, 3, 'the boards passed reach the screen');
   player.seekNode([0], false);
   assert.equal(player.state, PLAYING);
   player.pause();

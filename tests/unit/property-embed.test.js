@@ -12,10 +12,11 @@ import { readHostMessage, HOST_COMMANDS } from '../../www/embed/embed-messages.j
 import { readPermalink, writePermalink } from '../../www/player/permalink.js';
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import {
-  options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence, EDGE_NUMBERS,
+  options, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence, EDGE_NUMBERS,
 } from '../support/arbitrary.js';
+import { loadCore } from '../support/core.js';
 
-const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');
+const MAX_N = (await loadCore()).limits().maxN; // the core's board::MAX_N, as the page reads it
 const KEYS = ['from', 'to', 'loop', 'autoplay', 'controls', 'panels', 'theme'];
 const LARGEST_STEP = 999_999_999_999_999;
 

@@ -8,9 +8,10 @@ import { readPermalink, writePermalink, readComparePermalink, writeComparePermal
 import { SPEEDS, DEFAULT_SPEED } from '../../www/player/player.js';
 import { MAX_COMPARE_SIZE } from '../../www/shared/board-size.js';
 import { ALGORITHMS } from '../../www/compare/algorithms/index.js';
-import { options, rustConstant, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
+import { options, hostileString, edgeOrHostile, mutatedFrom, queryFrom, pairsOf, checkSentence } from '../support/arbitrary.js';
+import { loadCore } from '../support/core.js';
 
-const MAX_N = rustConstant('crate/src/board.rs', 'MAX_N');
+const MAX_N = (await loadCore()).limits().maxN; // the core's board::MAX_N, as the page reads it
 const SLUGS = ALGORITHMS.map((algorithm) => algorithm.slug);
 const DEFAULTS = { algorithms: SLUGS.slice(0, 2), n: 6 };
 const KEYS = ['n', 'speed', 'pos', 'mirror'];

@@ -43,6 +43,8 @@ test('every kind of damage is named', () => {
     [report((r) => { r.parts[1] = [4, 8, 1]; }), /parts do not match/],
     [report((r) => { r.unique = 4; }), /add up to 3 unique solutions, but it says 4/],
     [report((r) => { r.total = 25; }), /add up to 24 solutions and 150 nodes, but it says 25 and 150/],
+    [report((r) => { r.method = 'meet'; r.unique = null; for (const p of r.parts) p[2] = 0; r.nodes = 151; }),
+      /add up to 24 solutions and 150 half-boards, but it says 24 and 151/],
     [report((r) => { r.method = 'Meet'; }), /its “method” is not meet or backtrack/],
     [report((r) => { r.method = 'meet'; r.unique = null; }), /unique counts for parts of the meet-in-the-middle counter/],
     [report((r) => { r.unique = null; }), /“unique” is not a whole number/],

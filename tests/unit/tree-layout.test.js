@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, layoutPath, pathTo,
-  makeView, zoomView, follow, roughly,
+  makeZoom, zoomAround, follow, roughly,
 } from '../../www/tree/tree-layout.js';
 
 /**
@@ -58,15 +58,15 @@ test('the path view: one level per call on the stack, each child its share of th
 });
 
 test('zooming keeps the point under the pointer, never shows beyond the tree, and follows the search', () => {
-  const view = makeView(400);
-  assert.equal(view.x(0.5), 200);
-  const zoomed = zoomView(view, 4, 0.5);
+  const whole = makeZoom(400);
+  assert.equal(whole.x(0.5), 200);
+  const zoomed = zoomAround(whole, 4, 0.5);
   assert.equal(zoomed.scale, 4);
   assert.equal(zoomed.x(0.5), 200);
   assert.equal(zoomed.fraction(zoomed.x(0.3)), 0.3);
-  const atTheEdge = zoomView(view, 4, 0.99);
+  const atTheEdge = zoomAround(whole, 4, 0.99);
   assert.ok(atTheEdge.offset <= 0.75 && atTheEdge.x(1) >= 399.99, 'the right edge stays at the right');
-  assert.equal(zoomView(view, 0.1, 0.5).scale, 1, 'never smaller than the whole');
+  assert.equal(zoomAround(whole, 0.1, 0.5).scale, 1, 'never smaller than the whole');
   const followed = follow(zoomed, 0.9);
   assert.ok(followed.x(0.9) > 400 / 3 && followed.x(0.9) < (2 * 400) / 3);
   assert.equal(follow(followed, 0.9), followed, 'no move while it stays in the middle third');

@@ -2,7 +2,8 @@
 // (algorithm-race.js). Job: {n, algorithm} (a slug). Answers, in order:
 //   {kind: 'size', nodes}                      the tree's nodes, before the run
 //   {kind: 'progress', nodes, ms}              about ten times a second
-//   {kind: 'done', solutions, nodes, operations, ms}
+//   {kind: 'done', solutions, nodes, operations, ms}   solutions: the boards passed by the
+//                                              whole run, so every solution of the board
 //   {kind: 'failed', error}
 // ms is measured here, from the start of the run: message latency is not in it. The run is
 // stopped by terminating the worker.
@@ -28,9 +29,9 @@ self.onmessage = async ({ data: { n, algorithm } }) => {
       }
     }
     const ms = performance.now() - started;
-    const { solutions, nodes, operations } = search.snapshot();
+    const { boardsPassed, nodes, operations } = search.snapshot();
     search.free();
-    self.postMessage({ kind: 'done', solutions, nodes, operations, ms });
+    self.postMessage({ kind: 'done', solutions: boardsPassed, nodes, operations, ms });
   } catch (error) {
     self.postMessage({ kind: 'failed', error: error instanceof Error ? error.message : String(error) });
   }

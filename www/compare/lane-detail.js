@@ -12,7 +12,7 @@ export function renderDetail(container, snapshot) {
 }
 
 /** One sentence for the lane's last step (`event`, or null before the first); `snapshot` is
- *  the lane's Search.snapshot() right after it, whose `solutions` counts the boards so far. */
+ *  the lane's Search.snapshot() right after it, whose `boardsPassed` counts the boards so far. */
 export function describeLaneStep(event, snapshot) {
   if (!event) return 'Ready.';
   const row = event.row + 1;
@@ -24,10 +24,10 @@ export function describeLaneStep(event, snapshot) {
     case 'reject': return `Tested ${square}: attacked (${why}).`;
     case 'try': return `Tested ${square}: free (${why}).`;
     case 'place': return `Queen placed on ${square}.`;
-    case 'solution': return `Solution ${snapshot.solutions} found.`;
+    case 'solution': return `Solution ${snapshot.boardsPassed} found.`;
     case 'deadEnd': return `Row ${row}: no candidate left.`;
     case 'backtrack': return `Back to row ${row}: the queen of column ${event.column + 1} lifted.`;
-    case 'finished': return `Finished: ${plural(snapshot.solutions, 'solution')}.`;
+    case 'finished': return `Finished: ${plural(snapshot.boardsPassed, 'solution')}.`;
     default: return '';
   }
 }

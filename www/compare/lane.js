@@ -85,7 +85,7 @@ export class Lane {
     nodes.textContent = grouped(snapshot.nodes);
     operations.textContent = grouped(snapshot.operations);
     perNode.textContent = snapshot.nodes ? (snapshot.operations / snapshot.nodes).toFixed(1) : '–';
-    solutions.textContent = grouped(snapshot.solutions);
+    solutions.textContent = grouped(snapshot.boardsPassed);
     this.narration.textContent = describeLaneStep(snapshot.last ?? null, snapshot);
     this.code.render(snapshot.last ?? null);
     if (this.algorithm.followsRichards) {

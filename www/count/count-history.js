@@ -13,7 +13,7 @@ export class CountHistory {
     this.rows = [];
   }
 
-  /** Adds a finished count: {n, method, total, unique, nodes, ms, workers, resumed}. A
+  /** Adds a finished count: {n, method, total, unique, work, ms, workers, resumed}. A
    *  resumed one (resumed > 0) is listed with its counts, but its time is only its last
    *  part's: it is marked, and left out of the chart and of the estimates. */
   add(result) {
@@ -43,7 +43,7 @@ export class CountHistory {
       const cells = [r.n, r.method, count(r.total), count(r.unique),
         expected ? `${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
         r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.workers,
-        r.resumed ? '–' : rate(r.nodes, r.ms, countingMethod(r.method).workUnit)];
+        r.resumed ? '–' : rate(r.work, r.ms, countingMethod(r.method).workUnit)];
       tr.replaceChildren(...cells.map((text) => {
         const td = document.createElement('td');
         td.textContent = text;

@@ -360,12 +360,12 @@ export class CountPanel {
    * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
    * finished work applies to the work left.
    */
-  #progress({ done, of, total, nodes, ms, workBefore, workDone, workLeft }) {
-    const finished = workBefore + workDone;
-    this.ui.progress.value = finished + workLeft > 0 ? finished / (finished + workLeft) : 0;
+  #progress({ done, of, total, work, ms, estimatedBefore, estimatedDone, estimatedLeft }) {
+    const finished = estimatedBefore + estimatedDone;
+    this.ui.progress.value = finished + estimatedLeft > 0 ? finished / (finished + estimatedLeft) : 0;
     this.lastProgress = { done, of, total };
-    const left = workDone > 0 && done < of ? ` · about ${duration((ms * workLeft) / workDone)} left` : '';
-    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(nodes, ms, countingMethod(this.method).workUnit)} · ${duration(ms)} elapsed${left}`;
+    const left = estimatedDone > 0 && done < of ? ` · about ${duration((ms * estimatedLeft) / estimatedDone)} left` : '';
+    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(work, ms, countingMethod(this.method).workUnit)} · ${duration(ms)} elapsed${left}`;
   }
 
   /** A count stopped: cancelled (what is kept stays on the bar, and is said), or failed. */
@@ -400,7 +400,7 @@ export class CountPanel {
       : 'No published value to compare with.');
   }
 
-  #showResult({ n, method, total, unique, nodes, ms, workers, resumed, subProblems, burnside }) {
+  #showResult({ n, method, total, unique, work, ms, workers, resumed, subProblems, burnside }) {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
@@ -408,7 +408,7 @@ export class CountPanel {
       this.ui.status.textContent = `All ${count(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
     } else {
       const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
-      this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(nodes, ms, countingMethod(method).workUnit)}, by ${methodName(method)}.${kept}`;
+      this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(work, ms, countingMethod(method).workUnit)}, by ${methodName(method)}.${kept}`;
     }
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`

@@ -78,24 +78,24 @@ export class CountPool {
 
   /**
    * Counts all n×n solutions with a fast counter on `workers` workers. Resolves to
-   * {total, unique, nodes, ms, subProblems, workers, fingerprint, resumed, method,
+   * {total, unique, work, ms, subProblems, workers, fingerprint, resumed, method,
    * burnside}; rejects with Cancelled on cancel(). Options:
    *   method    'meet' (the default) or 'backtrack' (the core's count::Method). The meet
    *             counter's parts have no unique count: it comes at the end from the total, by
    *             Burnside's lemma, and `burnside` is {half, quarter, unique} (null for backtrack).
    *   onUnique()   when that last step starts (its search takes seconds from N = 20 on)
-   *   earlier   {fingerprint, parts: Map index → [total, unique, nodes]}: sub-problems
+   *   earlier   {fingerprint, parts: Map index → [total, unique, work]}: sub-problems
    *             counted before (saved progress); they are added, not counted again. Rejects
    *             with ListChanged when the list's fingerprint is not theirs.
    *   onStart({method, subProblems, fingerprint})   once the list is known, before any count
-   *   onParts([[index, total, unique, nodes], …])   as each job's sub-problems finish
-   * `nodes` and `ms` are this run's own work and time; `resumed` is the number of
+   *   onParts([[index, total, unique, work], …])   as each job's sub-problems finish
+   * `work` (in the method's unit) and `ms` are this run's own; `resumed` is the number of
    * sub-problems taken from `earlier`.
    */
   async countAll(n, workers, onProgress, { method = 'meet', earlier = null, onStart, onParts, onUnique } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, work, order } = await lanes[0].post({ kind: 'list', n, method });
+      const { subProblems, fingerprint, estimatedWork, order } = await lanes[0].post({ kind: 'list', n, method });
       if (earlier && earlier.fingerprint !== fingerprint) throw new ListChanged(n);
       await onStart?.({ method, subProblems, fingerprint });
       const done = earlier?.parts ?? new Map();
@@ -111,13 +111,13 @@ export class CountPool {
         : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
       const jobs = [];
       for (let from = 0; from < todo.length; from += size) {
-        jobs.push(fastJob(n, method, todo.slice(from, from + size), work, this.delayMs));
+        jobs.push(fastJob(n, method, todo.slice(from, from + size), estimatedWork, this.delayMs));
       }
-      const before = { total: 0, unique: 0, done: done.size, work: 0 };
+      const before = { total: 0, unique: 0, done: done.size, estimatedWork: 0 };
       for (const [index, [total, unique]] of done) {
         before.total += total;
         before.unique += unique;
-        before.work += work[index];
+        before.estimatedWork += estimatedWork[index];
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
       let burnside = null;
@@ -133,17 +133,17 @@ export class CountPool {
   /**
    * Counts the listed sub-problems of n×n once each with the `method` counter on `workers`
    * workers, one job each; resolves to {fingerprint, subProblems, parts: Map index →
-   * [total, unique, nodes]}. For checking a shard: `fingerprint` is the page's own list's,
+   * [total, unique, work]}. For checking a shard: `fingerprint` is the page's own list's,
    * and when it is not `expected` nothing is counted (parts: null).
    */
   async countSome(n, method, indices, workers, onProgress, expected = null) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, work } = await lanes[0].post({ kind: 'list', n, method });
+      const { subProblems, fingerprint, estimatedWork } = await lanes[0].post({ kind: 'list', n, method });
       if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
       const parts = new Map();
       const valid = indices.filter((index) => index < subProblems);
-      const jobs = valid.map((index) => fastJob(n, method, [index], work, this.delayMs));
+      const jobs = valid.map((index) => fastJob(n, method, [index], estimatedWork, this.delayMs));
       await this.#share(lanes, jobs, onProgress, undefined, (done) => {
         for (const [index, ...counts] of done) parts.set(index, counts);
       });
@@ -155,7 +155,7 @@ export class CountPool {
   async countPlain(kind, n, onProgress) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(1);
-      const jobs = Array.from({ length: n }, (_, column) => ({ kind, n, column, work: 1 }));
+      const jobs = Array.from({ length: n }, (_, column) => ({ kind, n, column, estimatedWork: 1 }));
       return { ...(await this.#share(lanes, jobs, onProgress)), workers: 1 };
     });
   }
@@ -191,24 +191,24 @@ export class CountPool {
 
   /**
    * Runs `jobs` on `lanes`, timing from the first post; sums the answers onto `before`
-   * ({total, unique, done, work}: what was counted earlier) and hands each answer's parts to
-   * `onParts`. Progress: {total, unique, nodes (this run's), done, of, ms, workBefore,
-   * workDone, workLeft}: sub-problems (or columns) done of all, and the estimated work (a
-   * job's `work`) counted earlier, finished by this run, and left.
+   * ({total, unique, done, estimatedWork}: what was counted earlier) and hands each answer's
+   * parts to `onParts`. Progress: {total, unique, work (this run's), done, of, ms,
+   * estimatedBefore, estimatedDone, estimatedLeft}: sub-problems (or columns) done of all, and
+   * the estimated work (a job's `estimatedWork`) counted earlier, finished by this run, and left.
    */
-  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0, work: 0 }, onParts) {
-    const sum = { total: before.total, unique: before.unique, nodes: 0 };
+  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0, estimatedWork: 0 }, onParts) {
+    const sum = { total: before.total, unique: before.unique, work: 0 };
     const started = performance.now();
     let next = 0;
     let done = before.done;
-    let workDone = 0;
+    let estimatedDone = 0;
     // Progress counts sub-problems (or columns): a job holds its indices, or one column.
     const weight = (job) => job.indices?.length ?? 1;
     const of = before.done + jobs.reduce((total, job) => total + weight(job), 0);
-    let workLeft = jobs.reduce((total, job) => total + job.work, 0);
+    let estimatedLeft = jobs.reduce((total, job) => total + job.estimatedWork, 0);
     const report = () => onProgress?.({
       ...sum, done, of, ms: performance.now() - started,
-      workBefore: before.work, workDone, workLeft,
+      estimatedBefore: before.estimatedWork, estimatedDone, estimatedLeft,
     });
     const feed = async (lane) => {
       const pending = [];
@@ -223,10 +223,10 @@ export class CountPool {
         const part = await answer;
         sum.total += part.total;
         sum.unique += part.unique;
-        sum.nodes += part.nodes;
+        sum.work += part.work;
         done += weight(job);
-        workDone += job.work;
-        workLeft -= job.work;
+        estimatedDone += job.estimatedWork;
+        estimatedLeft -= job.estimatedWork;
         if (part.parts) onParts?.(part.parts);
         report();
       }
@@ -238,7 +238,7 @@ export class CountPool {
 }
 
 /** A job of the fast counter: the sub-problems `indices` of n×n, with their estimated work. */
-function fastJob(n, method, indices, work, delayMs) {
-  const estimated = indices.reduce((total, index) => total + work[index], 0);
-  return { kind: 'fast', n, method, indices, delayMs, work: estimated };
+function fastJob(n, method, indices, estimatedWork, delayMs) {
+  const estimated = indices.reduce((total, index) => total + estimatedWork[index], 0);
+  return { kind: 'fast', n, method, indices, delayMs, estimatedWork: estimated };
 }

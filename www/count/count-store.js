@@ -6,6 +6,7 @@
 //   runs   {n, method, fingerprint, subProblems, updated}        key n (runs kept before
 //          there were two methods have no method: theirs is 'backtrack')
 //   parts  {n, index, total, unique, nodes}                      key [n, index]
+//          (`nodes` holds the part's work, in its method's unit: the name predates the glossary)
 // Invariants: a part is stored only under a run of its n, and a sub-problem once (its key);
 // starting a count of n again from zero deletes n's parts first, and a count that
 // finishes deletes its run and parts. Nothing here counts or touches the DOM.
@@ -74,7 +75,7 @@ export class CountStore {
     return runs.sort((a, b) => b.updated - a.updated);
   }
 
-  /** The run of n and its parts as a Map index → [total, unique, nodes]; null if none. */
+  /** The run of n and its parts as a Map index → [total, unique, work]; null if none. */
   async load(n) {
     await this.flush();
     const tx = this.db.transaction(['runs', 'parts'], 'readonly');
@@ -97,9 +98,9 @@ export class CountStore {
     await finished(tx);
   }
 
-  /** Keeps finished sub-problems of n ([[index, total, unique, nodes], …]), within FLUSH_MS. */
+  /** Keeps finished sub-problems of n ([[index, total, unique, work], …]), within FLUSH_MS. */
   add(n, parts) {
-    for (const [index, total, unique, nodes] of parts) this.queue.push({ n, index, total, unique, nodes });
+    for (const [index, total, unique, work] of parts) this.queue.push({ n, index, total, unique, nodes: work });
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 

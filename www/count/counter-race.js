@@ -47,20 +47,20 @@ export class RaceView {
     this.container.hidden = false;
   }
 
-  progress(kind, { done, of, nodes, ms }) {
+  progress(kind, { done, of, work, ms }) {
     const lane = this.lanes.get(kind);
     lane.bar.value = of ? done / of : 0;
-    lane.figures.textContent = `running: ${duration(ms)}, ${rate(nodes, ms)}`;
+    lane.figures.textContent = `running: ${duration(ms)}, ${rate(work, ms)}`;
   }
 
-  finished(kind, { total, nodes, ms }) {
+  finished(kind, { total, work, ms }) {
     const lane = this.lanes.get(kind);
     this.times.set(kind, ms);
     lane.bar.value = 1;
     const agrees = published(this.n)?.total === total ? ' ✓ matches OEIS' : ' ✗ differs from OEIS';
     const baseline = this.times.get('plain-js');
     const faster = kind !== 'plain-js' && baseline ? `, ${(baseline / ms).toFixed(1)}× the plain JS speed` : '';
-    lane.figures.textContent = `${count(total)} solutions${agrees} in ${duration(ms)}, ${rate(nodes, ms)}${faster}`;
+    lane.figures.textContent = `${count(total)} solutions${agrees} in ${duration(ms)}, ${rate(work, ms)}${faster}`;
   }
 
   stopped(kind, why) {

@@ -59,9 +59,9 @@ export class ShardCheckPanel {
     const rows = compareParts(shard, positions, again.parts);
     const wrong = rows.filter((r) => !r.agrees);
     const { partsHaveUnique, workUnit } = countingMethod(shard.method);
-    const counts = ([total, unique, nodes]) => (partsHaveUnique
-      ? `${count(total)} solutions, ${count(unique)} unique, ${count(nodes)} ${workUnit}`
-      : `${count(total)} solutions, ${count(nodes)} ${workUnit}`);
+    const counts = ([total, unique, work]) => (partsHaveUnique
+      ? `${count(total)} solutions, ${count(unique)} unique, ${count(work)} ${workUnit}`
+      : `${count(total)} solutions, ${count(work)} ${workUnit}`);
     const lines = rows.map((r) => (r.agrees
       ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
       : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));

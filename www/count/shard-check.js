@@ -16,9 +16,10 @@ const METHOD_OF_OLD_REPORTS = 'backtrack';
  * have unique counts). Above largestPublished() (25) a shard's counts may not fit a JS
  * number exactly: such a shard is sent to `bitqueens verify`. Resolves to {ok: true,
  * shard: {n, method, what, fingerprint, allSubProblems, parts: [[index, total, unique,
- * nodes], …], total, unique}} or {ok: false, message} where the message says what is wrong,
- * in the words of the CLI's own checks. A meet shard's `unique` is null: its parts have none
- * (the unique count comes from the whole total).
+ * work], …], total, unique}} or {ok: false, message} where the message says what is wrong,
+ * in the words of the CLI's own checks, save the work, told in its method's unit. The file
+ * names a count's work `nodes`, whatever its unit: the name predates the glossary. A meet shard's
+ * `unique` is null: its parts have none (the unique count comes from the whole total).
  */
 export function parseShard(text, largestBoard) {
   if (!text.trim()) return { ok: false, message: 'Paste or drop the JSON of a shard first (bitqueens count N --shard I/K --json).' };
@@ -69,7 +70,7 @@ export function parseShard(text, largestBoard) {
   const sum = [0, 0, 0];
   for (const p of r.parts) for (let k = 0; k < 3; k++) sum[k] += p[k + 1];
   if (sum[0] !== r.total || sum[2] !== r.nodes) {
-    return bad(`its parts add up to ${sum[0]} solutions and ${sum[2]} nodes, but it says ${r.total} and ${r.nodes}: ${damaged}`);
+    return bad(`its parts add up to ${sum[0]} solutions and ${sum[2]} ${about.workUnit}, but it says ${r.total} and ${r.nodes}: ${damaged}`);
   }
   if (about.partsHaveUnique && sum[1] !== r.unique) {
     return bad(`its parts add up to ${sum[1]} unique solutions, but it says ${r.unique}: ${damaged}`);
@@ -101,7 +102,7 @@ export function sample(len, k, random = Math.random) {
 
 /**
  * Compares the shard's parts at `positions` with the same sub-problems counted again
- * (`recounted`: Map index → [total, unique, nodes]). Returns [{index, said, again, agrees}].
+ * (`recounted`: Map index → [total, unique, work]). Returns [{index, said, again, agrees}].
  */
 export function compareParts(shard, positions, recounted) {
   return positions.map((position) => {

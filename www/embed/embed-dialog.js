@@ -1,4 +1,4 @@
-// The Embed dialog of the main page: builds the <iframe> of the embed view (embed.html) for
+// The Embed dialog of the main page: builds the <iframe> of the embed page (embed.html) for
 // the search on screen, in the step range and with the options chosen, shows it live and
 // copies its code. The URL and the snippet are embed-params.js's; this file is the form.
 
@@ -18,7 +18,7 @@ export class EmbedDialog {
   /**
    * @param {object} ui {open, dialog, form, from, to, controls, theme, size, panels, autoplay,
    *   loop, problem, preview, snippet, copy}
-   * @param {object} seen the player's read-only view
+   * @param {object} seen player.readOnly, what the panels may read of the player
    * @param {Function} permalink (step) => the page's permalink at that step, without a lesson
    */
   constructor(ui, seen, permalink) {

@@ -1,4 +1,4 @@
-// The embed view's own URL parameters, beside the permalink's (permalink.js): the step range
+// The embed page's own URL parameters, beside the permalink's (permalink.js): the step range
 // the viewer moves in, how it plays, its controls, its panels and its look. Pure; no DOM.
 //   embed.html?n=8&pos=40&from=40&to=100&loop=1&autoplay=1&controls=step&panels=board,bits,code&theme=dark
 

@@ -203,9 +203,9 @@ export class EmbedRange {
     else if (atEnd && (before === PLAYING || before === WAITING_TO_LOOP)) this.post('end'); // play reached the end
   }
 
-  /** Solutions passed going forward inside the range: one event each, for those the player
-   *  lists in full (columns 1-based). A seek back replays from the start: those are not new. */
-  solutionsFound({ listed }) {
+  /** Boards passed going forward inside the range: one `solution` event each, for those the
+   *  player lists in full (columns 1-based). A seek back replays from the start: those are not new. */
+  boardsPassed({ listed }) {
     if (!this.ready) return;
     for (const solution of listed) {
       if (solution.step <= this.from || solution.step > this.last) continue;

@@ -1,4 +1,4 @@
-// The embed view's composition root (embed.html): one search inside a step range, with the
+// The embed page's composition root (embed.html): one search inside a step range, with the
 // panels, controls and look its link names, and the message API for the page that frames it
 // (embed-messages.js). Loads the wasm core and wires the parts; no logic of its own.
 
@@ -65,7 +65,7 @@ function start({ Search, wholeTree, TreeView }, limits, linked) {
       tree?.cleared(n, player.mirror);
       refit();
     },
-    solutionsFound: (found) => range?.solutionsFound(found),
+    boardsPassed: (passed) => range?.boardsPassed(passed),
     failed: (error) => messages.internalError(error),
     progress(steps) {
       stage.progress(steps);

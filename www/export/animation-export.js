@@ -53,7 +53,7 @@ const grouped = (number) => number.toLocaleString('en');
  * Wires the Animation (GIF) and Video (MP4) buttons to their dialog. `ui` holds gif, mp4 (the
  * buttons), dialog, title, from, steps, limit (the note under Steps), frameTime, make, cancel,
  * close, progress, status;
- * `seen` is the player's read-only view.
+ * `seen` is player.readOnly, what the panels may read of the player.
  */
 export function installAnimationExport(ui, seen) {
   let kind = 'gif';

@@ -81,7 +81,7 @@ export function drawFrame(context, snapshot, previous = null) {
 }
 
 function drawCaption(context, snapshot, { captionY, sentenceY }) {
-  const { n, steps, solutions } = snapshot;
+  const { n, steps, boardsPassed } = snapshot;
   context.textBaseline = 'top';
   context.fillStyle = COLOURS.ink;
   context.font = `700 22px ${SANS}`;
@@ -90,7 +90,7 @@ function drawCaption(context, snapshot, { captionY, sentenceY }) {
   context.font = `400 16px ${SANS}`;
   context.textAlign = 'right';
   context.fillStyle = COLOURS.muted;
-  context.fillText(`solutions found: ${solutions}`, FRAME_WIDTH - PAD, captionY + 5);
+  context.fillText(`solutions found: ${boardsPassed}`, FRAME_WIDTH - PAD, captionY + 5);
   context.textAlign = 'left';
   context.fillStyle = COLOURS.ink;
   context.font = `400 16px ${SANS}`;

@@ -72,7 +72,7 @@ export function solutionsText(listed) {
 }
 
 /**
- * Wires the four export buttons. `seen` (the player's read-only view, player.readOnly) gives
+ * Wires the four export buttons. `seen` (player.readOnly, what the panels may read of the player) gives
  * the board and `solutions` the gallery's list; a PNG that cannot be made is explained on
  * `messages`.
  */

@@ -1,4 +1,4 @@
-// The worksheet: a print view of the search where it stands (the board, the masks of the row
+// The worksheet: a printable page of the search where it stands (the board, the masks of the row
 // being searched) and empty digit rows for the next steps' poss, bit and next-row masks, in
 // order, with the steps between them told; the answers on a page of their own. The steps and
 // every answer come from the core (a copy of the search, stepped; Search.question), never
@@ -38,7 +38,7 @@ export function worksheetItems(search, weight, count = WORKSHEET_QUESTIONS) {
       items.push({ step, text: kind.text(question), rows: kind.rows.map((name) => ({ name, digits: toBinary(mask(name), search.n) })) });
       asked += 1;
     } else {
-      items.push({ step, told: describe(event, { n: search.n, weight, solutions: search.solutions }) });
+      items.push({ step, told: describe(event, { n: search.n, weight, boardsPassed: search.boardsPassed }) });
     }
   }
   return items;
@@ -108,7 +108,7 @@ export function drawWorksheet(sheet, snapshot, items, link) {
 /**
  * Wires Print worksheet: the worksheet of the position on screen is drawn into `sheet` and
  * printed (style.css prints only it while <body> has .printing-worksheet, until the print
- * dialog closes). `seen` is the player's read-only view.
+ * dialog closes). `seen` is player.readOnly, what the panels may read of the player.
  */
 export function installWorksheet(button, sheet, { seen, permalink }) {
   button.addEventListener('click', () => {

@@ -1,4 +1,4 @@
-// Make a lesson: the panel where a teacher turns views of the page into a lesson file, and
+// Make a lesson: the panel where a teacher turns what the page shows into a lesson file, and
 // opens lesson files (picked, or dropped anywhere on the page). Loaded on demand (main.js):
 // opening the panel, or dropping a file, fetches the folder. Other folders use only this name:
 //   LessonMaker

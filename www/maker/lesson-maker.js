@@ -1,4 +1,4 @@
-// Make a lesson: a teacher adds the view on screen as a stop with a note, reorders and deletes
+// Make a lesson: a teacher adds what is on screen as a stop with a note, reorders and deletes
 // stops, downloads the lesson as JSON, and opens a lesson file (the file picker, or a file
 // dropped on the page: main.js hands it to open()). The draft is kept in this browser
 // (localStorage), and the lessons opened join "Your lessons" (teach/your-lessons.js). A file
@@ -49,7 +49,7 @@ export class LessonMaker {
     this.render();
   }
 
-  /** Adds the view on screen as the last stop, with the note typed. */
+  /** Adds what is on screen as the last stop, with the note typed. */
   add() {
     const { query, ask } = this.onScreen();
     this.draft.stops.push({ state: query, note: this.ui.note.value.trim(), ...(ask ? { ask } : {}) });

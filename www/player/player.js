@@ -28,15 +28,15 @@
 //                                              snapshot.last is the step that led there
 //   screen.progress(steps)                     each frame of a long seek, on the way: where it
 //                                              stands (render follows on arrival)
-//   screen.keep                                how many solutions the screen lists in full
-//   screen.solutionsFound({count, representatives, listed})  solutions passed going forward,
+//   screen.keep                                how many boards passed the screen lists in full
+//   screen.boardsPassed({count, representatives, listed})  boards passed going forward,
 //                                              in order; `listed` holds those numbered up to
 //                                              screen.keep: {number, step, queens, classSize,
 //                                              isRepresentative, mirrorOf}
 //   screen.cleared(n)                          when a new search starts
 //   screen.failed(error)                       when the core throws (a bug): play stops
 //
-// Panels read the player only through `player.readOnly` (see readOnlyView below): never its
+// Panels read the player only through `player.readOnly` (see readOnly below): never its
 // search, its goal or its other fields; they command it through its methods.
 
 import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
@@ -108,7 +108,7 @@ export class Player {
      *  ('step'), by Play ('speed') or by Next solution ('solution'), never by Run to end or a
      *  seek; true holds the search where it stands (a question is open there). */
     this.hold = null;
-    this.readOnly = readOnlyView(this);
+    this.readOnly = readOnly(this);
   }
 
   get n() {
@@ -265,7 +265,7 @@ export class Player {
   /** runBatch without a hold: the steps in one call into the core. */
   runSteps(maxSteps, stopAtSolution) {
     const batch = this.search.run(maxSteps, stopAtSolution, this.screen.keep);
-    if (batch.solutions.count > 0) this.screen.solutionsFound(batch.solutions);
+    if (batch.boardsPassed.count > 0) this.screen.boardsPassed(batch.boardsPassed);
     return batch.finished || (stopAtSolution && batch.last?.kind === 'solution');
   }
 
@@ -276,7 +276,7 @@ export class Player {
 
   /** Tells the screen what a seek (`moved`, see play::Moved) passed; returns true on arrival. */
   passed(moved) {
-    if (moved.solutions.count > 0) this.screen.solutionsFound(moved.solutions);
+    if (moved.boardsPassed.count > 0) this.screen.boardsPassed(moved.boardsPassed);
     return moved.arrived;
   }
 
@@ -306,7 +306,7 @@ export class Player {
  * What the panels may read of `player`: getters and queries only, on a frozen object, so
  * that nothing outside the player reaches into its search or its goal, or changes them.
  */
-function readOnlyView(player) {
+function readOnly(player) {
   return Object.freeze({
     /** A search exists (false only before the first reset). */
     get ready() { return player.search !== null; },

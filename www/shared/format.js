@@ -41,10 +41,10 @@ export function timeSpan(seconds) {
   return `${(years / 10 ** exponent).toFixed(1)} × 10^${exponent} years`;
 }
 
-/** Nodes in a time → "173 M nodes/s". */
-export function rate(nodes, ms, unit = 'nodes') {
+/** Work in a time, in `unit` (a counting method's work unit; nodes by default) → "173 M nodes/s". */
+export function rate(work, ms, unit = 'nodes') {
   if (!(ms > 0)) return '–';
-  const perSecond = (nodes / ms) * 1000;
+  const perSecond = (work / ms) * 1000;
   return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M ${unit}/s` : `${count(perSecond)} ${unit}/s`;
 }
 

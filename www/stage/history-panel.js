@@ -67,14 +67,14 @@ export class HistoryPanel {
     this.drawnAt = time;
     this.drawnFor = position;
     const passed = this.seen.history(HISTORY_LENGTH);
-    this.ui.list.replaceChildren(...passed.map(({ step, event, solutions }) => {
+    this.ui.list.replaceChildren(...passed.map(({ step, event, boardsPassed }) => {
       const item = document.createElement('li');
       const link = document.createElement('a');
       link.href = this.permalink(step);
       link.dataset.step = step;
       link.textContent = `Step ${grouped(step)}`;
       if (step === position) link.setAttribute('aria-current', 'step');
-      item.append(link, ` ${describe(event, { n, weight, solutions })}`);
+      item.append(link, ` ${describe(event, { n, weight, boardsPassed })}`);
       return item;
     }));
     if (passed.length === 0) {

@@ -6,11 +6,12 @@ import { count, plural } from '../shared/format.js';
 
 /**
  * The sentence for `event` (the step taken last, snapshot.last) at the position `at`: the
- * session's snapshot, or what the sentence reads of it, {n, weight, solutions}. `weight` is 2
- * in mirror mode (each solution found stands for itself and its mirror image); `solutions` is
- * the session's count of the boards passed (the only place a count is derived).
+ * session's snapshot, or what the sentence reads of it, {n, weight, boardsPassed}. `weight` is
+ * 2 in mirror mode (each solution found stands for itself and its mirror image); `boardsPassed`
+ * is the session's count of the boards passed (the only place a count is derived), and a
+ * finished event's `solutions` the solutions found.
  */
-export function describe(event, { n, weight = 1, solutions = 0 }) {
+export function describe(event, { n, weight = 1, boardsPassed = 0 }) {
   if (!event) return 'Ready: press Step or Play to start the search in row 1.';
   const row = event.row + 1;
   switch (event.kind) {
@@ -26,15 +27,15 @@ export function describe(event, { n, weight = 1, solutions = 0 }) {
         : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
       return weight === 2
-        ? `Solutions ${count(solutions - 1)} and ${count(solutions)} found: this board and its mirror image (col = done).`
-        : `Solution ${count(solutions)} found: every column is taken (col = done).`;
+        ? `Solutions ${count(boardsPassed - 1)} and ${count(boardsPassed)} found: this board and its mirror image (col = done).`
+        : `Solution ${count(boardsPassed)} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':
       return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
     case 'finished':
-      return `Search finished: ${plural(solutions, 'solution')} on the ${n}×${n} board` +
-        (weight === 2 ? `, ${count(event.solutions)} found and ${count(solutions - event.solutions)} mirror images.` : '.');
+      return `Search finished: ${plural(boardsPassed, 'solution')} on the ${n}×${n} board` +
+        (weight === 2 ? `, ${count(event.solutions)} found and ${count(boardsPassed - event.solutions)} mirror images.` : '.');
     default:
       return `Unknown event “${event.kind}”.`;
   }

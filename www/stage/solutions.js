@@ -72,7 +72,7 @@ export class SolutionsView {
   clear(n) {
     this.n = n;
     // The session's counts at the latest redraw (see session::Snapshot).
-    this.counts = { solutions: 0, unique: 0, classesBySize: [0, 0, 0, 0], kept: 0, finished: false };
+    this.counts = { boardsPassed: 0, unique: 0, classesBySize: [0, 0, 0, 0], kept: 0, finished: false };
     this.listed = [];
     this.waiting = []; // the last of `listed`, not in the gallery yet (see listWaiting)
     this.gallery.replaceChildren();
@@ -83,7 +83,7 @@ export class SolutionsView {
 
   /** Solutions passed, each mirror image counted: the session's count at the latest redraw. */
   get count() {
-    return this.counts.solutions;
+    return this.counts.boardsPassed;
   }
 
   /** Unique solutions passed (class representatives): the session's count. */

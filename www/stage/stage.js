@@ -1,6 +1,6 @@
 // The stage: everything that shows the search itself, redrawn once per player change: the
 // board, the bit panel, the code panel, the narration, the counters and the solutions
-// gallery. It is the player's view (see player.js) for all but the controls.
+// gallery. It is the player's screen (see player.js) for all but the controls.
 
 import { BoardView } from './board.js';
 import { BitsView } from './bits.js';
@@ -15,8 +15,8 @@ export class Stage {
   /**
    * @param {Function} $ looks an element up by id
    * @param {Function} goTo called with a step number by a solution's "Go to step"
-   * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's large view
-   * @param {object} options gallery: false leaves the solutions gallery out (the embed view
+   * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's detail
+   * @param {object} options gallery: false leaves the solutions gallery out (the embed page
    *   has none; goTo and imagesOf are then unused)
    */
   constructor($, goTo, imagesOf, { gallery = true } = {}) {
@@ -39,8 +39,8 @@ export class Stage {
     document.documentElement.style.setProperty('--n', n);
   }
 
-  solutionsFound(found) {
-    this.solutions?.add(found);
+  boardsPassed(passed) {
+    this.solutions?.add(passed);
   }
 
   /** Shows only the step reached, on the way to a seek's target (render follows on arrival). */
@@ -62,7 +62,7 @@ export class Stage {
     setText(steps, grouped(snapshot.steps));
     setText(nodes, grouped(snapshot.nodes));
     setText(onBoard, grouped(snapshot.queens.length));
-    setText(found, grouped(snapshot.solutions));
+    setText(found, grouped(snapshot.boardsPassed));
     setText(row, snapshot.row < snapshot.n ? `${snapshot.row + 1} of ${snapshot.n}` : 'all placed');
   }
 }

@@ -1,5 +1,5 @@
 // Symmetry, shown: a solution's 8 images (4 turns, each also mirrored) with equal ones merged
-// and the class representative marked, for the solutions' large view; and the table of
+// and the class representative marked, for a solution's detail; and the table of
 // symmetry classes (how many classes of each size, and the solutions they make) after a
 // whole search. The images come from the core (symmetryImages); nothing is computed here.
 

@@ -127,10 +127,11 @@ export function pathTo(levels, k, j) {
 }
 
 /**
- * The horizontal view of a band `width` pixels wide, zoomed by `scale` (>= 1) with `offset`
- * (0..1 - 1/scale) of the whole at its left edge: the pixel of fraction x, and back.
+ * The zoom of a band `width` pixels wide: the part of the whole it shows, magnified by `scale`
+ * (>= 1) with `offset` (0..1 - 1/scale) of the whole at its left edge; the pixel of fraction
+ * x, and back.
  */
-export function makeView(width, scale = 1, offset = 0) {
+export function makeZoom(width, scale = 1, offset = 0) {
   const clamped = Math.min(Math.max(offset, 0), 1 - 1 / scale);
   return {
     scale,
@@ -141,18 +142,18 @@ export function makeView(width, scale = 1, offset = 0) {
   };
 }
 
-/** The view zoomed by `factor` around the fraction `at` (it stays under the same pixel). */
-export function zoomView(view, factor, at) {
-  const scale = Math.min(Math.max(view.scale * factor, 1), 4096);
-  const pixel = view.x(at);
-  return makeView(view.width, scale, at - pixel / (scale * view.width));
+/** The zoom magnified by `factor` around the fraction `at` (it stays under the same pixel). */
+export function zoomAround(zoom, factor, at) {
+  const scale = Math.min(Math.max(zoom.scale * factor, 1), 4096);
+  const pixel = zoom.x(at);
+  return makeZoom(zoom.width, scale, at - pixel / (scale * zoom.width));
 }
 
-/** The view moved (not zoomed) so that fraction `at` is in its middle third. */
-export function follow(view, at) {
-  const shown = 1 / view.scale;
-  if (at >= view.offset + shown / 3 && at <= view.offset + (2 * shown) / 3) return view;
-  return makeView(view.width, view.scale, at - shown / 2);
+/** The zoom moved (not magnified) so that fraction `at` is in its middle third. */
+export function follow(zoom, at) {
+  const shown = 1 / zoom.scale;
+  if (at >= zoom.offset + shown / 3 && at <= zoom.offset + (2 * shown) / 3) return zoom;
+  return makeZoom(zoom.width, zoom.scale, at - shown / 2);
 }
 
 /** "1,234", or "≈ 4.1 million" for an estimate. */

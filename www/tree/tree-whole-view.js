@@ -19,7 +19,7 @@
 //   zoomBy(factor, pixel), fit(), enteredPerRow()
 
 import {
-  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeView, zoomView, follow, MAX_BAND,
+  layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeZoom, zoomAround, follow, MAX_BAND,
 } from './tree-layout.js';
 import { count as grouped } from '../shared/format.js';
 
@@ -44,7 +44,7 @@ export class WholeView {
     this.snapshot = snapshot;
     // Above 6×6 the deep rows of the whole tree are thinner than a pixel: start zoomed in
     // (following the search), and let Fit show it all.
-    this.zoom = makeView(width, START_ZOOM[tree.n] ?? 1);
+    this.zoom = makeZoom(width, START_ZOOM[tree.n] ?? 1);
     this.followed = null; // the node the zoom last moved to
     this.userZoomed = false;
     this.band = 0;
@@ -65,12 +65,12 @@ export class WholeView {
   draw(context, width, height, paint) {
     const { tree, left, total } = this;
     const steps = this.steps;
-    if (this.zoom.width !== width) this.zoom = makeView(width, this.zoom.scale, this.zoom.offset);
+    if (this.zoom.width !== width) this.zoom = makeZoom(width, this.zoom.scale, this.zoom.offset);
     const band = this.band = bandOf(tree.n, height);
     // Follow the search: keep the deepest node on the board in view when zoomed in.
     const current = this.currentNode();
     // At the end, the whole tree (unless the zoom is the user's own).
-    if (this.snapshot().finished && !this.userZoomed) this.zoom = makeView(width);
+    if (this.snapshot().finished && !this.userZoomed) this.zoom = makeZoom(width);
     if (current && this.zoom.scale > 1 && current.i !== this.followed) {
       this.zoom = follow(this.zoom, (left[current.i] + tree.size[current.i] / 2) / total);
       this.followed = current.i;
@@ -192,14 +192,14 @@ export class WholeView {
 
   /** Zooms by `factor` around the pixel `pixel` (the middle by default). */
   zoomBy(factor, pixel = this.zoom.width / 2) {
-    this.zoom = zoomView(this.zoom, factor, this.zoom.fraction(pixel));
+    this.zoom = zoomAround(this.zoom, factor, this.zoom.fraction(pixel));
     this.followed = null;
     this.userZoomed = true;
   }
 
   /** The whole tree in the width. */
   fit() {
-    this.zoom = makeView(this.zoom.width);
+    this.zoom = makeZoom(this.zoom.width);
     this.userZoomed = true;
   }
 

@@ -35,9 +35,8 @@ pub struct Tally {
     /// Symmetry classes (fundamental solutions).
     pub unique: u64,
     /// The work done, in the method's unit ([`Method::work_unit`]): queens placed by
-    /// backtracking, half-boards built by meeting in the middle. Named `nodes` in JSON (the
-    /// CLI's reports and journals, and JS).
-    #[serde(rename = "nodes")]
+    /// backtracking, half-boards built by meeting in the middle. `work` in JS; the CLI's
+    /// reports and journals name it `nodes` (their own structs, see `cli/src/report.rs`).
     pub work: u64,
 }
 

@@ -73,9 +73,9 @@ pub struct Batch {
     pub taken: u32,
     /// The last of them.
     pub last: Option<Step>,
-    /// The boards passed on the way (the solutions found, times their weight). `solutions`
-    /// in JS.
-    #[serde(rename = "solutions")]
+    /// The boards passed on the way (the solutions found, times their weight).
+    /// `boardsPassed` in JS.
+    #[serde(rename = "boardsPassed")]
     pub passed: BoardsPassed,
     /// True when the search is finished.
     pub finished: bool,
@@ -91,8 +91,8 @@ pub struct Moved {
     pub last: Option<Step>,
     /// True when the last move was a step back.
     pub last_undone: bool,
-    /// Boards passed going forward. `solutions` in JS.
-    #[serde(rename = "solutions")]
+    /// Boards passed going forward. `boardsPassed` in JS.
+    #[serde(rename = "boardsPassed")]
     pub passed: BoardsPassed,
     /// Boards undone going back (counted, never listed).
     pub undone: BoardsPassed,

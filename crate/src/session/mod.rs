@@ -106,8 +106,6 @@ pub struct Snapshot {
     #[serde(flatten)]
     pub state: algorithms::State,
     /// Boards passed: the solutions found times `weight`. The count the page shows.
-    /// `solutions` in JS.
-    #[serde(rename = "solutions")]
     pub boards_passed: u64,
     /// Of those, class representatives: the unique solutions passed.
     pub unique: u64,
@@ -129,8 +127,6 @@ pub struct HistoryEntry {
     /// What the step did.
     pub event: Step,
     /// Boards passed by then (solutions found times the weight), for its sentence.
-    /// `solutions` in JS.
-    #[serde(rename = "solutions")]
     pub boards_passed: u64,
 }
 

@@ -11,22 +11,22 @@ use wasm_bindgen::prelude::*;
 /// A count's plan (`count::Plan`), as a counting worker sees it: `new Counter(17, "meet")`,
 /// then `count(i)` for each `i` below `subProblems`, in any order and on any worker; the parts
 /// add up.
-#[wasm_bindgen(js_name = Counter)]
-pub struct CountWorker {
+#[wasm_bindgen]
+pub struct Counter {
     plan: Plan,
     workspace: Workspace,
 }
 
-#[wasm_bindgen(js_class = Counter)]
-impl CountWorker {
+#[wasm_bindgen]
+impl Counter {
     /// Lists the sub-problems of an `n`×`n` board for `method` ("meet" or "backtrack");
     /// throws, with a sentence, for a method unknown or a size it does not take.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32, method: &str) -> Result<CountWorker, JsError> {
+    pub fn new(n: u32, method: &str) -> Result<Counter, JsError> {
         let method: Method = method.parse().map_err(js_error)?;
         let plan = Plan::new(n, method).map_err(js_error)?;
         let workspace = plan.workspace();
-        Ok(CountWorker { plan, workspace })
+        Ok(Counter { plan, workspace })
     }
 
     /// "meet" or "backtrack".
@@ -61,8 +61,8 @@ impl CountWorker {
         self.plan.hand_out_order()
     }
 
-    /// `{total, unique, nodes}` of sub-problem `index`; throws for an index out of range.
-    /// The meet counter's parts have `unique` 0 and count half-boards as `nodes`.
+    /// `{total, unique, work}` of sub-problem `index` (a `count::Tally`); throws for an index
+    /// out of range. The meet counter's parts have `unique` 0 and count half-boards as `work`.
     #[wasm_bindgen(js_name = count)]
     pub fn count_sub_problem(&mut self, index: u32) -> Result<JsValue, JsError> {
         let tally = self
@@ -89,7 +89,7 @@ impl CountWorker {
 }
 
 /// The classic recursive bitmask count of the boards whose top-row queen is in `column`
-/// (`{total, unique: 0, nodes}`), for the race against the fast counter.
+/// (`{total, unique: 0, work}`, its work in nodes), for the race against the fast counter.
 #[wasm_bindgen(js_name = plainCountWithTop)]
 pub fn plain_count_with_top_js(n: u32, column: u32) -> Result<JsValue, JsError> {
     let tally = plain_count_with_top(n, column).map_err(js_error)?;
@@ -138,14 +138,16 @@ mod tests {
     fn the_counter_parts_add_up_to_the_published_counts_of_n8_and_n10() {
         for method in ["meet", "backtrack"] {
             for n in [8, 10] {
-                let mut counter = CountWorker::new(n, method).unwrap();
+                let mut counter = Counter::new(n, method).unwrap();
                 assert_eq!(counter.method(), method);
-                let (mut t, mut u) = (0.0, 0.0);
+                let (mut t, mut u, mut work) = (0.0, 0.0, 0.0);
                 for i in 0..counter.sub_problem_count() {
                     let part = counter.count_sub_problem(i).unwrap();
                     t += number(&part, "total");
                     u += number(&part, "unique");
+                    work += number(&part, "work");
                 }
+                assert!(work > 0.0, "each part's work crosses as `work`");
                 if method == "meet" {
                     assert_eq!(u, 0.0, "a meet part has no unique count");
                     u = number(&counter.burnside(t).unwrap(), "unique");
@@ -155,19 +157,19 @@ mod tests {
                 }
                 assert_eq!((t, u), published(n), "n={n}, {method}");
             }
-            assert!(CountWorker::new(0, method).is_err() && CountWorker::new(33, method).is_err());
-            let mut counter = CountWorker::new(8, method).unwrap();
+            assert!(Counter::new(0, method).is_err() && Counter::new(33, method).is_err());
+            let mut counter = Counter::new(8, method).unwrap();
             assert!(counter
                 .count_sub_problem(counter.sub_problem_count())
                 .is_err());
         }
-        assert!(CountWorker::new(24, "meet").is_err() && CountWorker::new(8, "fast").is_err());
+        assert!(Counter::new(24, "meet").is_err() && Counter::new(8, "fast").is_err());
     }
 
     #[wasm_bindgen_test]
     fn the_counter_gives_a_work_estimate_and_a_hand_out_place_for_each_sub_problem() {
         for method in ["meet", "backtrack"] {
-            let counter = CountWorker::new(10, method).unwrap();
+            let counter = Counter::new(10, method).unwrap();
             let len = counter.sub_problem_count() as usize;
             let work = counter.estimated_work();
             assert_eq!(work.len(), len);
@@ -181,19 +183,16 @@ mod tests {
     #[wasm_bindgen_test]
     fn the_fingerprint_is_the_native_one_and_tells_sizes_and_methods_apart() {
         for method in Method::ALL {
-            let eight = CountWorker::new(8, method.slug()).unwrap().fingerprint();
+            let eight = Counter::new(8, method.slug()).unwrap().fingerprint();
             assert_eq!(eight.len(), 16);
             assert!(eight.bytes().all(|b| b.is_ascii_hexdigit()));
             let native = Plan::new(8, method).unwrap().fingerprint().to_string();
             assert_eq!(eight, native);
-            assert_ne!(
-                eight,
-                CountWorker::new(9, method.slug()).unwrap().fingerprint()
-            );
+            assert_ne!(eight, Counter::new(9, method.slug()).unwrap().fingerprint());
         }
         assert_ne!(
-            CountWorker::new(8, "meet").unwrap().fingerprint(),
-            CountWorker::new(8, "backtrack").unwrap().fingerprint()
+            Counter::new(8, "meet").unwrap().fingerprint(),
+            Counter::new(8, "backtrack").unwrap().fingerprint()
         );
     }
 
@@ -251,8 +250,8 @@ mod tests {
         // Each slug makes a counter, and the largest board is the last it takes.
         for method in [meet, backtrack] {
             let (slug, largest) = (text(&method, "slug"), number(&method, "largestN") as u32);
-            assert!(CountWorker::new(8, &slug).is_ok());
-            assert!(CountWorker::new(largest + 1, &slug).is_err());
+            assert!(Counter::new(8, &slug).is_ok());
+            assert!(Counter::new(largest + 1, &slug).is_err());
         }
     }
 }

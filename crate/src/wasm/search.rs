@@ -86,7 +86,7 @@ impl Search {
 
     /// Boards passed so far, counting mirror images in mirror mode
     /// (`Session::boards_passed`).
-    #[wasm_bindgen(getter, js_name = solutions)]
+    #[wasm_bindgen(getter, js_name = boardsPassed)]
     pub fn boards_passed(&self) -> f64 {
         self.session.boards_passed() as f64
     }
@@ -113,7 +113,7 @@ impl Search {
 
     /// Up to `maxSteps` actions forward, stopping early when the search finishes, or right
     /// after a solution when `stopAtSolution` is true. Solutions numbered up to `keep` come
-    /// back in full. Returns `{taken, last, solutions: {count, representatives, listed}, finished}`
+    /// back in full. Returns `{taken, last, boardsPassed: {count, representatives, listed}, finished}`
     /// (see `play::Batch`).
     pub fn run(
         &mut self,
@@ -190,7 +190,7 @@ impl Search {
     }
 
     /// The last `count` steps (at most 1,000) taken to reach where the search stands, newest
-    /// first: `[{step, event, solutions}]` (see `session::HistoryEntry`). The search does not move.
+    /// first: `[{step, event, boardsPassed}]` (see `session::HistoryEntry`). The search does not move.
     pub fn history(&self, count: u32) -> Result<JsValue, JsError> {
         to_js(&self.session.history(count.min(1_000) as usize))
     }
@@ -225,7 +225,7 @@ impl Search {
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
     /// rejected, steps, nodes, operations, found, weight, finished, detail}` (see
     /// `algorithms::State`; Richards' `detail` holds its `phase` and `calls`) and the
-    /// session's counts `{solutions, unique, classesBySize, kept, last}` (see
+    /// session's counts `{boardsPassed, unique, classesBySize, kept, last}` (see
     /// `session::Snapshot`).
     pub fn snapshot(&self) -> Result<JsValue, JsError> {
         to_js(&self.session.snapshot())
@@ -308,12 +308,13 @@ mod tests {
         let mut search = Search::new(8, Some(true), None, None).unwrap();
         let batch = search.run(10_000_000, false, 1000).unwrap();
         assert!(get(&batch, "finished").as_bool().unwrap());
-        let solutions = get(&batch, "solutions");
+        let passed = get(&batch, "boardsPassed");
         let (total, unique) = published(8);
-        assert_eq!(number(&solutions, "count"), total);
-        assert_eq!(number(&solutions, "representatives"), unique);
+        assert_eq!(number(&passed, "count"), total);
+        assert_eq!(number(&passed, "representatives"), unique);
         assert_eq!(search.boards_passed(), total);
-        let second = listed(&solutions).get(1);
+        assert_eq!(number(&search.snapshot().unwrap(), "boardsPassed"), total);
+        let second = listed(&passed).get(1);
         assert_eq!(number(&second, "mirrorOf"), 1.0);
         assert!(number(&second, "classSize") >= 4.0);
         assert!(get(&second, "isRepresentative").as_bool().is_some());

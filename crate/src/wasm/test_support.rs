@@ -18,9 +18,9 @@ pub(crate) fn get(object: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap()
 }
 
-/// The boards listed in a `BoardsPassed` (`solutions` in JS).
-pub(crate) fn listed(solutions: &JsValue) -> js_sys::Array {
-    js_sys::Array::from(&get(solutions, "listed"))
+/// The boards listed in a `BoardsPassed` (`boardsPassed` in JS).
+pub(crate) fn listed(passed: &JsValue) -> js_sys::Array {
+    js_sys::Array::from(&get(passed, "listed"))
 }
 
 /// `object[key]`, a number.

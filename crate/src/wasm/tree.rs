@@ -55,18 +55,18 @@ pub fn whole_tree(n: u32, mirror: bool) -> Result<JsValue, JsError> {
 
 /// Counts a search tree exactly, part by part, for a worker that reports progress:
 /// `new TreeCounter(16)`, `count(i)` for each `i` below `parts`, then `total(mirror)`.
-#[wasm_bindgen(js_name = TreeCounter)]
-pub struct TreeSizeByParts {
+#[wasm_bindgen]
+pub struct TreeCounter {
     counter: tree::SizeByParts,
 }
 
-#[wasm_bindgen(js_class = TreeCounter)]
-impl TreeSizeByParts {
+#[wasm_bindgen]
+impl TreeCounter {
     /// The parts of the tree of an `n`×`n` board; throws for `n` outside 1..=32.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32) -> Result<TreeSizeByParts, JsError> {
+    pub fn new(n: u32) -> Result<TreeCounter, JsError> {
         let counter = tree::SizeByParts::new(n).map_err(js_error)?;
-        Ok(TreeSizeByParts { counter })
+        Ok(TreeCounter { counter })
     }
 
     /// How many parts there are.
@@ -147,7 +147,7 @@ mod tests {
         );
         assert!(message(whole_tree(10, false).unwrap_err()).contains("up to 9×9"));
 
-        let mut counter = TreeSizeByParts::new(8).unwrap();
+        let mut counter = TreeCounter::new(8).unwrap();
         assert!(counter.total(false).unwrap().is_null());
         for i in 0..counter.parts() {
             counter.count_part(i).unwrap();

@@ -1,10 +1,10 @@
-// The player's read-only view (player.readOnly), the only way panels read the player: it
+// The player read-only (player.readOnly), the only way panels read the player: it
 // follows the player, and nothing can be written through it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Player, IDLE, PLAYING, PAUSED, DONE } from '../../www/player/player.js';
 
-/** A search of five steps, asked only what the view passes on. */
+/** A search of five steps, asked only what player.readOnly passes on. */
 class FiveSteps {
   constructor(n, mirror) {
     Object.assign(this, { n, mirror, steps: 0 });
@@ -12,24 +12,24 @@ class FiveSteps {
   get finished() { return this.steps === 5; }
   run(maxSteps) {
     this.steps = Math.min(5, this.steps + maxSteps);
-    return { last: { kind: 'free' }, solutions: { count: 0 }, finished: this.finished };
+    return { last: { kind: 'free' }, boardsPassed: { count: 0 }, finished: this.finished };
   }
   seek(target) {
     this.steps = Math.min(5, target);
-    return { last: null, solutions: { count: 0 }, undone: { count: 0 }, arrived: true };
+    return { last: null, boardsPassed: { count: 0 }, undone: { count: 0 }, arrived: true };
   }
   snapshot() { return { n: this.n, steps: this.steps }; }
   free() {}
 }
 
 function setUp() {
-  const view = { keep: 0, render() {}, cleared() {}, solutionsFound() {}, failed() {} };
+  const screen = { keep: 0, render() {}, cleared() {}, boardsPassed() {}, failed() {} };
   const frames = [];
-  const player = new Player(FiveSteps, view, { now: () => 0, nextFrame: (f) => frames.push(f) });
+  const player = new Player(FiveSteps, screen, { now: () => 0, nextFrame: (f) => frames.push(f) });
   return { player, seen: player.readOnly };
 }
 
-test('the view follows the player: size, mode, position, state, goal, full speed', () => {
+test('player.readOnly follows the player: size, mode, position, state, goal, full speed', () => {
   const { player, seen } = setUp();
   assert.equal(seen.ready, false, 'no search before the first reset');
   player.reset(6, true);
@@ -55,7 +55,7 @@ test('the view follows the player: size, mode, position, state, goal, full speed
   assert.deepEqual([seen.state, seen.finished, seen.position], [DONE, true, 5]);
 });
 
-test('the tree panel gets the stack through a tree view, never the search itself', () => {
+test('the tree panel gets the stack through a TreeView, never the search itself', () => {
   const { player, seen } = setUp();
   player.reset(4, false);
   const asked = [];
@@ -65,7 +65,7 @@ test('the tree panel gets the stack through a tree view, never the search itself
   assert.equal('search' in seen, false);
 });
 
-test('nothing can be written or added through the view', () => {
+test('nothing can be written or added through player.readOnly', () => {
   const { player, seen } = setUp();
   player.reset(8, false);
   assert.ok(Object.isFrozen(seen));
