@@ -8,7 +8,7 @@
 import './style.css';
 import {
   Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
-  namesCompare, namesExercise,
+  namesCompare, namesExercise, rewriteAddress,
 } from './player/index.js';
 import {
   Stage, ExploredView, fitCounters, captionBottomBar, lendToBottomBar, HistoryPanel,
@@ -38,12 +38,19 @@ lendToBottomBar(document.querySelector('#lesson-bar .lesson-buttons'), $('bar-ca
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
+/** The owner of the address bar's rewrite that takes a link's answer out (startWrite). */
+const ANSWER_READ = Symbol('a link answer, read');
 /** The page's address as it was opened: the parts loaded later read what it named from here. */
 const opened = location.search;
-/** Says that a part fetched on demand could not be fetched; opening it again tries again. */
+/** Says that a part fetched on demand could not be fetched (opening it again tries again), or,
+ *  when it was fetched but could not be built, that this is a bug. */
 const loadFailed = (what) => (error) => {
+  if (error?.name !== 'ChunkLoadError') {
+    messages.internalError(error, `${what} could not be built`);
+    return;
+  }
   console.error(`${what} could not be loaded:`, error);
-  messages.show(`${what} could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection, then try again.`);
+  messages.show(`${what} could not be loaded (${error.message}). Check the connection, then try again.`);
 };
 
 try {
@@ -256,15 +263,18 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
     if (read.problems) throw new Error(`The built-in lesson “${data.slug}” is broken: ${read.problems.join(' ')}`);
     return read.lesson;
   });
+  let shown = null; // the stop shown last
   const show = (stop) => {
+    shown = stop;
     messages.clear();
     controls.show(stop.player);
     const comparing = compare.show(stop.query);
     predict.askAbout(stop.ask);
     const writing = write.show(stop.exercise);
-    // Once shown (each may have had to be loaded first).
-    if (stop.exercise) writing.then(() => $('write').scrollIntoView({ block: 'start' }));
-    if (stop.compare) comparing.then(() => $('compare').scrollIntoView({ block: 'start' }));
+    // Once shown (each may have had to be loaded first), if the stop is still the one shown.
+    const scrollTo = (id) => () => { if (shown === stop) $(id).scrollIntoView({ block: 'start' }); };
+    if (stop.exercise) writing.then(scrollTo('write'));
+    if (stop.compare) comparing.then(scrollTo('compare'));
   };
   const panel = new LessonsPanel({
     menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
@@ -339,6 +349,15 @@ function startWrite(core, { player, controls, compare }) {
     return made;
   }, loadFailed('Write it'));
   write.buildWhenOpened(section);
+  if (new URLSearchParams(opened).has('answer')) {
+    // A link's answer is the learner's: out of the address bar at once (Copy link, the QR code
+    // and Embed read it), read from `opened` when Write it is built.
+    rewriteAddress(ANSWER_READ, (href) => {
+      const url = new URL(href);
+      url.searchParams.delete('answer');
+      return url.href;
+    });
+  }
   if (namesExercise(opened)) write.then((made) => made.restore(opened));
   return {
     /** A lesson's stop: the section open on exercise `slug`, or closed when null (nothing to

@@ -15,7 +15,8 @@ async function openEmbed(query, viewport = { width: 800, height: 450 }) {
   const page = await openPage(session.browser, `${session.server.url}embed.html?${query}`, { viewport });
   session.page = page;
   await page.waitForFunction(() => !['loading', 'playing'].includes(document.body.dataset.state)
-    && document.getElementById('embed-figure').style.transform.includes('scale'));
+    && (document.getElementById('embed-area').hidden // no board nor bit rows: nothing to fit
+      || document.getElementById('embed-figure').style.transform.includes('scale')));
   await frames(page, 2); // a refit the first drawing asked for (embed-fit.js refits on the next frame)
   return page;
 }

@@ -238,6 +238,7 @@ test('390×844, after counts: the table of counts scrolls in its own box, the pa
   assert.ok(wide <= 390, `the page is ${wide} px wide`);
   const box = await page.locator('.count-table-box').evaluate((element) => ({ scrolls: element.scrollWidth > element.clientWidth, width: element.clientWidth }));
   assert.ok(box.width <= 390, `the table's box is ${box.width} px wide`);
+  assert.equal(box.scrolls, true, 'the table, wider than a phone, scrolls in its box');
   const play = await page.locator('.controls .buttons').getByRole('button', { name: 'Play', exact: true });
   const where = await play.boundingBox();
   assert.ok(where.x + where.width <= 390, `Play lies on the screen: ${JSON.stringify(where)}`);
@@ -335,6 +336,21 @@ test('every panel that opens and closes shows a ▸ / ▾ marker that says which
   for (const name of ['History', 'Make a lesson']) {
     const [, marker] = after.find(([text]) => text.startsWith(name));
     assert.equal(marker, '"▾"', `${name} opened`);
+  }
+});
+
+test('landscape, N = 4 to 32: every bit row’s name fits in the names’ column, whose width N fixes', async () => {
+  for (const n of [4, 10, 17, 32]) {
+    const page = await session.open(`?n=${n}&pos=${n * 50}`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('#masks .mask-name').first().waitFor();
+    for (let step = 0; step < 40; step++) { // names at many steps: their numbers change width
+      const cut = await page.evaluate(() => [...document.querySelectorAll('#masks .mask-name')]
+        .filter((name) => name.scrollWidth > name.clientWidth + 0.5).map((name) => `${name.textContent} (${name.scrollWidth} in ${name.clientWidth})`));
+      assert.deepEqual(cut, [], `N = ${n}`);
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.close();
+    session.page = null;
   }
 });
 

@@ -67,8 +67,22 @@ test('a part that cannot be fetched says so, and loads when it is opened again',
   await button(page, 'Step').click();
   await page.waitForFunction(() => document.getElementById('steps').textContent === '1');
 
+  // The section is closed again, not left open with nothing wired, nor busy.
+  await page.waitForFunction(() => !document.getElementById('compare').open);
+  assert.equal(await page.locator('#compare').getAttribute('aria-busy'), null);
+  assert.equal(await page.locator('#compare .compare-controls').evaluate((e) => e.inert), false);
+
   await page.unroute(/\/compare\.[0-9a-f]+\.js$/, blocked);
-  await page.locator('#compare > summary').click(); // closed
-  await page.locator('#compare > summary').click(); // and opened again
+  await page.locator('#compare > summary').click(); // opened again: fetched again
   await page.locator('#compare-lanes .lane-view').first().waitFor();
+});
+
+test('two quick presses of a button whose part is still loading open its dialog once, with no error', async () => {
+  const page = await session.open('?n=6');
+  const qr = button(page, 'Show link as QR');
+  await qr.click();
+  await qr.click({ force: true }); // the second press lands while the chunk is fetched, or on the open dialog's backdrop
+  await page.locator('#qr-dialog[open]').waitFor();
+  await frames(page, 5);
+  assert.equal(await page.locator('dialog[open]').count(), 1);
 });

@@ -38,6 +38,7 @@ try {
   if (problems.length) messages.show(problems.join(' '));
   start(wasm, limits, linked);
 } catch (error) {
+  $('narration').textContent = 'The search core could not be started: this embed cannot show the search.';
   messages.internalError(error, 'The WebAssembly core could not be started');
 }
 

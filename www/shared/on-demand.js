@@ -43,8 +43,9 @@ export class OnDemand {
   /** Builds the part when `details` opens (at once if it starts open). While it loads, the
    *  section says so (aria-busy) and its content takes no input (inert): nothing typed or
    *  pressed there is lost to the part built a moment later. Once built, the section carries
-   *  `data-loaded`. The part itself sees the section open when it is built: it missed that
-   *  toggle event. */
+   *  `data-loaded`; when it cannot be built, the section closes again (opening it tries
+   *  again), never left open with nothing wired. The part itself sees the section open when
+   *  it is built: it missed that toggle event. */
   buildWhenOpened(details) {
     this.section = details;
     const busy = (on) => {
@@ -54,7 +55,10 @@ export class OnDemand {
     };
     const load = () => {
       busy(true);
-      this.then(() => undefined).finally(() => busy(false));
+      this.get().then(() => busy(false), () => {
+        busy(false);
+        details.open = false;
+      });
     };
     details.addEventListener('toggle', () => {
       if (details.open && !this.built) load();
