@@ -142,9 +142,14 @@ fn check(r: &Report) -> Result<(), String> {
         }
     }
     if [sum[0], sum[2]] != [r.total, r.nodes] {
+        // The file's field `nodes` holds the method's work units (the glossary): say which.
         return Err(format!(
-            "its parts add up to {} solutions and {} nodes, but it says {} and {}: {damaged}.",
-            sum[0], sum[2], r.total, r.nodes
+            "its parts add up to {} solutions and {} {}, but it says {} and {}: {damaged}.",
+            sum[0],
+            sum[2],
+            r.method.work_unit(),
+            r.total,
+            r.nodes
         ));
     }
     let whole = r.shard.is_none();

@@ -193,6 +193,7 @@ fn merge_names_what_is_missing_doubled_foreign_or_damaged_and_fails() {
             vec![&f[0], &inconsistent, &f[2], &f[3]],
             vec![
                 &format!("{inconsistent}: its parts add up to"),
+                "half-boards, but it says", // a meet shard's work, in its unit
                 "changed or damaged",
             ],
         ),
