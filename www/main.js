@@ -69,7 +69,7 @@ try {
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({
     wasmMemoryBytes, Search, countPool, countPanel,
-    get algorithmRace() { return compare.built?.algorithmRace ?? null; }, // once Compare is loaded
+    get algorithmRace() { return compare.race(); }, // once Compare is loaded
   });
   const { player, controls, predict, redrawn, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
   startExports({ player, stage, controls });
@@ -116,14 +116,13 @@ function startCountPanel(limits, startWorker) {
 
 /** The Compare section: the lanes and the race of the algorithms (each in a worker started
  *  from the compiled `module`), loaded when the section opens or when the link, a lesson or
- *  Run my loop names it. Returns its OnDemand, with what the page asks of it: show(query) (a
- *  lesson's stop) and runYours(program), each a promise. */
+ *  Run my loop names it. Returns what the page asks of it: show(query) (a lesson's stop) and
+ *  runYours(program), each a promise. */
 function startCompare(wasm, module) {
   const section = $('compare');
   const compare = new OnDemand(async () => {
     const { Compare, AlgorithmRace, startAlgorithmWorker } = await import(/* webpackChunkName: "compare" */ './compare/index.js');
     const lanes = new Compare($, wasm);
-    if (section.open) lanes.toggled(); // opened before it was loaded: the lanes it missed
     const algorithmRace = new AlgorithmRace({
       section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
       status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
@@ -137,12 +136,14 @@ function startCompare(wasm, module) {
     togglePlay: act('togglePlay'), next: act('next'), previous: act('previous'), runToEnd: act('runToEnd'), help: toggleHelp,
   });
   if (namesCompare(opened)) compare.then(({ lanes }) => lanes.restore(opened));
-  return Object.assign(compare, {
+  return {
     /** A lesson's stop: the lanes `query` names, or the section closed (nothing to load when
      *  it names none and Compare was never wanted). */
     show: (query) => (compare.building || namesCompare(query) ? compare.then(({ lanes }) => lanes.show(query)) : Promise.resolve()),
     runYours: (program) => compare.then(({ lanes }) => lanes.runYours(program)),
-  });
+    /** The race of the algorithms, once Compare is loaded (for the debug hook). */
+    race: () => compare.built?.algorithmRace ?? null,
+  };
 }
 
 /** The stepping search: the stage, the Explored figure (its tree sizes measured in workers
@@ -345,7 +346,6 @@ function startWrite(core, { player, controls, compare }) {
       },
       copy: (text) => navigator.clipboard.writeText(text),
     });
-    if (section.open) made.toggled(); // opened before it was loaded: the editor it missed
     return made;
   }, loadFailed('Write it'));
   write.buildWhenOpened(section);

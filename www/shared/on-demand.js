@@ -25,7 +25,11 @@ export class OnDemand {
   get() {
     this.building ??= this.build().then((part) => {
       this.built = part;
-      if (this.section) this.section.dataset.loaded = '';
+      if (this.section) {
+        this.section.dataset.loaded = '';
+        // Opened before the part existed: it missed that toggle event, so it gets it now.
+        if (this.section.open) this.section.dispatchEvent(new Event('toggle'));
+      }
       return part;
     }, (error) => {
       this.building = null;
@@ -44,8 +48,8 @@ export class OnDemand {
    *  section says so (aria-busy) and its content takes no input (inert): nothing typed or
    *  pressed there is lost to the part built a moment later. Once built, the section carries
    *  `data-loaded`; when it cannot be built, the section closes again (opening it tries
-   *  again), never left open with nothing wired. The part itself sees the section open when
-   *  it is built: it missed that toggle event. */
+   *  again), never left open with nothing wired. A part built while its section is open is
+   *  sent the toggle event it missed (get()). */
   buildWhenOpened(details) {
     this.section = details;
     const busy = (on) => {
