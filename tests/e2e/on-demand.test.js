@@ -77,12 +77,21 @@ test('a part that cannot be fetched says so, and loads when it is opened again',
   await page.locator('#compare-lanes .lane-view').first().waitFor();
 });
 
-test('two quick presses of a button whose part is still loading open its dialog once, with no error', async () => {
-  const page = await session.open('?n=6');
-  const qr = button(page, 'Show link as QR');
-  await qr.click();
-  await qr.click({ force: true }); // the second press lands while the chunk is fetched, or on the open dialog's backdrop
-  await page.locator('#qr-dialog[open]').waitFor();
-  await frames(page, 5);
-  assert.equal(await page.locator('dialog[open]').count(), 1);
+test('two presses of a button while its part is still being fetched make one download, not two', async () => {
+  const page = await session.open('?n=6&pos=12');
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\/export\.[0-9a-f]+\.js$/, async (route) => { await held; await route.continue(); });
+  const downloads = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  const svg = button(page, 'Board as SVG');
+  await svg.click();
+  await svg.click(); // the chunk is held: both presses come before the part exists
+  assert.equal(await svg.getAttribute('aria-busy'), 'true', 'the button says it is busy');
+  const first = page.waitForEvent('download');
+  release();
+  await first;
+  await page.waitForFunction(() => !document.getElementById('export-svg').hasAttribute('aria-busy'));
+  await frames(page, 10); // a second download would have started by now
+  assert.deepEqual(downloads, ['bitqueens-n6-step12.svg']);
 });
