@@ -1,7 +1,7 @@
 // An example host page for the bitqueens embed: it frames embed.html, drives it with
 // messages ({type: 'step' | 'back' | 'play' | 'pause'} and {type: 'seek', step}) and lists
 // the events it sends back ({source: 'bitqueens', type: 'ready' | 'step' | 'solution' | 'end',
-// n, step, …}). The end-to-end test tests/e2e/embed-host.test.js serves it from another origin.
+// n, step, …}). The end-to-end test tests/e2e/embed/embed-host.test.js serves it from another origin.
 
 /** The embed shown when the page's own address names none: the one `npm start` serves. */
 const DEFAULT_EMBED = 'http://localhost:8080/embed.html?n=6&from=0&to=40&controls=step&panels=board,bits,narration';

@@ -20,11 +20,11 @@ require_node_for_tests "$node"
   fail "dist/ holds no built page: run npm run build first (npm test does it for you)."
 shopt -s nullglob
 case "$which" in
-  all) files=(tests/unit/*.test.js tests/e2e/*.test.js) ;;
-  node-only) files=(tests/unit/*.test.js tests/e2e/page.test.js) ;;
+  all) files=(tests/unit/*/*.test.js tests/e2e/*/*.test.js) ;;
+  node-only) files=(tests/unit/*/*.test.js tests/e2e/page/page.test.js) ;;
   *) fail "node-suites.sh: the second argument is all or node-only, not \"$which\"." ;;
 esac
-[ "${#files[@]}" -gt 0 ] || fail "no test files were found under tests/unit/ and tests/e2e/."
+[ "${#files[@]}" -gt 0 ] || fail "no test files were found in the folders of tests/unit/ and tests/e2e/."
 say "running ${#files[@]} test files with Node.js $("$node" --version)…"
 # TAP on every Node (Node 20 writes it when not on a terminal, later ones a spec by default),
 # so that the closing "# pass / # fail" lines read the same whatever the version.

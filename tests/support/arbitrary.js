@@ -1,4 +1,4 @@
-// Shared pieces of the property tests (tests/unit/property-*.test.js): how many cases to run,
+// Shared pieces of the property tests (tests/unit/*/property-*.test.js): how many cases to run,
 // hostile strings, mutations of valid text, and the rule every problem sentence must follow.
 import fc from 'fast-check';
 

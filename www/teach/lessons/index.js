@@ -1,5 +1,5 @@
 // The built-in lessons, in the order of the Lessons menu: each file is checked by
-// tests/unit/lessons.test.js (its states and questions) and tests/e2e/lessons.test.js (every
+// tests/unit/teach/lessons.test.js (its states and questions) and tests/e2e/teach/lessons.test.js (every
 // stop opens on the page).
 import threeMasks from './three-masks.json';
 import lowestBit from './lowest-bit.json';
