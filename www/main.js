@@ -7,39 +7,35 @@
 
 import './style.css';
 import {
-  Player, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, SPEEDS, DEFAULT_SPEED, address,
-  namesCompare, namesExercise, rewriteAddress,
+  Player, Screen, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, address, namesCompare,
+  namesExercise, dropLinkAnswer,
 } from './player/index.js';
-import {
-  Stage, ExploredView, fitCounters, captionBottomBar, lendToBottomBar, HistoryPanel,
-} from './stage/index.js';
+import { Stage, ExploredView, fitCounters, installPhoneLayout, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
-import { afterShown } from './shared/dom.js';
+import { afterShown, onFileDropped } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
-import { MAX_COMPARE_SIZE } from './shared/board-size.js';
 import { hasWebCodecs, NO_WEBCODECS, disableVideo } from './shared/video-support.js';
 import { installCoreConstants } from './shared/core-constants.js';
 import { compileCore, startCore, giveCore } from './shared/core.js';
 import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import {
-  Predict, QuestionPanel, Score, LessonsPanel, YourLessons, Presenter, readLesson, unreachableStops,
-  describeState, BUILT_IN_LESSONS,
+  Predict, QuestionPanel, Score, LessonsPanel, LessonStops, YourLessons, Presenter, lessonVocabulary, checkLesson,
+  describeState, withoutLesson, BUILT_IN_LESSONS,
 } from './teach/index.js';
 
+/** The page's sections and dialogs, each handed to the part that finds its own elements in it. */
 const $ = (id) => document.getElementById(id);
+const page = $('page');
 const messages = new Messages($('message'));
-installLook($('theme'), $('projector'));
+installLook(document);
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
-captionBottomBar($('bar-caption'), $('bar-show-board'), $('board'));
-lendToBottomBar(document.querySelector('#lesson-bar .lesson-buttons'), $('bar-caption'), $('lesson-bar'));
+installPhoneLayout(document);
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
-const toggleHelp = installHelp($('help'), $('shortcut-list'), $('compare-shortcut-list'), $('help-button'));
-/** The owner of the address bar's rewrite that takes a link's answer out (startWrite). */
-const ANSWER_READ = Symbol('a link answer, read');
+const toggleHelp = installHelp(document);
 /** The page's address as it was opened: the parts loaded later read what it named from here. */
 const opened = location.search;
 /** Says that a part fetched on demand could not be fetched (opening it again tries again), or,
@@ -71,16 +67,13 @@ try {
     wasmMemoryBytes, Search, countPool, countPanel,
     get algorithmRace() { return compare.race(); }, // once Compare is loaded
   });
-  const { player, controls, predict, redrawn, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
+  const { player, controls, predict, screen, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
   startExports({ player, stage, controls });
-  const write = startWrite(wasm, { player, controls, compare });
+  const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
-  const presenter = new Presenter({
-    button: $('presenter'), exit: $('presenter-exit'), notesButton: $('presenter-notes'), blank: $('blank'),
-    narration: $('narration'),
-  }, player, lessons, messages);
+  const presenter = new Presenter(document, player, lessons, messages);
   lessons.changed = () => presenter.update();
-  redrawn.push(() => presenter.update());
+  screen.add({ render: () => presenter.update() }); // the presenter's notes follow each redraw
   ready();
 } catch (error) {
   ready(); // the page's message says what failed: it must be read, not inert
@@ -147,57 +140,22 @@ function startCompare(wasm, module) {
 }
 
 /** The stepping search: the stage, the Explored figure (its tree sizes measured in workers
- *  `startTreeSizeWorker` starts), the search tree and the controls, all screens of one player. */
+ *  `startTreeSizeWorker` starts), the search tree, Predict, the controls and History, all
+ *  parts of the player's one screen. */
 function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits, startTreeSizeWorker) {
   // "Go to step" in a solution's detail: the board it goes to is brought into view.
-  const goToStep = (step) => {
-    player.seek(step);
-    $('board').scrollIntoView({ block: 'nearest' });
-  };
-  const stage = new Stage($, goToStep, symmetryImages);
-  const explored = new ExploredView({
-    output: $('explored'), detail: $('explored-detail'), bar: $('explored-bar'), timeLeft: $('time-left'),
-  }, new TreeSizes(startTreeSizeWorker));
-  let controls = null; // made once the player exists; the first redraw comes after
-  let tree = null; // likewise
-  let predict = null; // likewise
-  let history = null; // likewise
-  const redrawn = []; // more of the page to tell after each redraw (the presenter's notes)
-  const player = new Player(Search, {
-    keep: stage.keep,
-    cleared(n) {
-      predict.cleared();
-      stage.cleared(n);
-      controls.cleared(n);
-      explored.cleared(n, player.mirror);
-      tree.cleared(n, player.mirror);
-    },
-    boardsPassed: (passed) => stage.boardsPassed(passed),
-    failed: (error) => messages.internalError(error),
-    progress(steps) {
-      stage.progress(steps);
-      controls.progress(steps);
-    },
-    render(snapshot, state) {
-      predict.render(snapshot);
-      stage.render(snapshot);
-      explored.render(snapshot, state);
-      tree.render(snapshot);
-      controls.render(snapshot, state);
-      history.render(snapshot, state);
-      for (const tell of redrawn) tell();
-    },
-  });
-  tree = new TreePanel({
-    panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), viewSelect: $('tree-view'), readout: $('tree-readout'),
-    rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
-  }, { wholeTree, TreeView, limits }, player);
-  predict = startPredict(predictTopics(), player, stage);
-  controls = new Controls($, player, messages, toggleHelp, () => predict.toggle());
-  history = new HistoryPanel({ panel: $('history-panel'), list: $('history-list'), landmarks: $('landmarks') },
-    landmarkNames(), player, (step) => withoutLesson(controls.permalink(address(), step)), messages);
+  const stage = new Stage(page, (step) => { player.seek(step); stage.showBoard(); }, symmetryImages);
+  const explored = new ExploredView(page, new TreeSizes(startTreeSizeWorker));
+  const screen = new Screen({ keep: stage.keep, failed: (error) => messages.internalError(error) });
+  const player = new Player(Search, screen);
+  const tree = new TreePanel($('tree-panel'), { wholeTree, TreeView, limits }, player);
+  const predict = startPredict(predictTopics(), player, stage);
+  const controls = new Controls(page, player, messages, toggleHelp, () => predict.toggle());
+  const history = new HistoryPanel($('history-panel'), landmarkNames(), player,
+    (step) => withoutLesson(controls.permalink(address(), step)), messages);
+  screen.add(predict, stage, explored, tree, controls, history);
   controls.restore(location.search);
-  return { player, controls, predict, redrawn, stage };
+  return { player, controls, predict, screen, stage };
 }
 
 /** The exports (the board and the solutions as files, the worksheet, GIF and MP4, the QR code)
@@ -205,91 +163,42 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
 function startExports({ player, stage, controls }) {
   const exports = new OnDemand(async () => {
     const { installExports, installWorksheet, installAnimationExport, installQrLink } = await import(/* webpackChunkName: "export" */ './export/index.js');
-    installExports($, player.readOnly, stage.solutions, messages);
-    installWorksheet($('print-worksheet'), $('worksheet'), { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
-    installAnimationExport({
-      gif: $('export-gif'), mp4: $('export-mp4'), dialog: $('animation-dialog'), title: $('animation-title'),
-      from: $('animation-from'), steps: $('animation-steps'), limit: $('animation-limit'), frameTime: $('animation-frame-time'),
-      make: $('animation-make'), cancel: $('animation-cancel'), close: $('animation-close'),
-      progress: $('animation-progress'), status: $('animation-status'),
-    }, player.readOnly);
-    // The same link as Copy link.
-    installQrLink({
-      button: $('show-qr'), dialog: $('qr-dialog'), canvas: $('qr-canvas'), link: $('qr-link'), message: $('qr-message'),
-      close: $('qr-close'),
-    }, () => controls.permalink());
+    installExports(document, player.readOnly, stage.solutions, messages);
+    installWorksheet(document, { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
+    installAnimationExport(document, player.readOnly);
+    installQrLink(document, () => controls.permalink()); // the same link as Copy link
     return true;
   }, loadFailed('The exports'));
   if (!hasWebCodecs()) disableVideo($('export-mp4'), NO_WEBCODECS); // from the first screen, before the exports load
   exports.buildOnFirstPress(['export-png', 'export-svg', 'export-json', 'export-text', 'print-worksheet', 'export-gif', 'export-mp4', 'show-qr'].map($));
   const embedDialog = new OnDemand(async () => {
     const { EmbedDialog } = await import(/* webpackChunkName: "embed-dialog" */ './embed/index.js');
-    return new EmbedDialog({
-      open: $('embed-open'), dialog: $('embed-dialog'), form: $('embed-form'), from: $('embed-from'), to: $('embed-to'),
-      controls: $('embed-controls'), theme: $('embed-theme'), size: $('embed-size'), panels: $('embed-panels'),
-      autoplay: $('embed-autoplay'), loop: $('embed-loop'), problem: $('embed-problem'), preview: $('embed-preview'),
-      snippet: $('embed-snippet'), copy: $('embed-copy'),
-    }, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
+    return new EmbedDialog(document, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
   }, loadFailed('The Embed dialog'));
   embedDialog.buildOnFirstPress([$('embed-open')]);
-}
-
-/** `link` as a link to its step and settings, not to the lesson stop that may be open. */
-function withoutLesson(link) {
-  const url = new URL(link);
-  url.searchParams.delete('lesson');
-  url.searchParams.delete('stop');
-  return url.href;
 }
 
 /** The Lessons menu and bar (each stop shown on the player, Compare, Predict and Write it),
  *  the lessons kept in this browser, and Make a lesson, loaded when its panel opens or a
  *  lesson file is dropped on the page. */
 function startLessons(wasm, limits, { controls, compare, predict, write }) {
-  const { algorithmNames, predictTopics, exercises } = wasm;
-  const known = {
-    maxN: limits.maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-    // Your program needs the learner's loop: no lesson can name it.
-    algorithms: algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
-    topics: predictTopics().map(({ slug }) => slug), exercises: exercises().map(({ slug }) => slug),
-  };
-  // A lesson read, and every stop of it reached by the core.
-  const check = (data) => {
-    const read = readLesson(data, known);
-    const problems = read.lesson ? unreachableStops(read.lesson, wasm.Search) : read.problems;
-    return problems.length ? { problems } : read;
-  };
+  const known = lessonVocabulary(wasm, limits.maxN);
+  const check = (data) => checkLesson(data, known, wasm.Search);
   const lessons = BUILT_IN_LESSONS.map((data) => {
     const read = check(data);
     if (read.problems) throw new Error(`The built-in lesson “${data.slug}” is broken: ${read.problems.join(' ')}`);
     return read.lesson;
   });
-  let shown = null; // the stop shown last
-  const show = (stop) => {
-    shown = stop;
-    messages.clear();
-    controls.show(stop.player);
-    const comparing = compare.show(stop.query);
-    predict.askAbout(stop.ask);
-    const writing = write.show(stop.exercise);
-    // Once shown (each may have had to be loaded first), if the stop is still the one shown.
-    const scrollTo = (id) => () => { if (shown === stop) $(id).scrollIntoView({ block: 'start' }); };
-    if (stop.exercise) writing.then(scrollTo('write'));
-    if (stop.compare) comparing.then(scrollTo('compare'));
-  };
-  const panel = new LessonsPanel({
-    menu: $('lesson-menu'), bar: $('lesson-bar'), title: $('lesson-title'), stop: $('lesson-stop'),
-    note: $('lesson-note'), end: $('lesson-end'), previous: $('lesson-previous'), next: $('lesson-next'),
-    close: $('lesson-close'),
-  }, lessons, show, messages, { save: () => predict.settings(), restore: (kept) => predict.restoreSettings(kept) });
+  const stops = new LessonStops({
+    controls, compare, predict, write, messages, sections: { compare: $('compare'), write: $('write') },
+  });
+  const panel = new LessonsPanel(document, lessons, (stop) => stops.show(stop), messages,
+    { save: () => predict.settings(), restore: (kept) => predict.restoreSettings(kept) });
   predict.inLesson = () => panel.active;
   const yours = new YourLessons({ check, builtIn: lessons.map(({ slug }) => slug), panel });
   const maker = new OnDemand(async () => {
     const { LessonMaker } = await import(/* webpackChunkName: "maker" */ './maker/index.js');
-    return new LessonMaker({
-      title: $('maker-title'), note: $('maker-note'), add: $('maker-add'), stops: $('maker-stops'),
-      play: $('maker-play'), download: $('maker-download'), file: $('maker-file'),
-    }, {
+    return new LessonMaker($('lesson-maker'), {
       check,
       onScreen: () => ({ query: new URL(withoutLesson(controls.permalink())).search.slice(1), ask: predict.topic }),
       describe: (query) => describeState(query, known),
@@ -301,15 +210,7 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   }, loadFailed('Make a lesson'));
   maker.buildWhenOpened($('lesson-maker'));
   // A lesson file dropped anywhere on the page opens, whether or not Make a lesson was opened.
-  document.addEventListener('dragover', (event) => {
-    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-  });
-  document.addEventListener('drop', (event) => {
-    const file = event.dataTransfer?.files?.[0];
-    if (!file) return;
-    event.preventDefault();
-    maker.then((made) => made.open(file));
-  });
+  onFileDropped(document, (file) => maker.then((made) => made.open(file)));
   panel.restore(location.search);
   return panel;
 }
@@ -318,46 +219,26 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
  *  the score, and Run my loop (a lane of Compare); loaded when its section opens, or when the
  *  link or a lesson names an exercise. Returns what the lessons ask of it: show(slug), a
  *  promise. */
-function startWrite(core, { player, controls, compare }) {
+function startWrite(core, { player, controls, stage, compare }) {
   const section = $('write');
   const write = new OnDemand(async () => {
     const { WriteIt, WriteScore } = await import(/* webpackChunkName: "write" */ './write/index.js');
-    const made = new WriteIt({
-      section, select: $('write-exercise'), score: $('write-score'), statement: $('write-statement'),
-      hint: $('write-hint'), hintBox: $('write-hint-box'), rules: $('write-rules'), editorStatus: $('write-editor-status'),
-      editorBox: $('write-editor'), check: $('write-check'), copyAnswer: $('write-copy-answer'), runLoop: $('write-run-loop'),
-      runLoopNote: $('write-run-loop-note'), result: $('write-result'), dlc: $('write-dlc'),
-      counterexample: $('write-counterexample'), counterexampleTitle: $('write-counterexample-title'),
-      counterexampleWhere: $('write-counterexample-where'), counterexampleGrid: $('write-counterexample-grid'),
-      counterexampleDiffers: $('write-counterexample-differs'), goTo: $('write-go-to'),
-    }, { exercises: core.exercises, checkAnswer: core.checkAnswer }, {
+    return new WriteIt(section, { exercises: core.exercises, checkAnswer: core.checkAnswer }, {
       score: new WriteScore(),
       messages: new Messages($('write-message')),
       goToStep({ n, mirror, step }) {
         messages.clear();
         controls.show({ speed: player.readOnly.speed, n, mirror, position: step });
-        const board = $('board');
-        board.scrollIntoView({ block: 'nearest' });
-        if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1'); // focusable by script, not in the tab order
-        board.focus({ preventScroll: true });
+        stage.showBoard({ focus: true });
       },
       runLoop(program) {
         compare.runYours(program).then(() => $('compare').scrollIntoView({ block: 'start' }));
       },
       copy: (text) => navigator.clipboard.writeText(text),
     });
-    return made;
   }, loadFailed('Write it'));
   write.buildWhenOpened(section);
-  if (new URLSearchParams(opened).has('answer')) {
-    // A link's answer is the learner's: out of the address bar at once (Copy link, the QR code
-    // and Embed read it), read from `opened` when Write it is built.
-    rewriteAddress(ANSWER_READ, (href) => {
-      const url = new URL(href);
-      url.searchParams.delete('answer');
-      return url.href;
-    });
-  }
+  dropLinkAnswer(opened); // Write it reads the answer from `opened` when it is built
   if (namesExercise(opened)) write.then((made) => made.restore(opened));
   return {
     /** A lesson's stop: the section open on exercise `slug`, or closed when null (nothing to
@@ -369,19 +250,14 @@ function startWrite(core, { player, controls, compare }) {
 /** Predict mode: the Predict button, the Question region and the score, on the player. */
 function startPredict(topics, player, stage) {
   const score = new Score();
-  let predict = null;
-  const panel = new QuestionPanel({
-    region: $('question'), text: $('question-text'), answer: $('question-answer'), buttons: $('question-buttons'),
-    check: $('question-check'), retry: $('question-retry'), show: $('question-show'), proceed: $('question-continue'),
-    feedback: $('question-feedback'), score: $('score'), streak: $('score-streak'), resetScore: $('score-reset'),
-    topicScores: $('score-topics'), topics: $('ask-about'),
-  }, topics, score, {
+  let predict = null; // the buttons' actions reach it once it is made, below
+  const panel = new QuestionPanel($('question'), topics, score, {
     check: () => predict.check(),
     retry: () => predict.retry(),
     show: () => predict.show(),
     proceed: () => predict.proceed(),
     topicsChanged: () => predict.topicsChanged(),
   });
-  predict = new Predict({ button: $('predict'), board: $('board') }, panel, score, player, stage.bits, messages);
+  predict = new Predict(page, panel, score, player, stage.bits, messages);
   return predict;
 }

@@ -4,7 +4,7 @@
 
 import { SPEEDS, PLAYING, installShortcuts } from '../player/index.js';
 import { count as grouped, stepsPerSecond } from '../shared/format.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 
 /** The buttons each `controls` value shows. */
 const SHOWN = {
@@ -15,12 +15,17 @@ const SHOWN = {
 
 export class EmbedControls {
   /**
-   * @param {object} ui {bar, back, step, play, speed, speedLabel, position, positionLabel, openPage}
+   * @param {Document|Element} root holds its parts: bar, back, step, play, speed, speedLabel,
+   *   position, positionLabel, openPage
    * @param {EmbedRange} range what the controls command
    * @param {string} controls 'none', 'step' or 'full'
    * @param {Function} pageLink (step) => the full page's permalink at that step
    */
-  constructor(ui, range, controls, pageLink) {
+  constructor(root, range, controls, pageLink) {
+    const ui = partsOf(root, {
+      bar: 'embed-bar', back: 'back', step: 'step', play: 'play', speed: 'speed', speedLabel: 'speed-label',
+      position: 'position', positionLabel: 'position-label', openPage: 'open-page',
+    });
     this.ui = ui;
     this.range = range;
     this.seen = range.seen;

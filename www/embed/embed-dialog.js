@@ -3,7 +3,7 @@
 // copies its code. The URL and the snippet are embed-params.js's; this file is the form.
 
 import { EMBED_PANELS, DEFAULT_PANELS, embedLink, embedSnippet } from './embed-params.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 
 /** The range offered when the dialog opens: from the step on screen, this many steps. */
 const DEFAULT_RANGE = 60;
@@ -16,12 +16,18 @@ const PANEL_LABELS = {
 
 export class EmbedDialog {
   /**
-   * @param {object} ui {open, dialog, form, from, to, controls, theme, size, panels, autoplay,
-   *   loop, problem, preview, snippet, copy}
+   * @param {Document|Element} root holds its parts: open (the Embed button), dialog, form,
+   *   from, to, controls, theme, size, panels, autoplay, loop, problem, preview, snippet, copy
    * @param {object} seen player.readOnly, what the panels may read of the player
    * @param {Function} permalink (step) => the page's permalink at that step, without a lesson
    */
-  constructor(ui, seen, permalink) {
+  constructor(root, seen, permalink) {
+    const ui = partsOf(root, {
+      open: 'embed-open', dialog: 'embed-dialog', form: 'embed-form', from: 'embed-from', to: 'embed-to',
+      controls: 'embed-controls', theme: 'embed-theme', size: 'embed-size', panels: 'embed-panels',
+      autoplay: 'embed-autoplay', loop: 'embed-loop', problem: 'embed-problem', preview: 'embed-preview',
+      snippet: 'embed-snippet', copy: 'embed-copy',
+    });
     Object.assign(this, { ui, seen, permalink });
     this.timer = null;
     this.panelBoxes = EMBED_PANELS.map((name) => {

@@ -4,7 +4,7 @@
 
 import '../style.css';
 import './embed.css';
-import { Player, SPEEDS, DEFAULT_SPEED, readPermalink, writePermalink } from '../player/index.js';
+import { Player, Screen, SPEEDS, DEFAULT_SPEED, readPermalink, writePermalink } from '../player/index.js';
 import { Stage, MAX_LISTED } from '../stage/index.js';
 import { TreePanel } from '../tree/index.js';
 import { Messages } from '../shared/messages.js';
@@ -51,47 +51,20 @@ function showPanels(panels) {
 }
 
 function start({ Search, wholeTree, TreeView }, limits, linked) {
-  const stage = new Stage($, null, null, { gallery: false });
-  let controls = null; // made once the range exists; the player's first redraw comes before
-  let range = null; // likewise
-  let tree = null;
+  const stage = new Stage(document, null, null, { gallery: false });
   const refit = keepFitted($('embed-area'), $('embed-figure'));
   const post = (type, more) => {
     if (window.parent !== window) window.parent.postMessage(embedEvent(type, player.n, player.readOnly.position, more), '*');
   };
-  const player = new Player(Search, {
-    keep: MAX_LISTED,
-    cleared(n) {
-      stage.cleared(n);
-      tree?.cleared(n, player.mirror);
-      refit();
-    },
-    boardsPassed: (passed) => range?.boardsPassed(passed),
-    failed: (error) => messages.internalError(error),
-    progress(steps) {
-      stage.progress(steps);
-      controls?.progress(steps);
-    },
-    render(snapshot, state) {
-      range?.render(snapshot, state); // first: it may learn the range's end, which the controls show
-      stage.render(snapshot);
-      tree?.render(snapshot);
-      controls?.render(snapshot, state);
-    },
-  });
-  if (options.panels.includes('tree')) {
-    tree = new TreePanel({
-      panel: $('tree-panel'), canvas: $('tree-canvas'), box: $('tree'), viewSelect: $('tree-view'), readout: $('tree-readout'),
-      rows: $('tree-rows'), zoomIn: $('tree-zoom-in'), zoomOut: $('tree-zoom-out'), zoomFit: $('tree-zoom-fit'),
-    }, { wholeTree, TreeView, limits }, player);
-  }
-  player.reset(linked.n, linked.mirror);
-  range = new EmbedRange(player, options, { post, warn });
+  const screen = new Screen({ keep: MAX_LISTED, failed: (error) => messages.internalError(error) });
+  const player = new Player(Search, screen);
+  const range = new EmbedRange(player, options, { post, warn });
   const pageLink = (step) => writePermalink(new URL('./', location.href).href, { ...linked, position: step });
-  controls = new EmbedControls({
-    bar: $('embed-bar'), back: $('back'), step: $('step'), play: $('play'), speed: $('speed'),
-    speedLabel: $('speed-label'), position: $('position'), positionLabel: $('position-label'), openPage: $('open-page'),
-  }, range, options.controls, pageLink);
+  const controls = new EmbedControls(document, range, options.controls, pageLink);
+  const tree = options.panels.includes('tree') ? new TreePanel($('tree-panel'), { wholeTree, TreeView, limits }, player) : null;
+  // The range first: it may learn the range's end, which the controls show.
+  screen.add(range, stage, ...(tree ? [tree] : []), controls, { cleared: refit });
+  player.reset(linked.n, linked.mirror);
   controls.setSpeed(linked.speed);
   obeyHost(range);
   range.start(linked.position, options.autoplay);

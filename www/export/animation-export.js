@@ -16,6 +16,7 @@ import { makeGif } from './gif.js';
 import { videoCodec, makeMp4, CODEC_NAMES } from './mp4.js';
 import { hasWebCodecs, NO_WEBCODECS, disableVideo } from '../shared/video-support.js';
 import { download } from '../shared/download.js';
+import { partsOf } from '../shared/dom.js';
 
 /** The most steps an animation may cover (steps + 1 frames): 1000 steps is 20 s at the
  *  shortest frame time and 33 minutes at the longest, more than a slide needs; at 8×8 such a
@@ -50,12 +51,18 @@ const kilobytes = (bytes) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleSt
 const grouped = (number) => number.toLocaleString('en');
 
 /**
- * Wires the Animation (GIF) and Video (MP4) buttons to their dialog. `ui` holds gif, mp4 (the
- * buttons), dialog, title, from, steps, limit (the note under Steps), frameTime, make, cancel,
- * close, progress, status;
+ * Wires the Animation (GIF) and Video (MP4) buttons to their dialog, all found in `root`: gif,
+ * mp4 (the buttons), dialog, title, from, steps, limit (the note under Steps), frameTime,
+ * make, cancel, close, progress, status;
  * `seen` is player.readOnly, what the panels may read of the player.
  */
-export function installAnimationExport(ui, seen) {
+export function installAnimationExport(root, seen) {
+  const ui = partsOf(root, {
+    gif: 'export-gif', mp4: 'export-mp4', dialog: 'animation-dialog', title: 'animation-title',
+    from: 'animation-from', steps: 'animation-steps', limit: 'animation-limit', frameTime: 'animation-frame-time',
+    make: 'animation-make', cancel: 'animation-cancel', close: 'animation-close',
+    progress: 'animation-progress', status: 'animation-status',
+  });
   let kind = 'gif';
   let running = null; // { cancelled } while an export runs
   let codec; // undefined: not checked yet; null: none

@@ -2,6 +2,7 @@
 // in the page and saved as a download; nothing leaves the page's origin.
 
 import { download } from '../shared/download.js';
+import { within } from '../shared/dom.js';
 
 const CELL = 48; // pixels per square in exported pictures
 
@@ -72,11 +73,12 @@ export function solutionsText(listed) {
 }
 
 /**
- * Wires the four export buttons. `seen` (player.readOnly, what the panels may read of the player) gives
+ * Wires the four export buttons, found in `root`. `seen` (player.readOnly, what the panels may read of the player) gives
  * the board and `solutions` the gallery's list; a PNG that cannot be made is explained on
  * `messages`.
  */
-export function installExports($, seen, solutions, messages) {
+export function installExports(root, seen, solutions, messages) {
+  const $ = within(root);
   const board = () => boardSvg(seen.snapshot());
   const boardName = (ext) => `bitqueens-n${seen.n}-step${seen.position}.${ext}`;
   const listName = (ext) => `bitqueens-n${seen.n}-solutions.${ext}`;

@@ -6,6 +6,7 @@
 // be lost). The link is written under it as text.
 
 import qrcode from 'qrcode-generator';
+import { partsOf } from '../shared/dom.js';
 
 /** Modules of light margin around the code (ISO/IEC 18004's quiet zone). */
 export const QUIET_ZONE = 4;
@@ -58,10 +59,13 @@ export function drawQr(canvas, matrix, cssSize, pixelRatio = 1) {
 }
 
 /**
- * Wires Show link as QR. `ui` holds button, dialog, canvas, link (the text under the code),
- * message, close; `permalink()` is the link of what is on screen.
+ * Wires Show link as QR, its parts found in `root`: button, dialog, canvas, link (the text
+ * under the code), message, close; `permalink()` is the link of what is on screen.
  */
-export function installQrLink(ui, permalink) {
+export function installQrLink(root, permalink) {
+  const ui = partsOf(root, {
+    button: 'show-qr', dialog: 'qr-dialog', canvas: 'qr-canvas', link: 'qr-link', message: 'qr-message', close: 'qr-close',
+  });
   let matrix = null;
   // The code's CSS size: most of the window's short side, less what the dialog's other lines
   // take (measured after a first drawing, then drawn again to fit).

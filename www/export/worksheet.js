@@ -7,6 +7,7 @@
 import { toBinary } from '../shared/binary.js';
 import { describe } from '../stage/index.js';
 import { boardSvg } from './export.js';
+import { partsOf } from '../shared/dom.js';
 
 /** The questions a worksheet asks, at most. */
 export const WORKSHEET_QUESTIONS = 8;
@@ -106,11 +107,13 @@ export function drawWorksheet(sheet, snapshot, items, link) {
 }
 
 /**
- * Wires Print worksheet: the worksheet of the position on screen is drawn into `sheet` and
- * printed (style.css prints only it while <body> has .printing-worksheet, until the print
- * dialog closes). `seen` is player.readOnly, what the panels may read of the player.
+ * Wires Print worksheet (#print-worksheet, found in `root`): the worksheet of the position on
+ * screen is drawn into #worksheet and printed (style.css prints only it while <body> has
+ * .printing-worksheet, until the print dialog closes). `seen` is player.readOnly, what the
+ * panels may read of the player.
  */
-export function installWorksheet(button, sheet, { seen, permalink }) {
+export function installWorksheet(root, { seen, permalink }) {
+  const { button, sheet } = partsOf(root, { button: 'print-worksheet', sheet: 'worksheet' });
   button.addEventListener('click', () => {
     const snapshot = seen.snapshot();
     // A copy of the live search: no replay from the start, however far it stands.

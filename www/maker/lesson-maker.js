@@ -7,6 +7,7 @@
 
 import { writeLesson } from '../teach/index.js';
 import { readKept, writeKept } from '../shared/kept.js';
+import { partsOf } from '../shared/dom.js';
 
 const DRAFT_KEY = 'bitqueens.lesson.draft';
 /** The largest lesson file opened, in bytes. */
@@ -14,7 +15,8 @@ const MAX_FILE_BYTES = 1_000_000;
 
 export class LessonMaker {
   /**
-   * @param {object} ui {title, note, add, stops, play, download, file}
+   * @param {Element} root the section (#lesson-maker), holding its parts: title, note, add,
+   *   stops, play, download, file
    * @param {object} with
    *   check(data) → {lesson} or {problems}: readLesson and unreachableStops together
    *   onScreen() → {query, ask}: the state on screen, as a stop's
@@ -24,7 +26,11 @@ export class LessonMaker {
    *   save(filename, text): a download
    *   messages: the page's message line
    */
-  constructor(ui, { check, onScreen, describe, lessons, yours, save, messages }) {
+  constructor(root, { check, onScreen, describe, lessons, yours, save, messages }) {
+    const ui = partsOf(root, {
+      title: 'maker-title', note: 'maker-note', add: 'maker-add', stops: 'maker-stops', play: 'maker-play',
+      download: 'maker-download', file: 'maker-file',
+    });
     Object.assign(this, { ui, check, onScreen, describe, lessons, yours, save, messages });
     // What the browser kept may be anything (another version, a hand edit): only a draft
     // with a list of stops, each an object with a state, is taken.

@@ -54,3 +54,20 @@ function write() {
   }
   rewrites.clear();
 }
+
+/** The owner of the rewrite that takes a link's answer out (dropLinkAnswer). */
+const ANSWER_READ = Symbol('a link answer, read');
+
+/**
+ * Takes the learner's answer (`answer=`, Write it's) out of the address bar at once, when the
+ * page was opened with one: it is the learner's, and Copy link, the QR code and Embed read the
+ * address. Whoever needs it reads it from the query the page was opened with.
+ */
+export function dropLinkAnswer(query) {
+  if (!new URLSearchParams(query).has('answer')) return;
+  rewriteAddress(ANSWER_READ, (href) => {
+    const url = new URL(href);
+    url.searchParams.delete('answer');
+    return url.href;
+  });
+}

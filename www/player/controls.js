@@ -8,19 +8,20 @@ import { SPEEDS, DEFAULT_SPEED, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
 import { count as grouped, stepsPerSecond } from '../shared/format.js';
-import { setText } from '../shared/dom.js';
+import { setText, within } from '../shared/dom.js';
 import { rewriteAddress, address } from './address-bar.js';
 
 
 export class Controls {
   /**
-   * @param {Function} $ looks an element up by id
+   * @param {Element} root holds its parts (the page's #page)
    * @param {Player} player commanded through its methods, read through player.readOnly
    * @param {Messages} messages the page's message line
    * @param {Function} toggleHelp opens or closes the shortcuts dialog
    * @param {Function} togglePredict turns Predict mode on or off (its key, P)
    */
-  constructor($, player, messages, toggleHelp, togglePredict) {
+  constructor(root, player, messages, toggleHelp, togglePredict) {
+    const $ = within(root);
     this.player = player;
     this.seen = player.readOnly;
     this.messages = messages;

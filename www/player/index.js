@@ -1,10 +1,11 @@
 // The player: the one state machine that decides what a button press does to the search,
-// the control bar and the keys that drive it, and the link (permalink, address bar) that
-// records where it stands. Other folders use only these names:
+// the screen it tells, the control bar and the keys that drive it, and the link (permalink,
+// address bar) that records where it stands. Other folders use only these names:
 //   Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE          the player and its states
 //   Controls, installHelp, installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS
 //   readPermalink, writePermalink, readComparePermalink, writeComparePermalink,
-//   namesCompare, namesExercise, clip, address, rewriteAddress
+//   namesCompare, namesExercise, clip, address, rewriteAddress, dropLinkAnswer
+//   Screen                                               the player's screen made of parts
 
 export { Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE } from './player.js';
 export { Controls } from './controls.js';
@@ -13,4 +14,5 @@ export { installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS } from './key
 export {
   readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, namesExercise, clip,
 } from './permalink.js';
-export { address, rewriteAddress } from './address-bar.js';
+export { address, rewriteAddress, dropLinkAnswer } from './address-bar.js';
+export { Screen } from './screen.js';

@@ -33,7 +33,7 @@
 //                                              in order; `listed` holds those numbered up to
 //                                              screen.keep: {number, step, queens, classSize,
 //                                              isRepresentative, mirrorOf}
-//   screen.cleared(n)                          when a new search starts
+//   screen.cleared(n, mirror)                  when a new search starts (its size and mode)
 //   screen.failed(error)                       when the core throws (a bug): play stops
 //
 // Panels read the player only through `player.readOnly` (see readOnly below): never its
@@ -127,7 +127,7 @@ export class Player {
     this.mirror = mirror;
     this.take('reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
-    this.screen.cleared(n);
+    this.screen.cleared(n, mirror);
     this.redraw();
   }
 

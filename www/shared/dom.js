@@ -52,3 +52,36 @@ export function afterShown(element, mostMs = 250) {
     }
   });
 }
+
+/**
+ * The page's parts inside `root`, looked up by id: `within(root)('board')` is the element
+ * #board that `root` holds (or is). A panel is given its section's root and finds its own
+ * parts so; a part missing from the markup is a bug, and throws an error naming it.
+ */
+export function within(root) {
+  return (id) => {
+    const found = root.id === id ? root : root.querySelector(`#${id}`);
+    if (!found) throw new Error(`The page's markup has no #${id} inside ${root.id ? `#${root.id}` : 'the part given'}.`);
+    return found;
+  };
+}
+
+/** The parts `ids` names ({name: element id}) inside `root`, by name (see within). */
+export function partsOf(root, ids) {
+  const find = within(root);
+  return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, find(id)]));
+}
+
+/** Calls `open(file)` with the first file dropped anywhere on `target` (the document), the
+ *  browser's own handling of the drop (opening the file in the tab) prevented. */
+export function onFileDropped(target, open) {
+  target.addEventListener('dragover', (event) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  });
+  target.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    open(file);
+  });
+}

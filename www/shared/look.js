@@ -4,6 +4,8 @@
 // CSS keys only on <html data-theme="light|dark"> and <html data-projector>; "system" is
 // resolved here, and followed live when the system setting changes.
 
+import { partsOf } from './dom.js';
+
 const THEME_KEY = 'bitqueens.theme';
 const PROJECTOR_KEY = 'bitqueens.projector';
 
@@ -21,8 +23,10 @@ function remember(key, value) {
   } catch { /* not remembered, still applied */ }
 }
 
-/** Wires the Theme select (system/light/dark) and the Projector toggle button. */
-export function installLook(themeSelect, projectorButton, root = document.documentElement) {
+/** Wires the Theme select (#theme: system/light/dark) and the Projector toggle button
+ *  (#projector), found in `page`; the look is set on `root`. */
+export function installLook(page, root = document.documentElement) {
+  const { themeSelect, projectorButton } = partsOf(page, { themeSelect: 'theme', projectorButton: 'projector' });
   const systemDark = matchMedia('(prefers-color-scheme: dark)');
   const applyTheme = () => {
     const choice = themeSelect.value;

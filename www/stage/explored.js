@@ -11,7 +11,10 @@
 import {
   count as grouped, large as nodesText, percentDown, percentRange, timeSpan,
 } from '../shared/format.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
+
+/** Its parts: index.html's ids, by name. */
+export const PARTS = { output: 'explored', detail: 'explored-detail', bar: 'explored-bar', timeLeft: 'time-left' };
 
 const RATE_WINDOW_MS = 1500;
 // The bar moves in steps of a thousandth (a pixel of a bar 1000 pixels wide) and, like the
@@ -21,12 +24,13 @@ const BAR_STEPS = 1000;
 
 export class ExploredView {
   /**
-   * @param {object} elements { output (the Explored figure), detail, bar (a progress element), timeLeft (output) }
+   * @param {Element} root holds its parts: output (#explored, the figure), detail, bar (a
+   *   progress element), timeLeft (an output)
    * @param {TreeSizes} sizes where the tree's size comes from
    * @param {Function} now the clock, in ms
    */
-  constructor(elements, sizes, now = () => performance.now()) {
-    Object.assign(this, elements);
+  constructor(root, sizes, now = () => performance.now()) {
+    Object.assign(this, partsOf(root, PARTS));
     this.sizes = sizes;
     this.now = now;
     this.heard = (info) => {

@@ -6,6 +6,7 @@
 // second while playing, so that it costs nothing to the redraw.
 
 import { describe } from './narration.js';
+import { partsOf } from '../shared/dom.js';
 import { count as grouped } from '../shared/format.js';
 import { PLAYING } from '../player/index.js';
 
@@ -18,13 +19,15 @@ const PLAYING_REDRAW_MS = 300;
 
 export class HistoryPanel {
   /**
-   * @param {object} ui {panel (a details), list (an ol), landmarks (a group for the Go to buttons)}
+   * @param {Element} root the History panel (#history-panel), whose parts it finds: panel (a
+   *   details), list (an ol), landmarks (a group for the Go to buttons)
    * @param {Array} landmarks [{slug, name}] from the core's landmarkNames()
    * @param {object} player commanded by seek(step), read by readOnly
    * @param {Function} permalink the link to a step of this search: permalink(step)
    * @param {Messages} messages the page's message line
    */
-  constructor(ui, landmarks, player, permalink, messages) {
+  constructor(root, landmarks, player, permalink, messages) {
+    const ui = partsOf(root, { panel: 'history-panel', list: 'history-list', landmarks: 'landmarks' });
     this.ui = ui;
     this.player = player;
     this.seen = player.readOnly;

@@ -2,7 +2,7 @@
 // the narration, the solutions and their symmetry, Explored, History, the phone layout).
 // Other folders use only these names:
 //   Stage, BoardView, CodeView, RICHARDS, LINES, LINES_OF_EVENT, describe, MAX_LISTED,
-//   ExploredView, HistoryPanel, fitCounters, captionBottomBar, lendToBottomBar
+//   ExploredView, HistoryPanel, fitCounters, installPhoneLayout
 
 export { Stage } from './stage.js';
 export { BoardView } from './board.js';
@@ -13,4 +13,4 @@ export { MAX_LISTED } from './solutions.js';
 export { ExploredView } from './explored.js';
 export { HistoryPanel } from './history-panel.js';
 export { fitCounters } from './counter-fit.js';
-export { captionBottomBar, lendToBottomBar } from './phone-layout.js';
+export { installPhoneLayout } from './phone-layout.js';

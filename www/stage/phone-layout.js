@@ -4,13 +4,26 @@
 // Close lesson), in a thumb's reach wherever the stop's note has sent the reader. (The
 // narration's place under the board there is style.css's alone.)
 
+import { partsOf } from '../shared/dom.js';
+
 const PHONE = '(max-width: 40rem)';
+
+/** Both, on the page `root`: the bottom bar's caption (#bar-caption, its button
+ *  #bar-show-board) shown while the board (#board) is off screen, and the lesson bar's
+ *  (#lesson-bar) buttons lent to it on a phone. */
+export function installPhoneLayout(root) {
+  const { caption, show, board, lessonBar } = partsOf(root, {
+    caption: 'bar-caption', show: 'bar-show-board', board: 'board', lessonBar: 'lesson-bar',
+  });
+  captionBottomBar(caption, show, board);
+  lendToBottomBar(lessonBar.querySelector('.lesson-buttons'), caption, lessonBar);
+}
 
 /**
  * Shows `caption` (inside the bottom bar; style.css shows it only on a phone) while `board`
  * is off screen; its `show` button scrolls the board into view.
  */
-export function captionBottomBar(caption, show, board) {
+function captionBottomBar(caption, show, board) {
   // A class on <body> set here, rather than a :has() rule on body that the browser would
   // re-check as the page changes every frame while playing (no cost of it was measured).
   new IntersectionObserver((entries) => {
@@ -25,7 +38,7 @@ export function captionBottomBar(caption, show, board) {
  * buttons) into the bottom bar, right after `caption`; back into `owner` otherwise. The
  * buttons are the same elements wherever they stand: one Next stop, never two.
  */
-export function lendToBottomBar(group, caption, owner) {
+function lendToBottomBar(group, caption, owner) {
   const home = { parent: group.parentElement, next: group.nextElementSibling };
   const phone = matchMedia(PHONE);
   const place = () => {

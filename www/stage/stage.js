@@ -8,18 +8,19 @@ import { CodeView } from './code.js';
 import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { describe } from './narration.js';
 import { count as grouped } from '../shared/format.js';
-import { setText } from '../shared/dom.js';
+import { setText, within } from '../shared/dom.js';
 
 
 export class Stage {
   /**
-   * @param {Function} $ looks an element up by id
+   * @param {Document|Element} root holds its parts (the page's #page; the embed's document)
    * @param {Function} goTo called with a step number by a solution's "Go to step"
    * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's detail
    * @param {object} options gallery: false leaves the solutions gallery out (the embed page
    *   has none; goTo and imagesOf are then unused)
    */
-  constructor($, goTo, imagesOf, { gallery = true } = {}) {
+  constructor(root, goTo, imagesOf, { gallery = true } = {}) {
+    const $ = within(root);
     this.board = new BoardView($('board'));
     this.bits = new BitsView($('masks'));
     this.code = new CodeView($('code'), $('code-language'));
@@ -32,6 +33,16 @@ export class Stage {
       found: $('solutions-found'), row: $('row'),
     };
     this.keep = MAX_LISTED;
+  }
+
+  /** Brings the board into view (as little scrolling as it takes) and, with `focus`, gives
+   *  it the focus: the next thing to look at after a jump to a step from elsewhere. */
+  showBoard({ focus = false } = {}) {
+    const board = this.board.grid;
+    board.scrollIntoView({ block: 'nearest' });
+    if (!focus) return;
+    if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1'); // focusable by script, not in the tab order
+    board.focus({ preventScroll: true });
   }
 
   cleared(n) {

@@ -2,13 +2,17 @@
 // the lesson bar, the lessons kept in this browser) and the presenter view. Other folders use
 // only these names:
 //   Predict, QuestionPanel, Score, LessonsPanel, YourLessons, readLesson, unreachableStops,
-//   describeState, writeLesson, BUILT_IN_LESSONS, Presenter
+//   describeState, writeLesson, lessonVocabulary, checkLesson, withoutLesson, BUILT_IN_LESSONS,
+//   Presenter, LessonStops
 
 export { Predict } from './predict.js';
 export { QuestionPanel } from './question-panel.js';
 export { Score } from './score.js';
 export { LessonsPanel } from './lessons-panel.js';
 export { YourLessons } from './your-lessons.js';
-export { readLesson, unreachableStops, describeState, writeLesson } from './lesson.js';
+export {
+  readLesson, unreachableStops, describeState, writeLesson, lessonVocabulary, checkLesson, withoutLesson,
+} from './lesson.js';
+export { LessonStops } from './lesson-stops.js';
 export { BUILT_IN_LESSONS } from './lessons/index.js';
 export { Presenter } from './presenter.js';

@@ -7,7 +7,8 @@
 //   { "slug": "three-masks", "title": "The three masks",
 //     "stops": [ { "state": "n=6&pos=9", "note": "…", "ask": "next-row" } ] }
 
-import { readPermalink, readComparePermalink } from '../player/index.js';
+import { readPermalink, readComparePermalink, SPEEDS, DEFAULT_SPEED } from '../player/index.js';
+import { MAX_COMPARE_SIZE } from '../shared/board-size.js';
 import { count } from '../shared/format.js';
 
 /** The longest note a stop may carry, and the most stops a lesson may have. */
@@ -183,4 +184,33 @@ export function unreachableStops(lesson, Search) {
     }
   }
   return problems.sort((a, b) => a[0] - b[0]).map(([, sentence]) => sentence);
+}
+
+/**
+ * What a lesson may name, read from the core (`algorithmNames`, `predictTopics`, `exercises`
+ * and the player's largest board, `maxN`): the `known` that readLesson and describeState take.
+ */
+export function lessonVocabulary({ algorithmNames, predictTopics, exercises }, maxN) {
+  return {
+    maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
+    // Your program needs the learner's loop: no lesson can name it.
+    algorithms: algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    topics: predictTopics().map(({ slug }) => slug), exercises: exercises().map(({ slug }) => slug),
+  };
+}
+
+/** Reads `data` as a lesson whose every stop the core's `Search` reaches: {lesson} or
+ *  {problems} (readLesson's, or unreachableStops'). */
+export function checkLesson(data, known, Search) {
+  const read = readLesson(data, known);
+  const problems = read.lesson ? unreachableStops(read.lesson, Search) : read.problems;
+  return problems.length ? { problems } : read;
+}
+
+/** `link` as a link to its step and settings, without the lesson stop it may name. */
+export function withoutLesson(link) {
+  const url = new URL(link);
+  url.searchParams.delete('lesson');
+  url.searchParams.delete('stop');
+  return url.href;
 }

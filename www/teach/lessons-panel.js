@@ -3,12 +3,14 @@
 // the caller's `show(stop)` (the player, Compare and Predict set to the stop's state). The
 // lesson and the stop are kept in the address bar, so a link opens a class at the same stop.
 
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 import { rewriteAddress } from '../player/index.js';
 
 export class LessonsPanel {
   /**
-   * @param {object} ui {menu, bar, title, stop, note, end (said at the last stop), previous, next, close}
+   * @param {Document|Element} root holds the Lessons menu (#lesson-menu) and the lesson bar
+   *   (#lesson-bar), whose parts it finds: title, stop, note, end (said at the last stop),
+   *   previous, next, close
    * @param {Array} lessons the lessons offered (read by lesson.js readLesson), menu order
    * @param {Function} show shows a stop ({query, player, compare, note, ask}) on the page
    * @param {Messages} messages the page's message line
@@ -16,7 +18,11 @@ export class LessonsPanel {
    *   page beyond its stops' states (Predict), saved when a lesson opens and put back when
    *   it closes
    */
-  constructor(ui, lessons, show, messages, keep = { save: () => null, restore: () => {} }) {
+  constructor(root, lessons, show, messages, keep = { save: () => null, restore: () => {} }) {
+    const ui = partsOf(root, {
+      menu: 'lesson-menu', bar: 'lesson-bar', title: 'lesson-title', stop: 'lesson-stop', note: 'lesson-note',
+      end: 'lesson-end', previous: 'lesson-previous', next: 'lesson-next', close: 'lesson-close',
+    });
     this.ui = ui;
     this.keep = keep;
     this.before = null; // keep.save() from before the lesson open, if one is

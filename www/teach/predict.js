@@ -15,17 +15,19 @@
 
 import { compare, hiddenLines } from './questions.js';
 import { PLAYING } from '../player/index.js';
+import { partsOf } from '../shared/dom.js';
 
 export class Predict {
   /**
-   * @param {object} ui {button, board}: the Predict toggle and the board grid
+   * @param {Element} root the page, holding the Predict toggle (#predict) and the board grid (#board)
    * @param {QuestionPanel} panel the Question region
    * @param {Score} score the learner's score
    * @param {object} player the Player: commanded by step() and play(), read by readOnly
    * @param {object} bits the bit panel (BitsView): hides the masks asked about
    * @param {Messages} messages the page's message line
    */
-  constructor(ui, panel, score, player, bits, messages) {
+  constructor(root, panel, score, player, bits, messages) {
+    const ui = partsOf(root, { button: 'predict', board: 'board' });
     this.ui = ui;
     this.panel = panel;
     this.score = score;

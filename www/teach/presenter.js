@@ -8,19 +8,22 @@
 // The keys are the presenter view's only while it is on: outside it Page Down scrolls the
 // page as usual.
 
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 
 const BLANK_KEYS = new Set(['b', 'B', '.']);
 
 export class Presenter {
   /**
-   * @param {object} ui {button (Presenter), exit (Exit presenter), notesButton (Presenter notes),
-   *   blank (the blanking cover), narration}
+   * @param {Document|Element} page holds its parts: button (#presenter), exit (Exit presenter),
+   *   notesButton (Presenter notes), blank (the blanking cover), narration
    * @param {object} player commanded by step() and back()
    * @param {LessonsPanel} lessons the open lesson, moved by next() and previous()
    * @param {Messages} messages the page's message line
    */
-  constructor(ui, player, lessons, messages, root = document.documentElement) {
+  constructor(page, player, lessons, messages, root = document.documentElement) {
+    const ui = partsOf(page, {
+      button: 'presenter', exit: 'presenter-exit', notesButton: 'presenter-notes', blank: 'blank', narration: 'narration',
+    });
     this.ui = ui;
     this.messages = messages;
     this.player = player;

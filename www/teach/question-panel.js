@@ -8,7 +8,7 @@
 
 import { OUTCOMES, answerRows, rightMask, prompt, explain } from './questions.js';
 import { toBinary } from '../shared/binary.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 
 const ROW_LABEL = { answer: 'Your answer', ld: 'Your ld', col: 'Your col', rd: 'Your rd' };
 const RIGHT_LABEL = { answer: 'Right answer', ld: 'Right ld', col: 'Right col', rd: 'Right rd' };
@@ -17,12 +17,18 @@ const OWN_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 export class QuestionPanel {
   /**
-   * @param {object} ui the region's elements (see index.html, #question)
+   * @param {Element} root the Question region (index.html's #question), whose parts it finds
    * @param {Array} topics [{slug, name}] from the core's predictTopics()
    * @param {Score} score the learner's score
    * @param {object} on {check(), retry(), show(), proceed(), topicsChanged()} what the buttons do
    */
-  constructor(ui, topics, score, on) {
+  constructor(root, topics, score, on) {
+    const ui = partsOf(root, {
+      region: 'question', text: 'question-text', answer: 'question-answer', buttons: 'question-buttons',
+      check: 'question-check', retry: 'question-retry', show: 'question-show', proceed: 'question-continue',
+      feedback: 'question-feedback', score: 'score', streak: 'score-streak', resetScore: 'score-reset',
+      topicScores: 'score-topics', topics: 'ask-about',
+    });
     this.ui = ui;
     this.topics = topics;
     this.score = score;

@@ -24,25 +24,31 @@ import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
 import { count as grouped } from '../shared/format.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 import { textImage, drawCentred, TextImages } from '../shared/text-image.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
 /** Bands of nodes less high than this (CSS pixels) are too thin for labels. */
 const LABELLED_BAND = 13;
+/** Its parts: tree-panel.html's ids, by name. */
+const PARTS = {
+  panel: 'tree-panel', canvas: 'tree-canvas', box: 'tree', viewSelect: 'tree-view', readout: 'tree-readout',
+  rows: 'tree-rows', zoomIn: 'tree-zoom-in', zoomOut: 'tree-zoom-out', zoomFit: 'tree-zoom-fit',
+};
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
 
 export class TreePanel {
   /**
-   * @param {object} elements { panel (details), canvas, box (the focusable wrapper), viewSelect
-   *   (select), readout (output), rows (table of nodes per row), zoomIn, zoomOut, zoomFit }
+   * @param {Element} root the panel (tree-panel.html's #tree-panel), whose parts it finds:
+   *   panel (details), canvas, box (the focusable wrapper), viewSelect (select), readout
+   *   (output), rows (table of nodes per row), zoomIn, zoomOut, zoomFit
    * @param {object} core { wholeTree, TreeView, limits } from the wasm core (limits: its limits())
    * @param {object} player the player: read through player.readOnly, moved with seek(step)
    *   and seekNode(path, ahead)
    */
-  constructor(elements, core, player) {
-    Object.assign(this, elements);
+  constructor(root, core, player) {
+    Object.assign(this, partsOf(root, PARTS));
     this.core = core;
     this.player = player;
     this.seen = player.readOnly;

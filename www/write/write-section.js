@@ -13,7 +13,7 @@ import { rewriteAddress, address } from '../player/index.js';
 import { readExerciseLink, writeExerciseLink } from './write-link.js';
 import { CounterexampleView } from './counterexample-view.js';
 import { loadEditor } from './editor.js';
-import { setText } from '../shared/dom.js';
+import { setText, partsOf } from '../shared/dom.js';
 
 /** How the operator names of exercises.json read on the page. */
 const OPERATOR_NAMES = { neg: '- (unary)', '-': '- (binary)' };
@@ -30,13 +30,22 @@ function withCode(text) {
 
 export class WriteIt {
   /**
-   * @param {object} ui the section's elements (main.js)
+   * @param {Element} root the section (#write), whose parts it finds
    * @param {object} core { exercises, checkAnswer } of the wasm core
    * @param {object} parts { score (WriteScore), messages (the section's message line),
    *   goToStep({n, mirror, step}) (the player shows that step), runLoop(program) (Compare's
    *   lane), copy(text) (resolves when copied) }
    */
-  constructor(ui, core, { score, messages, goToStep, runLoop, copy }) {
+  constructor(root, core, { score, messages, goToStep, runLoop, copy }) {
+    const ui = partsOf(root, {
+      section: 'write', select: 'write-exercise', score: 'write-score', statement: 'write-statement',
+      hint: 'write-hint', hintBox: 'write-hint-box', rules: 'write-rules', editorStatus: 'write-editor-status',
+      editorBox: 'write-editor', check: 'write-check', copyAnswer: 'write-copy-answer', runLoop: 'write-run-loop',
+      runLoopNote: 'write-run-loop-note', result: 'write-result', dlc: 'write-dlc',
+      counterexample: 'write-counterexample', counterexampleTitle: 'write-counterexample-title',
+      counterexampleWhere: 'write-counterexample-where', counterexampleGrid: 'write-counterexample-grid',
+      counterexampleDiffers: 'write-counterexample-differs', goTo: 'write-go-to',
+    });
     this.ui = ui;
     this.core = core;
     this.score = score;

@@ -1,7 +1,7 @@
 // The Explored figure (www/stage/explored.js) with a fake tree size and a fake clock: no browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExploredView } from '../../../www/stage/explored.js';
+import { ExploredView, PARTS } from '../../../www/stage/explored.js';
 import { percentDown, timeSpan } from '../../../www/shared/format.js';
 
 test('percentages are rounded down, so that 100% is never shown before the end', () => {
@@ -33,9 +33,12 @@ test('time spans read as a person says them', () => {
 /** The view over plain objects, with a tree size given at once, and a clock the test moves. */
 function setUp(info) {
   const elements = { output: {}, detail: {}, bar: {}, timeLeft: {} };
+  // A root that holds those parts under the ids the view looks for.
+  const byId = new Map(Object.entries(PARTS).map(([name, id]) => [`#${id}`, elements[name]]));
+  const root = { querySelector: (selector) => byId.get(selector) ?? null };
   let time = 0;
   const sizes = { request: (n, listener) => listener({ n, ...info }) };
-  const view = new ExploredView(elements, sizes, () => time);
+  const view = new ExploredView(root, sizes, () => time);
   return { view, elements, tick: (ms) => { time += ms; } };
 }
 
