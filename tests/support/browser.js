@@ -35,9 +35,10 @@ export function launch({ navigationLimit = false } = {}) {
  * (navigator.hardwareConcurrency), so that a test does not depend on this machine's.
  * `countDelayMs`, when given, makes the counting workers wait that long before each
  * sub-problem, so that a count lasts at least (sub-problems × delay / workers) on any
- * machine: a test that acts on a running count sets it, with `cores`.
+ * machine: a test that acts on a running count sets it, with `cores`. `init(page)`, when
+ * given, runs before the page is opened (its addInitScript calls go before the page's own).
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, touch = false, cores, countDelayMs } = {}) {
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, touch = false, cores, countDelayMs, init } = {}) {
   // touch: a phone's touch screen (pointer: coarse), as a finger uses the page.
   const page = await browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
   if (cores !== undefined) {
@@ -66,6 +67,7 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.on('requestfailed', (request) => {
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') page.problems.push(`request failed: ${request.url()}`);
   });
+  await init?.(page); // the test's own scripts, before the page's (addInitScript)
   await page.goto(url);
   return page;
 }

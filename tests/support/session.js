@@ -7,11 +7,14 @@ import { serve } from './server.js';
 import { launch, openPage, pageReady } from './browser.js';
 
 /**
- * Registers the hooks; returns { open(query, options), page, browser, expectProblem(regex) }.
- * `options` are openPage's ({ viewport, touch, cores, countDelayMs }).
+ * Registers the hooks; returns { open(query, options), openAnother(address, options), page,
+ * browser, expectProblem(regex) }. `options` are openPage's ({ viewport, touch, cores,
+ * countDelayMs, init }). open() gives the test's page; openAnother() a second one (a link
+ * opened in another tab, say), under the same guard: every page a test opens through the
+ * session fails it on a console error, a page error or a failed request.
  */
 export function usePage() {
-  const session = { page: null, server: null, browser: null, expected: [] };
+  const session = { page: null, others: [], server: null, browser: null, expected: [] };
   before(async () => {
     session.server = await serve('dist');
     session.browser = await launch();
@@ -22,17 +25,25 @@ export function usePage() {
   });
   beforeEach(() => { session.expected = []; });
   afterEach(async () => {
-    const { page } = session;
-    if (!page) return;
-    const unexpected = page.problems.filter((p) => !session.expected.some((re) => re.test(p)));
-    await page.close();
+    const pages = [session.page, ...session.others].filter(Boolean);
     session.page = null;
+    session.others = [];
+    const unexpected = pages.flatMap((page) => page.problems).filter((p) => !session.expected.some((re) => re.test(p)));
+    for (const page of pages) if (!page.isClosed()) await page.close();
     assert.deepEqual(unexpected, [], 'the page logged errors');
   });
   session.open = async (query = '', options = {}) => {
     session.page = await openPage(session.browser, session.server.url + query, options);
     await pageReady(session.page);
     return session.page;
+  };
+  /** Another page, at `address` (a full URL, or a query for the test server), once ready. */
+  session.openAnother = async (address = '', options = {}) => {
+    const url = /^https?:/.test(address) ? address : session.server.url + address;
+    const page = await openPage(session.browser, url, options);
+    session.others.push(page);
+    await pageReady(page);
+    return page;
   };
   session.expectProblem = (regex) => session.expected.push(regex);
   return session;

@@ -14,7 +14,10 @@ const fetched = (page) => CHUNKS.filter((chunk) => page.requests.some((url) => n
 
 test('the first load fetches no on-demand part; each comes with one press or one open', async () => {
   const page = await session.open('?n=6&pos=12');
-  await frames(page, 10);
+  // Until the page has asked for everything it will by itself: no request for half a second
+  // (Playwright's network idle), workers' requests included.
+  await page.waitForLoadState('networkidle');
+  assert.ok(page.requests.some((url) => url.endsWith('.wasm')), 'the core was fetched: the first load is over');
   assert.deepEqual(fetched(page), [], 'nothing on demand is in the first load');
 
   // One press of QR: the export chunk is fetched and its dialog opens with the QR code.

@@ -216,15 +216,12 @@ test('a permalink restores board size, speed, position, queens and masks', async
     narration: await page.locator('#narration').textContent(),
   };
 
-  const again = await session.browser.newPage();
-  await again.goto(link);
-  await pageReady(again);
+  const again = await session.openAnother(link);
   assert.equal(await steps(again), 37);
   assert.equal(await again.locator('#speed-label').textContent(), '20 steps/s');
   assert.deepEqual(await queensOnBoard(again), before.board);
   assert.equal(await again.locator('#masks').textContent(), before.masks);
   assert.equal(await again.locator('#narration').textContent(), before.narration);
-  await again.close();
 });
 
 test('a key held down past the browser\'s limit on address writes: the address still ends on the step shown', async () => {
@@ -253,10 +250,7 @@ test('a permalink far into a long search is restored over animation frames, and 
   // moves towards the link's step, and the page's state and step at each keydown. No clock is
   // read: a page that blocked its main thread for the whole restore would show no step on the
   // way and would take the key only once the restore had ended, at the target.
-  const page = await session.browser.newPage();
-  page.problems = [];
-  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
+  const watchRestore = (page) => page.addInitScript(() => {
     const watch = { shown: [], keys: [] };
     globalThis.restoreWatch = watch;
     const frame = () => {
@@ -272,7 +266,7 @@ test('a permalink far into a long search is restored over animation frames, and 
   const number = (text) => Number(text.replace(/,/g, ''));
 
   // A link to step 3,000,000 of 12×12: the page gets there, with every solution on the way.
-  await page.goto(`${session.server.url}?n=12&pos=3000000`);
+  const page = await session.openAnother('?n=12&pos=3000000', { init: watchRestore });
   await page.waitForFunction(() => document.body.dataset.state === 'paused', null, { timeout: 120_000 });
   assert.equal(await steps(page), 3_000_000);
   assert.ok(number(await solutionsFound(page).textContent()) > 10_000);
@@ -298,8 +292,6 @@ test('a permalink far into a long search is restored over animation frames, and 
   await page.waitForFunction((want) => document.getElementById('steps').textContent === want,
     (pausedAt + 1).toLocaleString('en'));
   assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused');
-  assert.deepEqual(page.problems, []);
-  await page.close();
 });
 
 test('junk in the permalink gives one message per bad part and a working page', async () => {
@@ -465,11 +457,8 @@ test('Mirror symmetry: N=8 gives 92 and 12 unique with it on and off, in fewer s
   assert.equal(await unique.textContent(), '0');
 
   // A permalink restores mirror mode.
-  const again = await session.browser.newPage();
-  await again.goto(page.url());
-  await pageReady(again);
+  const again = await session.openAnother(page.url());
   assert.equal(await again.getByRole('switch', { name: 'Mirror symmetry' }).isChecked(), true);
-  await again.close();
 });
 
 test('going back over solutions takes them off both counts (unique too)', async () => {
