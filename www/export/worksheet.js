@@ -8,6 +8,7 @@ import { toBinary } from '../shared/binary.js';
 import { describe } from '../stage/index.js';
 import { boardSvg } from './export.js';
 import { partsOf } from '../shared/dom.js';
+import { element } from '../shared/element.js';
 
 /** The questions a worksheet asks, at most. */
 export const WORKSHEET_QUESTIONS = 8;
@@ -52,55 +53,49 @@ export function worksheetItems(search, weight, count = WORKSHEET_QUESTIONS) {
  */
 export function drawWorksheet(sheet, snapshot, items, link) {
   const { n, row, steps } = snapshot;
-  const make = (tag, text, className) => {
-    const element = document.createElement(tag);
-    if (text !== undefined) element.textContent = text;
-    if (className) element.className = className;
-    return element;
-  };
   const digitRow = (name, digits, blank) => {
-    const line = make('div', undefined, 'sheet-row');
-    line.append(make('span', name, 'sheet-name'));
-    const boxes = make('span', undefined, 'sheet-digits');
-    for (const digit of digits) boxes.append(make('span', blank ? '' : digit, 'sheet-box'));
+    const line = element('div', 'sheet-row');
+    line.append(element('span', 'sheet-name', name));
+    const boxes = element('span', 'sheet-digits');
+    for (const digit of digits) boxes.append(element('span', 'sheet-box', blank ? '' : digit));
     line.append(boxes);
     return line;
   };
-  const questions = make('section', undefined, 'sheet-questions');
-  questions.append(make('h1', `bitqueens worksheet: ${n}×${n} board, step ${steps}`));
-  questions.append(make('p', `Open this position: ${link}`, 'sheet-link'));
-  const board = make('img', undefined, 'sheet-board');
+  const questions = element('section', 'sheet-questions');
+  questions.append(element('h1', '', `bitqueens worksheet: ${n}×${n} board, step ${steps}`));
+  questions.append(element('p', 'sheet-link', `Open this position: ${link}`));
+  const board = element('img', 'sheet-board');
   board.alt = `The ${n}×${n} board at step ${steps}`;
   board.src = `data:image/svg+xml,${encodeURIComponent(boardSvg(snapshot))}`;
   questions.append(board);
   if (row < n) {
     const top = snapshot.detail.calls[row];
-    questions.append(make('h2', `The masks of row ${row + 1} now`));
+    questions.append(element('h2', '', `The masks of row ${row + 1} now`));
     for (const name of ['ld', 'col', 'rd', 'poss']) questions.append(digitRow(name, toBinary(top[name], n), false));
   }
-  questions.append(make('h2', 'What happens next? Fill in each row of digits (digit k is column k).'));
-  const list = make('ol', undefined, 'sheet-steps');
+  questions.append(element('h2', '', 'What happens next? Fill in each row of digits (digit k is column k).'));
+  const list = element('ol', 'sheet-steps');
   let number = 0;
   for (const item of items) {
-    const entry = make('li');
+    const entry = element('li');
     if (item.told) {
       entry.className = 'sheet-told';
       entry.textContent = `Step ${item.step}: ${item.told}`;
     } else {
       number += 1;
-      entry.append(make('p', `Question ${number}. Step ${item.step}: ${item.text}.`, 'sheet-question'));
+      entry.append(element('p', 'sheet-question', `Question ${number}. Step ${item.step}: ${item.text}.`));
       for (const { name } of item.rows) entry.append(digitRow(name, '?'.repeat(n), true));
     }
     list.append(entry);
   }
   questions.append(list);
-  const answers = make('section', undefined, 'sheet-answers');
-  answers.append(make('h1', `Answers: ${n}×${n} board from step ${steps}`));
+  const answers = element('section', 'sheet-answers');
+  answers.append(element('h1', '', `Answers: ${n}×${n} board from step ${steps}`));
   number = 0;
   for (const item of items) {
     if (item.told) continue;
     number += 1;
-    answers.append(make('p', `Question ${number} (step ${item.step})`, 'sheet-question'));
+    answers.append(element('p', 'sheet-question', `Question ${number} (step ${item.step})`));
     for (const { name, digits } of item.rows) answers.append(digitRow(name, digits, false));
   }
   sheet.replaceChildren(questions, answers);

@@ -8,8 +8,8 @@
 // height, so it is never drawn inside the ResizeObserver's callback, which would loop.
 
 import { duration } from './format.js';
+import { svgElement } from './element.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /** The advance of a character of the monospace font, in ems (DejaVu Sans Mono: 0.602). */
 const CHARACTER_EMS = 0.62;
 /** The width drawn while the chart is not laid out (its section closed): redrawn once it is. */
@@ -88,12 +88,7 @@ export class LogChart {
     const y = (ms) => top + (1 - (Math.log10(floor(ms)) - l0) / (l1 - l0)) * (plotHeight - top - bottom);
 
     const parts = [];
-    const el = (name, attrs, text) => {
-      const node = document.createElementNS(SVG, name);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-      if (text !== undefined) node.textContent = text;
-      parts.push(node);
-    };
+    const el = (name, attrs, text) => parts.push(svgElement(name, attrs, text));
     const baseline = 0.35 * font; // a text's middle at its y
     for (const { ms, text } of ticks) {
       el('line', { x1: left, x2: width - right, y1: y(ms), y2: y(ms), class: 'grid' });

@@ -5,23 +5,15 @@
 // resolved here, and followed live when the system setting changes.
 
 import { partsOf } from './dom.js';
+import { Kept } from './kept.js';
 
 const THEME_KEY = 'bitqueens.theme';
 const PROJECTOR_KEY = 'bitqueens.projector';
 
-function remembered(key, fallback) {
-  try {
-    return localStorage.getItem(key) ?? fallback;
-  } catch {
-    return fallback; // storage can be blocked; the page works without it
-  }
-}
-
-function remember(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch { /* not remembered, still applied */ }
-}
+// Kept as plain text (not JSON), as earlier versions of the page kept them. Storage can be
+// blocked: the page works without it, the choice applied but not remembered.
+const remembered = (key, fallback) => new Kept(key).readText() ?? fallback;
+const remember = (key, value) => new Kept(key).writeText(value);
 
 /** Wires the Theme select (#theme: system/light/dark) and the Projector toggle button
  *  (#projector), found in `page`; the look is set on `root`. */

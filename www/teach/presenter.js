@@ -9,6 +9,7 @@
 // page as usual.
 
 import { setText, partsOf } from '../shared/dom.js';
+import { elementIn } from '../shared/element.js';
 
 const BLANK_KEYS = new Set(['b', 'B', '.']);
 
@@ -101,12 +102,7 @@ export class Presenter {
       + 'h1{font-size:1.1rem;margin:0 0 .25rem}p{margin:.4rem 0}.where{color:#5b606b;font-weight:600}'
       + '.now{font-size:1.35rem}.next{color:#5b606b;border-top:1px solid #d9d5cc;padding-top:.5rem}');
     doc.adoptedStyleSheets = [style];
-    const make = (tag, className) => {
-      const element = doc.createElement(tag);
-      element.className = className;
-      return element;
-    };
-    const parts = { title: make('h1', 'title'), where: make('p', 'where'), now: make('p', 'now'), next: make('p', 'next') };
+    const parts = { title: elementIn(doc, 'h1', 'title'), where: elementIn(doc, 'p', 'where'), now: elementIn(doc, 'p', 'now'), next: elementIn(doc, 'p', 'next') };
     parts.now.setAttribute('aria-live', 'polite');
     doc.body.replaceChildren(parts.title, parts.where, parts.now, parts.next);
     this.notes = { window: notes, ...parts };

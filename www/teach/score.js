@@ -5,37 +5,31 @@
 // right: the streak ends). A question closed unanswered (Back, Predict turned off, a new
 // board) does not count at all, so no move of the player loses or gains score.
 
+import { Kept, browserStorage } from '../shared/kept.js';
+
 const KEY = 'bitqueens.predict.score';
 
 const empty = () => ({ right: 0, asked: 0, streak: 0, best: 0, topics: {} });
 
-/** Reads a stored score, or an empty one when there is none or it is not a score. */
-function parse(text) {
-  try {
-    const stored = JSON.parse(text);
-    const whole = (value) => Number.isSafeInteger(value) && value >= 0;
-    if (!stored || ![stored.right, stored.asked, stored.streak, stored.best].every(whole)
-      || stored.right > stored.asked || typeof stored.topics !== 'object' || stored.topics === null) return empty();
-    const topics = {};
-    for (const [slug, tally] of Object.entries(stored.topics)) {
-      if (tally && whole(tally.right) && whole(tally.asked) && tally.right <= tally.asked) {
-        topics[slug] = { right: tally.right, asked: tally.asked };
-      }
+/** A kept score, or an empty one when there is none or it is not a score. */
+function parse(stored) {
+  const whole = (value) => Number.isSafeInteger(value) && value >= 0;
+  if (!stored || ![stored.right, stored.asked, stored.streak, stored.best].every(whole)
+    || stored.right > stored.asked || typeof stored.topics !== 'object' || stored.topics === null) return empty();
+  const topics = {};
+  for (const [slug, tally] of Object.entries(stored.topics)) {
+    if (tally && whole(tally.right) && whole(tally.asked) && tally.right <= tally.asked) {
+      topics[slug] = { right: tally.right, asked: tally.asked };
     }
-    return { right: stored.right, asked: stored.asked, streak: stored.streak, best: stored.best, topics };
-  } catch {
-    return empty();
   }
+  return { right: stored.right, asked: stored.asked, streak: stored.streak, best: stored.best, topics };
 }
 
 export class Score {
   /** @param {Storage|null} storage where it is kept (localStorage; null: this visit only) */
   constructor(storage = browserStorage()) {
-    this.storage = storage;
-    this.tally = empty();
-    try {
-      this.tally = parse(storage?.getItem(KEY) ?? 'null');
-    } catch { /* storage blocked: a score for this visit only */ }
+    this.storage = new Kept(KEY, storage); // storage blocked: a score for this visit only
+    this.tally = parse(this.storage.read(null));
   }
 
   /** Counts one question of `topic`: right or not (a wrong answer, or the answer shown). */
@@ -72,16 +66,6 @@ export class Score {
   }
 
   save() {
-    try {
-      this.storage?.setItem(KEY, JSON.stringify(this.tally));
-    } catch { /* not kept; still counted for this visit */ }
-  }
-}
-
-function browserStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
+    this.storage.write(this.tally); // not kept: still counted for this visit
   }
 }

@@ -26,6 +26,7 @@ import { PathView } from './tree-path-view.js';
 import { count as grouped } from '../shared/format.js';
 import { setText, partsOf } from '../shared/dom.js';
 import { textImage, drawCentred, TextImages } from '../shared/text-image.js';
+import { element } from '../shared/element.js';
 
 /** At full speed, the tree is redrawn once every this many frames. */
 const FULL_SPEED_EVERY = 2;
@@ -164,8 +165,8 @@ export class TreePanel {
   showRows(counts) {
     const [head, body] = [this.rows.tHead.rows[0], this.rows.tBodies[0].rows[0]];
     if (head.cells.length !== counts.length + 1) {
-      head.replaceChildren(cell('th', 'Row'), ...counts.map((_, r) => cell('th', String(r + 1))));
-      body.replaceChildren(cell('th', 'Nodes entered'), ...counts.map(() => cell('td', '')));
+      head.replaceChildren(element('th', '', 'Row'), ...counts.map((_, r) => element('th', '', String(r + 1))));
+      body.replaceChildren(element('th', '', 'Nodes entered'), ...counts.map(() => element('td', '', '')));
       body.cells[0].scope = 'row';
     }
     counts.forEach((count, r) => {
@@ -381,10 +382,4 @@ export class TreePanel {
     event.preventDefault();
     event.stopPropagation();
   }
-}
-
-function cell(tag, text) {
-  const element = document.createElement(tag);
-  element.textContent = text;
-  return element;
 }

@@ -10,6 +10,7 @@
 
 import { toBinary } from '../shared/binary.js';
 import { count as grouped } from '../shared/format.js';
+import { element } from '../shared/element.js';
 
 const ORIGINS = {
   search: 'a state the search meets',
@@ -17,12 +18,6 @@ const ORIGINS = {
   random: 'random masks',
 };
 
-function el(tag, className, text) {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
 
 /** Digits needed to show every value: the board's n, or more when a value has bits beyond it. */
 function widthOf(n, values) {
@@ -32,8 +27,8 @@ function widthOf(n, values) {
 
 /** A row of the grid: a name, then `width` cells (strings or elements). */
 function gridRow(name, cells, { className = '', label = null } = {}) {
-  const row = el('div', `cx-row ${className}`.trim());
-  const head = el('span', 'cx-name', name);
+  const row = element('div', `cx-row ${className}`.trim());
+  const head = element('span', 'cx-name', name);
   row.append(head, ...cells);
   if (label) {
     row.setAttribute('role', 'group');
@@ -45,7 +40,7 @@ function gridRow(name, cells, { className = '', label = null } = {}) {
 /** The digits of `value` in `width` cells; those whose index is in `marked` are marked. */
 function digitCells(value, width, marked = new Set()) {
   return [...toBinary(value, width)].map((digit, i) => {
-    const cell = el(marked.has(i) ? 'strong' : 'span', `cx-digit${digit === '1' ? ' one' : ''}${marked.has(i) ? ' differs' : ''}`, digit);
+    const cell = element(marked.has(i) ? 'strong' : 'span', `cx-digit${digit === '1' ? ' one' : ''}${marked.has(i) ? ' differs' : ''}`, digit);
     return cell;
   });
 }
@@ -111,7 +106,7 @@ export class CounterexampleView {
       .map((digit, i) => (digit === '1' ? i : -1)).filter((i) => i >= 0));
     rows.push(gridRow(`expected ${cx.output}`, digitCells(cx.expected, width), { className: 'cx-expected', label: `expected ${cx.output}: ${toBinary(cx.expected, width)}` }));
     rows.push(gridRow(`your ${cx.output}`, digitCells(cx.got, width, marked), { className: 'cx-got', label: `your ${cx.output}: ${toBinary(cx.got, width)}` }));
-    rows.push(gridRow('', [...Array(width).keys()].map((i) => el('span', 'cx-caret', marked.has(i) ? '^' : '')), { className: 'cx-carets' }));
+    rows.push(gridRow('', [...Array(width).keys()].map((i) => element('span', 'cx-caret', marked.has(i) ? '^' : '')), { className: 'cx-carets' }));
     rows.at(-1).setAttribute('aria-hidden', 'true');
     ui.grid.replaceChildren(...rows);
     const compares = compared === 0xffffffff ? 'all 32 bits are compared' : `only the board's ${n} columns are compared`;
@@ -122,7 +117,7 @@ export class CounterexampleView {
   /** The board of a state of the search: its queens, the row being searched marked. */
   board(cx, width, offBoard) {
     const n = cx.n;
-    const board = el('div', 'cx-board');
+    const board = element('div', 'cx-board');
     board.setAttribute('role', 'img');
     const placed = cx.queens.map((c, r) => `row ${r + 1} column ${c + 1}`);
     board.setAttribute('aria-label', `Board ${n}×${n}: ${placed.length ? `queens at ${placed.join(', ')}` : 'no queen yet'}; row ${cx.queens.length + 1} is being searched.`);
@@ -131,10 +126,10 @@ export class CounterexampleView {
       for (let i = 0; i < width; i++) {
         const c = i - offBoard;
         if (c < 0) {
-          cells.push(el('span', 'cx-off'));
+          cells.push(element('span', 'cx-off'));
           continue;
         }
-        const square = el('span', `cx-square${(r + c) % 2 ? ' dark' : ''}${r === cx.queens.length ? ' searched' : ''}`);
+        const square = element('span', `cx-square${(r + c) % 2 ? ' dark' : ''}${r === cx.queens.length ? ' searched' : ''}`);
         if (cx.queens[r] === c) square.textContent = '♛';
         cells.push(square);
       }

@@ -7,6 +7,8 @@
 // A Check counts once per press, whatever the verdict; the first try is the first Check of an
 // exercise ever made in this browser (a reload does not give a new first try).
 
+import { Kept, browserStorage } from '../shared/kept.js';
+
 const KEY = 'bitqueens.write.score';
 /** The longest answer kept (characters); a longer right answer is scored but not kept. */
 const MAX_KEPT_ANSWER = 20_000;
@@ -14,33 +16,29 @@ const MAX_KEPT_ANSWER = 20_000;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const whole = (value) => Number.isSafeInteger(value) && value >= 0;
 
-/** Reads a stored score, keeping only the well-formed entries. */
-function parse(text) {
+/** A kept score, keeping only the well-formed entries. */
+function parse(stored) {
   const tallies = {};
-  try {
-    const stored = JSON.parse(text);
-    if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return tallies;
-    for (const [slug, tally] of Object.entries(stored)) {
-      if (!SLUG.test(slug) || !tally || typeof tally !== 'object' || !whole(tally.tries) || tally.tries < 1
-        || typeof tally.solved !== 'boolean' || typeof tally.firstTry !== 'boolean' || (tally.firstTry && !tally.solved)) continue;
-      const answer = tally.solved && typeof tally.answer === 'string' && tally.answer.length <= MAX_KEPT_ANSWER ? tally.answer : null;
-      tallies[slug] = { tries: tally.tries, solved: tally.solved, firstTry: tally.firstTry, answer };
-    }
-  } catch { /* not JSON: an empty score */ }
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return tallies;
+  for (const [slug, tally] of Object.entries(stored)) {
+    if (!SLUG.test(slug) || !tally || typeof tally !== 'object' || !whole(tally.tries) || tally.tries < 1
+      || typeof tally.solved !== 'boolean' || typeof tally.firstTry !== 'boolean' || (tally.firstTry && !tally.solved)) continue;
+    const answer = tally.solved && typeof tally.answer === 'string' && tally.answer.length <= MAX_KEPT_ANSWER ? tally.answer : null;
+    tallies[slug] = { tries: tally.tries, solved: tally.solved, firstTry: tally.firstTry, answer };
+  }
   return tallies;
 }
 
 export class WriteScore {
   /** @param {Storage|null} storage where it is kept (localStorage; null: this visit only) */
   constructor(storage = browserStorage()) {
-    this.storage = storage;
-    this.tallies = {};
-    this.kept = storage !== null;
-    try {
-      this.tallies = parse(storage?.getItem(KEY) ?? 'null');
-    } catch {
-      this.kept = false; // storage blocked: a score for this visit only
-    }
+    this.storage = new Kept(KEY, storage); // storage blocked: a score for this visit only
+    this.tallies = parse(this.storage.read(null));
+  }
+
+  /** Whether the score is kept across visits: false once the browser refused (or has no storage). */
+  get kept() {
+    return !this.storage.refused;
   }
 
   /** Counts one Check of `slug`: right or not; a right answer is kept with it. */
@@ -86,18 +84,6 @@ export class WriteScore {
   }
 
   save() {
-    try {
-      this.storage?.setItem(KEY, JSON.stringify(this.tallies));
-    } catch {
-      this.kept = false; // not kept; still counted for this visit
-    }
-  }
-}
-
-function browserStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
+    this.storage.write(this.tallies); // not kept: still counted for this visit
   }
 }
