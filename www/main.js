@@ -7,10 +7,10 @@
 
 import './style.css';
 import {
-  Player, Screen, Controls, installHelp, installPartShortcuts, COMPARE_SHORTCUTS, address, namesCompare,
-  namesExercise, dropLinkAnswer,
+  Player, Screen, Controls, installHelp, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS, address,
+  namesCompare, namesExercise, dropLinkAnswer,
 } from './player/index.js';
-import { Stage, ExploredView, fitCounters, installPhoneLayout, HistoryPanel } from './stage/index.js';
+import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
 import { afterShown, onFileDropped } from './shared/dom.js';
@@ -33,9 +33,11 @@ const messages = new Messages($('message'));
 installLook(document);
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
 installPhoneLayout(document);
+installLegendLink(document);
 window.addEventListener('error', (event) => messages.internalError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => messages.internalError(event.reason));
 const toggleHelp = installHelp(document);
+const releaseSpace = holdSpaceWhileLoading(document); // until the shortcuts are wired (ready)
 /** The page's address as it was opened: the parts loaded later read what it named from here. */
 const opened = location.search;
 /** Says that a part fetched on demand could not be fetched (opening it again tries again), or,
@@ -82,7 +84,8 @@ try {
 
 /** The core is running (or failed): the controls, inert while it loaded, take clicks. */
 function ready() {
-  $('page').inert = false;
+  releaseSpace();
+  page.inert = false;
   $('lesson-menu').disabled = false;
   $('presenter').disabled = false;
   $('loading').hidden = true;

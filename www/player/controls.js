@@ -81,7 +81,13 @@ export class Controls {
     const furthest = Math.max(seen.furthest, steps);
     ui.position.max = furthest;
     ui.position.value = steps;
-    setText(ui.positionLabel, `step ${grouped(steps)} of ${grouped(furthest)}`);
+    // What the slider's end is: the whole search once its end was reached, else the steps
+    // taken so far (the search's length is not known before).
+    const label = seen.lastStep !== null ? `step ${grouped(steps)} of ${grouped(seen.lastStep)}, the whole search`
+      : furthest === 0 ? 'step 0: no step taken yet'
+        : `step ${grouped(steps)} of ${grouped(furthest)} taken so far`;
+    setText(ui.positionLabel, label);
+    ui.position.setAttribute('aria-valuetext', label);
   }
 
   /** Buttons, Position and the address bar after each change of the player. */
@@ -111,6 +117,7 @@ export class Controls {
     const speed = SPEEDS[Number(this.ui.speed.value)];
     this.player.setSpeed(speed);
     this.ui.speedLabel.textContent = stepsPerSecond(speed);
+    this.ui.speed.setAttribute('aria-valuetext', stepsPerSecond(speed)); // "10 steps/s", not "4"
     this.keepUrlCurrent();
   }
 

@@ -2,7 +2,7 @@
 // the screen it tells, the control bar and the keys that drive it, and the link (permalink,
 // address bar) that records where it stands. Other folders use only these names:
 //   Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE          the player and its states
-//   Controls, installHelp, installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS
+//   Controls, installHelp, installShortcuts, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS
 //   readPermalink, writePermalink, readComparePermalink, writeComparePermalink,
 //   namesCompare, namesExercise, clip, address, rewriteAddress, dropLinkAnswer
 //   Screen                                               the player's screen made of parts
@@ -10,7 +10,7 @@
 export { Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE } from './player.js';
 export { Controls } from './controls.js';
 export { installHelp } from './help.js';
-export { installShortcuts, installPartShortcuts, COMPARE_SHORTCUTS } from './keyboard.js';
+export { installShortcuts, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS } from './keyboard.js';
 export {
   readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, namesExercise, clip,
 } from './permalink.js';

@@ -128,3 +128,16 @@ export function installShortcuts(root, actions) {
     actions[shortcut.action]();
   });
 }
+
+/**
+ * While the core loads (the page inert, no shortcut wired yet), Space pressed outside a
+ * control would scroll the page away from the board, which is where the reader looks once it
+ * loads: it is held. Returns the function that releases it (once the shortcuts take over).
+ */
+export function holdSpaceWhileLoading(doc) {
+  const hold = (event) => {
+    if (event.key === ' ' && !keptByFocus(event) && !isTyping(targetOf(event))) event.preventDefault();
+  };
+  doc.addEventListener('keydown', hold);
+  return () => doc.removeEventListener('keydown', hold);
+}

@@ -127,6 +127,7 @@ export class Player {
     this.mirror = mirror;
     this.take('reset');
     this.furthest = 0; // the most steps this search has reached: the Position slider's range
+    this.lastStep = null; // the steps of the whole search, once its end was reached
     this.screen.cleared(n, mirror);
     this.redraw();
   }
@@ -298,6 +299,7 @@ export class Player {
   redraw() {
     const snapshot = this.search.snapshot();
     this.furthest = Math.max(this.furthest, snapshot.steps);
+    if (snapshot.finished) this.lastStep = snapshot.steps;
     this.screen.render(snapshot, this.state);
   }
 }
@@ -326,6 +328,8 @@ function readOnly(player) {
     get position() { return player.search.steps; },
     /** The most steps this search has reached: the Position slider's range. */
     get furthest() { return player.furthest; },
+    /** The steps of the whole search, once its end has been reached; null before. */
+    get lastStep() { return player.lastStep; },
     get finished() { return player.search.finished; },
     /** A copy of the search where it stands (Search.fork): the caller steps it and frees it. */
     fork: () => player.search.fork(),

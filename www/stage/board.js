@@ -71,6 +71,8 @@ export class BoardView {
       if (hiding !== this.hidingFree) {
         this.hidingFree = hiding;
         this.layer.draw();
+        // The names say what the eye sees: the free squares' too, or not.
+        if (this.row < this.n) this.cells[this.row].forEach((cell, c) => describeCell(cell, this.row, c, this.looks[this.row][c], hiding));
       }
     }).observe(grid, { attributes: true, attributeFilter: ['class'] });
   }
@@ -123,7 +125,7 @@ export class BoardView {
         if (look !== this.looks[r][c]) {
           this.looks[r][c] = look;
           const cell = this.cells[r][c];
-          describeCell(cell, r, c, look);
+          describeCell(cell, r, c, look, this.hidingFree);
           if (cell === this.hovered) entitle(cell, look);
           changed.add(r);
         }
@@ -228,14 +230,26 @@ function explanation(look) {
   return { tried: 'free, already tried: no longer in poss', trying: 'being tried: bit = poss & -poss', free: 'free square' }[kind] ?? '';
 }
 
-/** What a cell tells a screen reader about its look. */
-function describeCell(cell, r, c, look) {
+/** A square of the row being searched, in words, with the mark it shows (the arrows, ?, ×),
+ *  or '' for the others. A free square is not said to be free while the board hides which
+ *  squares are free (Predict's question on them). */
+function spoken(look, hidingFree) {
+  const [kind, masks = ''] = look.split(':');
+  if (kind === 'attacked') {
+    const marks = ATTACK_MARKS.filter(([mask]) => masks.split(',').includes(mask));
+    return `attacked along the ${marks.map(([, mark, name]) => `${name} ${mark}`).join(' and the ')}`;
+  }
+  if (kind === 'free') return hidingFree ? '' : 'free';
+  return { tried: 'free, already tried ×', trying: 'being tried ?' }[kind] ?? '';
+}
+
+/** What a cell tells a screen reader: its place, a queen, and in the row being searched what
+ *  the eye sees there (its name, so that every screen reader says it). */
+function describeCell(cell, r, c, look, hidingFree) {
   const kind = look.split(':')[0];
   cell.dataset.look = kind;
-  cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}${kind === 'queen' ? ', queen' : ''}`);
-  const why = explanation(look);
-  if (why) cell.setAttribute('aria-description', kind === 'free' ? 'free' : why);
-  else cell.removeAttribute('aria-description');
+  const said = spoken(look, hidingFree);
+  cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}${kind === 'queen' ? ', queen' : ''}${said ? `: ${said}` : ''}`);
 }
 
 /** The tooltip of the cell under the pointer. */

@@ -2,7 +2,7 @@
 // the narration, the solutions and their symmetry, Explored, History, the phone layout).
 // Other folders use only these names:
 //   Stage, BoardView, CodeView, RICHARDS, LINES, LINES_OF_EVENT, describe, MAX_LISTED,
-//   ExploredView, HistoryPanel, fitCounters, installPhoneLayout
+//   ExploredView, HistoryPanel, fitCounters, installPhoneLayout, installLegendLink
 
 export { Stage } from './stage.js';
 export { BoardView } from './board.js';
@@ -14,3 +14,4 @@ export { ExploredView } from './explored.js';
 export { HistoryPanel } from './history-panel.js';
 export { fitCounters } from './counter-fit.js';
 export { installPhoneLayout } from './phone-layout.js';
+export { installLegendLink } from './legend.js';

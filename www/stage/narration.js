@@ -12,7 +12,7 @@ import { count, plural } from '../shared/format.js';
  * finished event's `solutions` the solutions found.
  */
 export function describe(event, { n, weight = 1, boardsPassed = 0 }) {
-  if (!event) return 'Ready: press Step or Play to start the search in row 1.';
+  if (!event) return `Ready: ${n} queens to place, none attacking another. Step or Play starts the search in row 1.`;
   const row = event.row + 1;
   switch (event.kind) {
     case 'free':

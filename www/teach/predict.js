@@ -19,7 +19,8 @@ import { partsOf } from '../shared/dom.js';
 
 export class Predict {
   /**
-   * @param {Element} root the page, holding the Predict toggle (#predict) and the board grid (#board)
+   * @param {Element} root the page, holding the Predict toggle (#predict), the board grid (#board),
+   *   and Step and Play (the focus goes to one after Continue)
    * @param {QuestionPanel} panel the Question region
    * @param {Score} score the learner's score
    * @param {object} player the Player: commanded by step() and play(), read by readOnly
@@ -27,7 +28,7 @@ export class Predict {
    * @param {Messages} messages the page's message line
    */
   constructor(root, panel, score, player, bits, messages) {
-    const ui = partsOf(root, { button: 'predict', board: 'board' });
+    const ui = partsOf(root, { button: 'predict', board: 'board', step: 'step', play: 'play' });
     this.ui = ui;
     this.panel = panel;
     this.score = score;
@@ -168,6 +169,13 @@ export class Predict {
     // Next solution stopped before the very solution it was going to: it has arrived.
     const arrived = resume === 'solution' && question.next.kind === 'solution';
     if (resume && !arrived) this.player.play(resume);
+    // Continue is gone: the focus goes to what comes next. A question the step opened has it
+    // already (its first digit); else the button that goes on (Pause while playing, Step),
+    // or Predict at the end of the search.
+    if (!this.open) {
+      const next = this.seen.state === PLAYING ? this.ui.play : this.ui.step;
+      (next.disabled ? this.ui.button : next).focus({ preventScroll: true });
+    }
   }
 
   /** Right, or shown (`result` null): the mask shown again, the feedback and Continue. */

@@ -16,7 +16,7 @@ let page;
 test('the page shows an 8×8 board, five masks of 8 digits and no solutions at first', async () => {
   page = await open();
   assert.equal(await page.getByRole('gridcell').count(), 64);
-  assert.equal(await page.getByRole('gridcell', { name: 'Row 1, column 1', exact: true }).count(), 1);
+  assert.equal(await page.getByRole('gridcell', { name: 'Row 1, column 1: free', exact: true }).count(), 1, 'row 1, searched first, is all free');
   assert.equal(await page.getByRole('gridcell', { name: 'Row 8, column 8', exact: true }).count(), 1);
   for (const name of ['ld', 'col', 'rd', 'poss', 'bit']) {
     assert.match((await mask(page, name).textContent()).trim(), /^[01]{8}$/, name);
@@ -208,6 +208,10 @@ test('while the core loads, the page is inert and says so; clicks then do nothin
   const step = await button(page, 'Step').boundingBox();
   await page.mouse.click(step.x + step.width / 2, step.y + step.height / 2); // lands on nothing
   await page.keyboard.press('ArrowRight');
+  // Space pressed while it loads does not scroll the page away from the board, which is where
+  // the reader looks once it is ready.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Space');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'Space scrolled the page while the core loaded');
   release();
   await pageReady(page);
   assert.equal(await loading.isVisible(), false);
@@ -216,4 +220,37 @@ test('while the core loads, the page is inert and says so; clicks then do nothin
   await button(page, 'Step').click();
   assert.equal(await steps(page), 1);
   assert.equal(await page.getByLabel('Lessons').isDisabled(), false);
+  // Once ready, Space is Play's again.
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.body.dataset.state === 'playing');
 });
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test(`${viewport.width}×${viewport.height}: the first screen says what the problem is and leads to what ld, col and rd mean`, async () => {
+    const page = await session.open('?n=8', { viewport, touch: viewport.width < 500 });
+    const onScreen = (locator) => locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+    });
+    // The problem in words: the masthead's line on a laptop, the narration everywhere.
+    const narration = page.locator('#narration');
+    assert.match(await narration.textContent(), /^Ready: 8 queens to place, none attacking another\./);
+    assert.ok(await onScreen(narration), 'the narration is on the first screen');
+    if (viewport.width > 500) {
+      const line = page.locator('.masthead p');
+      assert.match(await line.textContent(), /Place N queens on an N×N board, no two in one row, column or diagonal/);
+      assert.ok(await onScreen(line));
+    }
+    // The legend, one press away, by touch or by keyboard: in view and focused (read next).
+    const legendButton = page.getByRole('button', { name: 'What ld, col, rd mean', exact: true });
+    assert.ok(await onScreen(legendButton), 'the way to the legend is on the first screen');
+    const box = await legendButton.boundingBox();
+    assert.ok(box.height >= 44, `a 44 px target: ${box.height}`);
+    await legendButton.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'legend');
+    const legend = page.locator('#legend');
+    assert.ok(await onScreen(legend), 'the legend is brought into view');
+    assert.match(await legend.textContent(), /ld\s+along a ╲ diagonal.*col\s+in its column.*rd\s+along a ╱ diagonal/s);
+  });
+}

@@ -165,6 +165,15 @@ test('? opens the help dialog listing the shortcuts, Escape closes it', async ()
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await dialog.waitFor();
+  // It opens at its top, its heading focused: Space and the arrows in view, not its Close button.
+  assert.equal(await page.locator('#help').evaluate((help) => help.scrollTop), 0, 'the dialog opened scrolled down');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'help-title');
+  const first = await page.locator('#shortcut-list dt').first().evaluate((dt) => {
+    const box = dt.getBoundingClientRect();
+    const help = dt.closest('dialog').getBoundingClientRect();
+    return { text: dt.textContent, inside: box.top >= help.top && box.bottom <= help.bottom };
+  });
+  assert.deepEqual(first, { text: 'Space', inside: true });
   const text = await dialog.textContent();
   for (const phrase of ['Play / pause', 'Step forward', 'Step back', 'next solution', 'Reset', 'Faster', 'Slower']) {
     assert.ok(text.includes(phrase), phrase);
@@ -175,6 +184,30 @@ test('? opens the help dialog listing the shortcuts, Escape closes it', async ()
   await dialog.waitFor();
   await button(page, 'Close').click();
   await dialog.waitFor({ state: 'hidden' });
+});
+
+test('Position says what its end is: no step yet, the steps taken so far, or the whole search once its end was reached; Speed and Position read as they are shown', async () => {
+  const page = await session.open('?n=4&speed=10');
+  const label = () => page.locator('#position-label').textContent();
+  const position = page.getByRole('slider', { name: 'Position' });
+  assert.equal(await label(), 'step 0: no step taken yet');
+  await clickStep(page, 3);
+  assert.equal(await label(), 'step 3 of 3 taken so far');
+  await button(page, 'Back').click();
+  assert.equal(await label(), 'step 2 of 3 taken so far');
+  assert.equal(await position.getAttribute('aria-valuetext'), 'step 2 of 3 taken so far');
+  await button(page, 'Run to end').click();
+  await page.waitForFunction(() => document.body.dataset.state === 'done');
+  const end = await steps(page);
+  assert.equal(await label(), `step ${grouped(end)} of ${grouped(end)}, the whole search`);
+  await button(page, 'Back').click();
+  assert.equal(await label(), `step ${grouped(end - 1)} of ${grouped(end)}, the whole search`);
+  // The Speed slider is read as its label says, not as the index of its stop.
+  const speed = page.getByRole('slider', { name: 'Speed' });
+  assert.equal(await speed.getAttribute('aria-valuetext'), '10 steps/s');
+  await page.keyboard.press('+');
+  assert.equal(await speed.getAttribute('aria-valuetext'), await page.locator('#speed-label').textContent());
+  assert.equal(await speed.getAttribute('aria-valuetext'), '20 steps/s');
 });
 
 test('the Position slider moves back and forth over every step seen, exactly', async () => {

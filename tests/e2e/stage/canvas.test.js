@@ -90,9 +90,25 @@ test('a square shows its reason as a tooltip while the pointer is on it, and onl
   assert.equal(await attacked.getAttribute('title'), null);
   await attacked.hover();
   assert.match(await attacked.getAttribute('title'), /^attacked along the /);
-  assert.match(await attacked.getAttribute('aria-description'), /^attacked along the /);
+  assert.match(await attacked.getAttribute('aria-label'), /^Row \d+, column \d+: attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/);
   await page.getByRole('heading', { level: 1 }).hover();
   assert.equal(await attacked.getAttribute('title'), null);
+});
+
+test('a square of the row being searched says in its name what it shows: the arrows, ?, × or free; not free while a question hides it', async () => {
+  const page = await session.open('?n=8&pos=41');
+  const said = () => page.locator('#board [role="gridcell"]').evaluateAll((cells) => cells
+    .filter((cell) => ['attacked', 'tried', 'trying', 'free'].includes(cell.dataset.look))
+    .map((cell) => [cell.dataset.look, cell.getAttribute('aria-label')]));
+  const words = { attacked: /: attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/, tried: /: free, already tried ×$/, trying: /: being tried \?$/, free: /: free$/ };
+  const seen = await said();
+  assert.ok(seen.some(([look]) => look === 'attacked') && seen.some(([look]) => look !== 'attacked'), JSON.stringify(seen));
+  for (const [look, name] of seen) assert.match(name, words[look], `${look}: ${name}`);
+  // The marks named are the ones drawn: an attacked square's arrows are its masks'.
+  await page.locator('#board').evaluate((board) => board.classList.add('asking-free'));
+  const hidden = await said();
+  assert.ok(hidden.every(([look, name]) => look !== 'free' || /column \d+$/.test(name)), JSON.stringify(hidden));
+  assert.ok(hidden.some(([look]) => look === 'attacked'), 'the attacked squares still say so');
 });
 
 test('the images the canvases copy are made ahead, while the page is idle: steps and a run to the end make none, at any size', async () => {

@@ -41,7 +41,7 @@ test('after a jump back (Position, Home, Go to step) the narration describes the
   // Home (the slider's start): the start's sentence.
   await controls(page).getByLabel('Position').fill('0');
   assert.equal(await steps(page), 0);
-  assert.match(await narration(page), /^Ready: press Step or Play/);
+  assert.match(await narration(page), /^Ready: \d+ queens to place, none attacking another\. Step or Play starts the search in row 1\.$/);
 
   // And the same sentence as stepping there one step at a time.
   assert.equal(await sentenceSteppingTo(page, 40), atForty);

@@ -218,6 +218,8 @@ test('Play stops at each question and Continue plays on; only the topics ticked 
   const first = await steps(page);
   await button(page, 'Continue').click();
   await page.locator('#question-check:not([hidden])').waitFor();
+  // Play went on and asked again: the focus is on the new question's first answer.
+  assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('#question-answer'))), true);
   assert.match(await questionText(page), /^What does the search do next/);
   assert.ok(await steps(page) > first + 1, 'play went on past the step Continue took');
   await page.getByRole('checkbox', { name: 'What happens', exact: true }).uncheck();
@@ -225,6 +227,23 @@ test('Play stops at each question and Continue plays on; only the topics ticked 
   await button(page, 'Continue').click();
   assert.match(await questionText(page), /^Nothing to ask about: tick a topic/);
   await button(page, 'Pause').click();
+});
+
+test('after Continue by keyboard, the focus goes to the next thing to do (Step), not to the page', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click();
+  await page.locator('#question-check:not([hidden])').waitFor();
+  await button(page, 'Show answer').focus();
+  await page.keyboard.press('Enter');
+  const proceed = button(page, 'Continue');
+  await proceed.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Continue');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('steps').textContent === '1');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'step', 'the focus is on Step, which asks the next question');
+  await page.keyboard.press('Enter');
+  await page.locator('#question-check:not([hidden])').waitFor();
 });
 
 test('Predict mode has no serious accessibility violation, with a question open and after a wrong answer', async () => {
