@@ -118,7 +118,7 @@ function startCompare(wasm, module) {
   const section = $('compare');
   const compare = new OnDemand(async () => {
     const { Compare, AlgorithmRace, startAlgorithmWorker } = await import(/* webpackChunkName: "compare" */ './compare/index.js');
-    const lanes = new Compare($, wasm);
+    const lanes = new Compare(section, wasm);
     const algorithmRace = new AlgorithmRace({
       section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
       status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),

@@ -7,12 +7,19 @@ import { startCore } from '../../www/shared/core.js';
 
 const wasm = fileURLToPath(new URL('../../www/pkg/bitqueens_bg.wasm', import.meta.url));
 
-/** The core's exports (Search, limits(), algorithmNames(), predictTopics(), …). */
-export async function loadCore() {
-  if (!existsSync(wasm)) {
-    throw new Error('www/pkg/ is not built: run `npm run build:wasm` (npm test does) first.');
-  }
-  return startCore(await WebAssembly.compile(readFileSync(wasm)));
+let started = null;
+
+/** The core's exports (Search, limits(), algorithmNames(), predictTopics(), …): started once
+ *  per test file, however often asked (the glue holds one instance: a second start would leave
+ *  the first one's objects reading the wrong memory). */
+export function loadCore() {
+  started ??= (async () => {
+    if (!existsSync(wasm)) {
+      throw new Error('www/pkg/ is not built: run `npm run build:wasm` (npm test does) first.');
+    }
+    return startCore(await WebAssembly.compile(readFileSync(wasm)));
+  })();
+  return started;
 }
 
 /** Loads the core and installs its constants (published counts, counting methods) for the

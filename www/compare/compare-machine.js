@@ -1,4 +1,5 @@
-// The Compare section's state machine, as data (see state-machine.js), read by compare.js.
+// The Compare section's state machine, as data (see state-machine.js), read by lockstep.js (its
+// transitions) and compare.js (what each button sends and whether it is enabled).
 //
 //   idle     resting right after a node event (or mid-node after playing)
 //   playing  each lane takes one step per beat towards the next node event and waits there

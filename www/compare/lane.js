@@ -1,7 +1,7 @@
 // One lane of the Compare section: an algorithm's board, its own data structure, its
 // counters (Nodes, Operations, Operations per node, Solutions found), a sentence for its last
-// step and its code with the lines that step ran highlighted. The lane owns its wasm Search;
-// compare.js moves the lanes in lockstep.
+// step and its code with the lines that step ran highlighted. It only draws: the lane's wasm
+// Search belongs to the lockstep (lockstep.js), which hands it each snapshot to draw.
 
 import { BoardView, CodeView, fitCounters } from '../stage/index.js';
 import { CODE } from './algorithm-code.js';
@@ -28,12 +28,10 @@ export class Lane {
    * @param {object} algorithm {slug, name, blurb, code?, followsRichards?} (code: its own code
    *   panel, else CODE's; followsRichards: the lane says where its run leaves Richards' path,
    *   from the snapshot's `leftPath`)
-   * @param {object} search a wasm Search of that algorithm
    * @param {HTMLSelectElement} language the section's "Code in" select
    */
-  constructor(algorithm, search, language) {
+  constructor(algorithm, language) {
     this.algorithm = algorithm;
-    this.search = search;
     const section = document.createElement('section');
     section.className = 'lane-view';
     section.dataset.algorithm = algorithm.slug;
@@ -74,10 +72,9 @@ export class Lane {
     this.code = new CodeView(code, language, algorithm.code ?? CODE[algorithm.slug]);
   }
 
-  /** Redraws everything from the search's snapshot: its counts are the session's, and the
+  /** Redraws everything from the lane's `snapshot`: its counts are the session's, and the
    *  sentence and the code lines describe `snapshot.last`, the step taken last to get there. */
-  render() {
-    const snapshot = this.search.snapshot();
+  render(snapshot) {
     this.element.style.setProperty('--n', snapshot.n);
     this.board.render(snapshot);
     renderDetail(this.detail, snapshot);
@@ -97,10 +94,5 @@ export class Lane {
       this.leftPath.classList.toggle('left', Boolean(left));
     }
     this.element.classList.toggle('finished', snapshot.finished);
-    return snapshot;
-  }
-
-  free() {
-    this.search.free();
   }
 }

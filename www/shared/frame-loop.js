@@ -1,5 +1,5 @@
 // The one frame scheduler: runs a callback once per animation frame, from start() until
-// stop(), for the player and the Compare section (each keeps its own time keeping and its
+// stop(), for the player and Compare's lockstep (each keeps its own time keeping and its
 // own work per frame).
 //
 // Invariants:
