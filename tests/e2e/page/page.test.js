@@ -238,7 +238,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     assert.ok(await onScreen(narration), 'the narration is on the first screen');
     if (viewport.width > 500) {
       const line = page.locator('.masthead p');
-      assert.match(await line.textContent(), /N queens on an N×N board, none attacking another/);
+      assert.match(await line.textContent(), /N queens, none attacking another, placed one bit operation at a time/);
       assert.ok(await onScreen(line));
     }
     // The legend, one press away, by touch or by keyboard: in view and focused (read next).
