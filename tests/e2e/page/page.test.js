@@ -220,7 +220,8 @@ test('while the core loads, the page is inert and says so; clicks then do nothin
   await button(page, 'Step').click();
   assert.equal(await steps(page), 1);
   assert.equal(await page.getByLabel('Lessons').isDisabled(), false);
-  // Once ready, Space is Play's again.
+  // Once ready, Space with no control focused is Play's again (on the focused Step it would step).
+  await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Space');
   await page.waitForFunction(() => document.body.dataset.state === 'playing');
 });
