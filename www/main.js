@@ -214,7 +214,15 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   maker.buildWhenOpened($('lesson-maker'));
   // A lesson file dropped anywhere on the page opens, whether or not Make a lesson was opened.
   onFileDropped(document, (file) => maker.then((made) => made.open(file)));
-  panel.restore(location.search);
+  // A made lesson travels whole in the link's fragment: checked as a file is, kept as one opened.
+  panel.restore(location.search, location.hash, {
+    check,
+    adopt: (lesson) => {
+      const adopted = yours.apart(lesson);
+      yours.keep(adopted);
+      return adopted;
+    },
+  });
   return panel;
 }
 

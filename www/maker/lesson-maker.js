@@ -8,6 +8,7 @@
 import { writeLesson } from '../teach/index.js';
 import { readKept, writeKept } from '../shared/kept.js';
 import { partsOf } from '../shared/dom.js';
+import { Messages } from '../shared/messages.js';
 
 const DRAFT_KEY = 'bitqueens.lesson.draft';
 /** The largest lesson file opened, in bytes. */
@@ -29,9 +30,11 @@ export class LessonMaker {
   constructor(root, { check, onScreen, describe, lessons, yours, save, messages }) {
     const ui = partsOf(root, {
       title: 'maker-title', note: 'maker-note', add: 'maker-add', stops: 'maker-stops', play: 'maker-play',
-      download: 'maker-download', file: 'maker-file',
+      download: 'maker-download', file: 'maker-file', message: 'maker-message',
     });
     Object.assign(this, { ui, check, onScreen, describe, lessons, yours, save, messages });
+    /** What is wrong with the draft, said beside its buttons (where the teacher looks). */
+    this.draftMessages = new Messages(ui.message);
     // What the browser kept may be anything (another version, a hand edit): only a draft
     // with a list of stops, each an object with a state, is taken.
     this.draft = readKept(DRAFT_KEY, null);
@@ -42,6 +45,7 @@ export class LessonMaker {
     ui.title.value = typeof this.draft.title === 'string' ? this.draft.title : '';
     ui.title.addEventListener('input', () => {
       this.draft.title = ui.title.value;
+      this.draftMessages.clear();
       this.keep();
     });
     ui.add.addEventListener('click', () => this.add());
@@ -81,12 +85,19 @@ export class LessonMaker {
     this.render();
   }
 
-  /** The draft as a lesson, or null after saying what is wrong with it. */
+  /** The draft as a lesson, or null after saying what is wrong with it, beside the buttons
+   *  (a missing title in the page's words, the focus then in the Title field). */
   lesson() {
     const title = this.draft.title.trim();
+    if (!title) {
+      this.draftMessages.show('Give the lesson a title first: it is the lesson’s name in the Lessons menu and in its file.');
+      this.ui.title.focus();
+      return null;
+    }
     const data = { slug: this.yours.slugFor(title), title, stops: this.draft.stops };
     const { lesson, problems } = this.check(data);
-    if (problems) this.messages.show(`This lesson cannot be used yet. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
+    if (problems) this.draftMessages.show(`This lesson cannot be used yet. ${problems.slice(0, 4).join(' ')}${problems.length > 4 ? ` (and ${problems.length - 4} more)` : ''}`);
+    else this.draftMessages.clear();
     return lesson ?? null;
   }
 

@@ -11,8 +11,9 @@ export { Score } from './score.js';
 export { LessonsPanel } from './lessons-panel.js';
 export { YourLessons } from './your-lessons.js';
 export {
-  readLesson, unreachableStops, describeState, writeLesson, lessonVocabulary, checkLesson, withoutLesson,
+  readLesson, unreachableStops, describeState, writeLesson, lessonVocabulary, checkLesson,
 } from './lesson.js';
+export { withoutLesson } from './lesson-link.js';
 export { LessonStops } from './lesson-stops.js';
 export { BUILT_IN_LESSONS } from './lessons/index.js';
 export { Presenter } from './presenter.js';

@@ -206,11 +206,3 @@ export function checkLesson(data, known, Search) {
   const problems = read.lesson ? unreachableStops(read.lesson, Search) : read.problems;
   return problems.length ? { problems } : read;
 }
-
-/** `link` as a link to its step and settings, without the lesson stop it may name. */
-export function withoutLesson(link) {
-  const url = new URL(link);
-  url.searchParams.delete('lesson');
-  url.searchParams.delete('stop');
-  return url.href;
-}

@@ -5,6 +5,7 @@
 
 import { setText, partsOf } from '../shared/dom.js';
 import { rewriteAddress } from '../player/index.js';
+import { lessonFragment, readLessonFragment, withLessonFragment, withoutLessonFragment, MAX_LINK_LESSON } from './lesson-link.js';
 
 export class LessonsPanel {
   /**
@@ -27,6 +28,9 @@ export class LessonsPanel {
     this.keep = keep;
     this.before = null; // keep.save() from before the lesson open, if one is
     this.lessons = lessons;
+    /** The built-in lessons' slugs: any other lesson travels whole in a link's fragment. */
+    this.builtIn = new Set(lessons.map(({ slug }) => slug));
+    this.fragment = null; // the open lesson's, when it is not built in (lesson-link.js)
     this.show = show;
     this.messages = messages;
     this.lesson = null;
@@ -69,6 +73,10 @@ export class LessonsPanel {
   open(lesson, index) {
     if (!this.lesson) this.before = this.keep.save();
     this.lesson = lesson;
+    this.fragment = this.builtIn.has(lesson.slug) ? null : lessonFragment(lesson);
+    if (!this.builtIn.has(lesson.slug) && !this.fragment) {
+      this.messages.show(`“${lesson.title}” is too long to travel in a link (more than ${MAX_LINK_LESSON.toLocaleString('en')} characters): a link to it opens it only in this browser. Download it to share it as a file.`, 'info');
+    }
     this.ui.menu.value = lesson.slug;
     this.ui.bar.hidden = false;
     setText(this.ui.title, lesson.title);
@@ -123,12 +131,31 @@ export class LessonsPanel {
     this.changed();
   }
 
-  /** Opens the lesson and stop the link names; a bad name or number gets a sentence. */
-  restore(query) {
+  /**
+   * Opens the lesson and stop the link names; a bad name or number gets a sentence. A lesson
+   * the link carries whole (its fragment, `hash`) is checked by `linked.check(data)` as a
+   * lesson file is, made one of this browser's by `linked.adopt(lesson)`, offered and opened.
+   */
+  restore(query, hash = '', linked = null) {
     const params = new URLSearchParams(query);
-    if (!params.has('lesson')) return;
+    const carried = linked ? readLessonFragment(hash) : null;
+    let lesson = null;
+    if (carried?.problem) this.messages.show(carried.problem);
+    else if (carried) {
+      const read = linked.check(carried.data);
+      if (read.problems) {
+        this.messages.show(`The lesson in the link cannot be opened. ${read.problems.slice(0, 4).join(' ')}`);
+      } else {
+        lesson = linked.adopt(read.lesson);
+        this.offer(lesson);
+      }
+    }
+    if (!lesson && !params.has('lesson')) {
+      if (carried) this.keepUrlCurrent(); // the damaged lesson out of the address bar
+      return;
+    }
     const slug = params.get('lesson');
-    const lesson = this.lessons.find((l) => l.slug === slug);
+    lesson ??= this.lessons.find((l) => l.slug === slug);
     if (!lesson) {
       const shown = slug.length > 40 ? `${slug.slice(0, 40)}…` : slug;
       this.messages.show(`The link names the lesson “${shown}”, which is not one of the lessons (${this.lessons.map((l) => l.slug).join(', ')}). Choose one from the Lessons menu.`);
@@ -149,14 +176,14 @@ export class LessonsPanel {
   keepUrlCurrent() {
     rewriteAddress(this, (href) => {
       const url = new URL(href);
-      if (this.lesson) {
-        url.searchParams.set('lesson', this.lesson.slug);
-        url.searchParams.set('stop', this.index + 1);
-      } else {
+      if (!this.lesson) {
         url.searchParams.delete('lesson');
         url.searchParams.delete('stop');
+        return withoutLessonFragment(url.href);
       }
-      return url.toString();
+      url.searchParams.set('lesson', this.lesson.slug);
+      url.searchParams.set('stop', this.index + 1);
+      return withLessonFragment(url.href, this.fragment);
     });
   }
 }

@@ -153,3 +153,53 @@ test('a lesson opened from Make a lesson brings the lesson bar into view with th
   const yours = await page.locator('#lesson-menu optgroup[label="Your lessons"] option').allTextContents();
   assert.deepEqual(yours, ['Kept here']);
 });
+
+test('a made lesson’s link travels: opened in another browser, it opens the lesson at its stop; a damaged one says so', async () => {
+  const page = await session.open('?n=5&pos=4');
+  await openMaker(page);
+  await page.getByLabel('Title').fill('Five queens, by link');
+  await page.getByLabel('Note for the next stop').fill('Four steps in.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Step').click();
+  await page.getByLabel('Note for the next stop').fill('One more step: «ünïcode» ♛.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Open it as a lesson').click();
+  await page.getByRole('region', { name: 'Five queens, by link' }).waitFor();
+  await button(page, 'Next stop').click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('stop') === '2' && location.hash.startsWith('#lesson='));
+  const link = page.url();
+
+  // Another browser (a new context: nothing kept): the link alone opens the lesson at stop 2.
+  const elsewhere = await session.openAnother(link);
+  await elsewhere.getByRole('region', { name: 'Five queens, by link' }).waitFor();
+  assert.equal(await elsewhere.locator('#lesson-stop').textContent(), 'Stop 2 of 2');
+  assert.equal(await elsewhere.locator('#lesson-note').textContent(), 'One more step: «ünïcode» ♛.');
+  assert.equal(await steps(elsewhere), 5);
+  assert.equal(await elsewhere.locator('#message').isVisible(), false, 'no message: the lesson is known');
+  // A link to the step alone (Copy link without the lesson: the embed, History) carries no lesson.
+  await button(elsewhere, 'Close lesson').click();
+  await elsewhere.waitForFunction(() => location.hash === '' && !new URL(location.href).searchParams.has('lesson'));
+
+  // Damaged on the way (cut short): a sentence, and the page as the link's query has it.
+  const cut = link.slice(0, link.length - 7);
+  const damaged = await session.openAnother(cut);
+  await damaged.locator('#message').filter({ hasText: /The lesson in the link is damaged \(.+\): ask for the link again, or for the lesson file\./ }).waitFor();
+  assert.equal(await damaged.locator('#lesson-bar').isHidden(), true);
+});
+
+test('Open it as a lesson with no title: the page says so beside the button, in its own words, and the focus goes to Title', async () => {
+  const page = await session.open('?n=6&pos=2');
+  await openMaker(page);
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Open it as a lesson').click();
+  const said = page.locator('#maker-message');
+  await said.waitFor();
+  assert.match(await said.textContent(), /^Give the lesson a title first/);
+  assert.doesNotMatch(await said.textContent(), /"title"/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'maker-title');
+  // Beside the button: on screen together with it.
+  const [message, buttonBox] = [await said.boundingBox(), await button(page, 'Open it as a lesson').boundingBox()];
+  assert.ok(Math.abs(message.y - buttonBox.y) < 200, `the message is ${Math.round(message.y - buttonBox.y)} px from the button`);
+  await page.getByLabel('Title').fill('Now with a title');
+  assert.equal(await said.isHidden(), true, 'typing a title takes the message away');
+});
