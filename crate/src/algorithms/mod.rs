@@ -18,6 +18,7 @@
 //! Mirror mode (search half of row 0, see [`crate::board::searched_part`]) works for all.
 
 pub mod bit_by_bit;
+pub mod blocks;
 pub mod board_scan;
 pub mod flag_arrays;
 pub mod free_masks;
