@@ -7,8 +7,8 @@ use crate::exercise::{catalogue, check_answer};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Every exercise, in order: `[{slug, title, statement, hint, inputs, outputs: [{name,
-/// compare}], operators, maxOperators, maxPerLine?, loop, starter}]` (never the reference).
+/// Every exercise, in order, as `exercise::schema::Exercise` serializes it (camelCase; never
+/// the reference).
 #[wasm_bindgen]
 pub fn exercises() -> Result<JsValue, JsError> {
     to_js(&catalogue::all())
