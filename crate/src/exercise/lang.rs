@@ -263,6 +263,12 @@ enum Tok {
     End,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tokens the lexer was asked for on this thread: the work a test bounds.
+    pub(crate) static TOKENS_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Reads the tokens one at a time.
 struct Lexer<'a> {
     src: &'a str,
@@ -284,6 +290,8 @@ impl<'a> Lexer<'a> {
     }
 
     fn next(&mut self) -> Result<(Tok, Span), Diagnostic> {
+        #[cfg(test)]
+        TOKENS_READ.with(|read| read.set(read.get() + 1));
         self.skip_space();
         let start = self.at;
         let rest = &self.src[start..];
