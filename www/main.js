@@ -126,7 +126,7 @@ function startCompare(wasm, module) {
     const algorithmRace = new AlgorithmRace({
       section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
       status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-    }, wasm.algorithmNames().filter(({ slug }) => slug !== 'yours'), () => giveCore(startAlgorithmWorker(), module)); // Your program needs a loop
+    }, wasm.algorithmNames().filter(({ needsProgram }) => !needsProgram), () => giveCore(startAlgorithmWorker(), module)); // Your program needs a loop
     return { lanes, algorithmRace };
   }, loadFailed('Compare'));
   compare.buildWhenOpened(section);
@@ -250,7 +250,7 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   const known = {
     maxN: limits.maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
     // Your program needs the learner's loop: no lesson can name it.
-    algorithms: algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    algorithms: algorithmNames().filter(({ needsProgram }) => !needsProgram).map(({ slug }) => slug),
     topics: predictTopics().map(({ slug }) => slug), exercises: exercises().map(({ slug }) => slug),
   };
   // A lesson read, and every stop of it reached by the core.

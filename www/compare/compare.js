@@ -41,7 +41,7 @@ const LABELS = { play: 'Play', pause: 'Pause', runToEnd: 'Run to end' };
 export class Compare {
   /**
    * @param {Function} $ looks an element up by id
-   * @param {object} wasm { Search, algorithmNames, treeNodes }
+   * @param {object} wasm { Search, algorithmNames, treeNodes, loopExercises, codeLines }
    * @param {object} clock { now(), nextFrame(callback) } (the browser's by default)
    */
   constructor($, wasm, clock = BROWSER_CLOCK) {
@@ -49,10 +49,11 @@ export class Compare {
     this.clock = clock;
     /** Runs tick() once per animation frame exactly while the state is not idle (take()). */
     this.frames = new FrameLoop(clock, (now) => this.tick(now));
-    // Your program joins the choices only once the learner has a loop (runYours).
+    // An algorithm that needs the learner's program (Your program) joins the choices only
+    // once the learner has a loop (runYours).
     const named = wasm.algorithmNames();
-    this.algorithms = named.filter((a) => a.slug !== YOURS).map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
-    this.yoursName = named.find((a) => a.slug === YOURS)?.name ?? 'Your program';
+    this.algorithms = named.filter((a) => !a.needsProgram).map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
+    this.yours = named.find((a) => a.slug === YOURS && a.needsProgram);
     this.program = null; // the learner's loop ({exercise slug: source}), once Run my loop gave it
     this.ui = {
       section: $('compare'), choices: $('compare-algorithms'), size: $('compare-size'), mirror: $('compare-mirror'),
@@ -125,7 +126,7 @@ export class Compare {
     }
     this.program = program;
     if (!this.algorithms.some((a) => a.slug === YOURS)) {
-      this.algorithms.push({ slug: YOURS, name: this.yoursName, blurb: BLURBS[YOURS] });
+      this.algorithms.push({ ...this.yours, blurb: BLURBS[YOURS] });
       this.buildChoices();
     }
     for (const box of this.ui.choices.querySelectorAll('input')) box.checked = box.value === 'richards' || box.value === YOURS;
@@ -216,7 +217,7 @@ export class Compare {
     const algorithm = this.algorithms.find((a) => a.slug === slug);
     if (slug === YOURS) {
       const search = new this.wasm.Search(this.n, this.mirror, slug, this.program);
-      return new Lane({ ...algorithm, code: yoursCode(this.program), followsRichards: true }, search, this.ui.language);
+      return new Lane({ ...algorithm, code: yoursCode(this.program, this.wasm), followsRichards: true }, search, this.ui.language);
     }
     return new Lane(algorithm, new this.wasm.Search(this.n, this.mirror, slug), this.ui.language);
   }
@@ -418,7 +419,7 @@ export class Compare {
 
   keepUrlCurrent() {
     // Your program is not in links: the learner's answers travel only by "Copy a link with my answer".
-    const linked = this.lanes.map((l) => l.algorithm.slug).filter((slug) => slug !== YOURS);
+    const linked = this.lanes.filter((l) => !l.algorithm.needsProgram).map((l) => l.algorithm.slug);
     const state = this.ui.section.open && linked.length >= 2
       ? { algorithms: linked, n: this.n, position: this.finished ? Infinity : this.position, mirror: this.mirror }
       : null;

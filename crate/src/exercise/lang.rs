@@ -432,6 +432,44 @@ struct Parser<'a> {
     operators: usize,
 }
 
+/// The lines of `source` that hold code, as the lexer reads them: each line from its first
+/// token to its last (comments, blank lines and the spaces around left out). From a character
+/// the lexer refuses, the rest of its line is kept as it is.
+///
+/// ```
+/// use bitqueens::exercise::lang::code_lines;
+/// let source = "# the free squares\nposs = ~(ld | col | rd) & done; // all of them\n\n";
+/// assert_eq!(code_lines(source), ["poss = ~(ld | col | rd) & done;"]);
+/// ```
+pub fn code_lines(source: &str) -> Vec<String> {
+    let mut lexer = Lexer { src: source, at: 0 };
+    // Byte ranges of the code of each line met, with the line's start.
+    let mut lines: Vec<(usize, Span)> = Vec::new();
+    loop {
+        let span = match lexer.next() {
+            Ok((Tok::End, _)) => break,
+            Ok((_, span)) => span,
+            Err(refused) => {
+                let start = refused.span.start.min(source.len());
+                let end = source[start..]
+                    .find('\n')
+                    .map_or(source.len(), |k| start + k);
+                lexer.at = end.max(start + 1).min(source.len());
+                Span { start, end }
+            }
+        };
+        let line_start = source[..span.start].rfind('\n').map_or(0, |k| k + 1);
+        match lines.last_mut() {
+            Some((start, code)) if *start == line_start => code.end = span.end,
+            _ => lines.push((line_start, span)),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(_, code)| source[code.start..code.end].trim_end().to_owned())
+        .collect()
+}
+
 /// Parses a whole answer.
 pub fn parse(source: &str) -> Result<Program, Diagnostic> {
     if let Some((cut, _)) = source.char_indices().nth(MAX_SOURCE_CHARS) {

@@ -472,6 +472,10 @@ fn ten_thousand_hostile_sources_never_panic_and_every_refusal_has_a_position() {
             }
         };
         refusals += usize::from(assert_refusal_is_a_sentence_with_a_position(slug, &source));
+        // The code panel's lines of any source: never a panic, never a comment or a blank.
+        for line in lang::code_lines(&source) {
+            assert!(!line.trim().is_empty() && !line.starts_with("//") && !line.starts_with('#'));
+        }
     }
     // Nearly every hostile source is refused (11,995 of this seed's 12,000), and each refusal
     // was checked.
@@ -532,6 +536,16 @@ fn pathological_sources_are_refused_quickly_with_a_sentence() {
             source
         ));
     }
+}
+
+#[test]
+fn code_lines_are_what_the_lexer_reads() {
+    let source = "  poss = ld#one\n\n// two\n  x = 1 ; # three\n y = é z\n";
+    assert_eq!(
+        lang::code_lines(source),
+        ["poss = ld", "x = 1 ;", "y = é z"]
+    );
+    assert!(lang::code_lines("").is_empty());
 }
 
 #[test]
