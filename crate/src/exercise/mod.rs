@@ -205,4 +205,6 @@ fn bits_needed(value: u32) -> usize {
 }
 
 #[cfg(test)]
+mod oracle_tests;
+#[cfg(test)]
 mod tests;
