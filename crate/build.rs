@@ -1,118 +1,59 @@
-//! Turns `www/write/exercises.json` (the exercises' single source, shared with the page) into
-//! Rust: `$OUT_DIR/exercises.rs`, one `vec![Exercise { … }, …]` expression that
-//! `exercise::catalogue` includes. So the core carries the exercises as data without a JSON
-//! parser in the WebAssembly (serde_json there cost about 150 KB of the .wasm). A test
-//! (`exercise::tests`) parses the same file with serde_json, field by field strictly, and
-//! compares it with what this wrote.
+//! Turns `src/exercise/exercises.json` (the exercises' single source; the page receives it
+//! through the wasm facade's `exercises()`) into Rust: `$OUT_DIR/exercises.rs`, the file as
+//! one `Json` tree expression that `exercise::catalogue` includes and reads with serde. So
+//! the core carries the exercises as data without a JSON parser in the WebAssembly
+//! (serde_json there cost about 150 KB of the .wasm).
+//!
+//! The file is first read strictly into the exercises' schema, `src/exercise/schema.rs`
+//! (included here as it is, the one place the schema is written): a file it refuses fails the
+//! build with serde's sentence. The tree itself is written without knowing the schema.
 
 use serde_json::Value;
-use std::{env, fmt::Write, fs, path::Path};
+use std::{env, fs, path::Path};
 
-const SOURCE: &str = "../www/write/exercises.json";
-const FIELDS: [&str; 12] = [
-    "slug",
-    "title",
-    "statement",
-    "hint",
-    "inputs",
-    "outputs",
-    "operators",
-    "maxOperators",
-    "maxPerLine",
-    "reference",
-    "loop",
-    "starter",
-];
+#[allow(dead_code)] // the types are here to be deserialized into, not used
+#[path = "src/exercise/schema.rs"]
+mod schema;
+
+const SOURCE: &str = "src/exercise/exercises.json";
+const SCHEMA: &str = "src/exercise/schema.rs";
 
 fn main() {
     println!("cargo:rerun-if-changed={SOURCE}");
+    println!("cargo:rerun-if-changed={SCHEMA}");
     let text =
         fs::read_to_string(SOURCE).unwrap_or_else(|e| panic!("{SOURCE} cannot be read: {e}"));
+    if let Err(e) = serde_json::from_str::<Vec<schema::Exercise>>(&text) {
+        panic!("{SOURCE} does not hold the exercises as {SCHEMA} describes them: {e}");
+    }
     let json: Value =
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{SOURCE} is not JSON: {e}"));
-    let exercises = json
-        .as_array()
-        .unwrap_or_else(|| panic!("{SOURCE} holds no array"));
-    let mut rust = String::from("vec![\n");
-    for (i, exercise) in exercises.iter().enumerate() {
-        let exercise = exercise
-            .as_object()
-            .unwrap_or_else(|| panic!("{SOURCE}: entry {i} is not an object"));
-        if let Some(unknown) = exercise.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-            panic!("{SOURCE}: entry {i} has the unknown field {unknown:?}");
-        }
-        let field = |name: &str| {
-            exercise
-                .get(name)
-                .unwrap_or_else(|| panic!("{SOURCE}: entry {i} has no {name:?}"))
-        };
-        let text = |name: &str| {
-            let s = field(name)
-                .as_str()
-                .unwrap_or_else(|| panic!("{SOURCE}: entry {i}: {name:?} is not a string"));
-            format!("String::from({s:?})")
-        };
-        let texts = |name: &str| {
-            let items: Vec<String> = field(name)
-                .as_array()
-                .unwrap_or_else(|| panic!("{SOURCE}: entry {i}: {name:?} is not a list"))
-                .iter()
-                .map(|v| {
-                    format!(
-                        "String::from({:?})",
-                        v.as_str().unwrap_or_else(|| panic!(
-                            "{SOURCE}: entry {i}: {name:?} holds a non-string"
-                        ))
-                    )
-                })
-                .collect();
-            format!("vec![{}]", items.join(", "))
-        };
-        let number = |value: &Value, name: &str| {
-            value
-                .as_u64()
-                .filter(|&n| n <= u32::MAX as u64)
-                .unwrap_or_else(|| panic!("{SOURCE}: entry {i}: {name:?} is not a whole number"))
-        };
-        let outputs: Vec<String> = field("outputs")
-            .as_array()
-            .unwrap_or_else(|| panic!("{SOURCE}: entry {i}: \"outputs\" is not a list"))
-            .iter()
-            .map(|output| {
-                let name = output["name"].as_str().unwrap_or_else(|| panic!("{SOURCE}: entry {i}: an output has no name"));
-                let compare = match output["compare"].as_str() {
-                    Some("all") => "All",
-                    Some("board") => "Board",
-                    other => panic!("{SOURCE}: entry {i}: output {name:?} compares {other:?}, not \"all\" or \"board\""),
-                };
-                format!("Output {{ name: String::from({name:?}), compare: Compare::{compare} }}")
-            })
-            .collect();
-        let max_per_line = match exercise.get("maxPerLine") {
-            None => "None".to_string(),
-            Some(value) => format!("Some({})", number(value, "maxPerLine")),
-        };
-        let is_loop = field("loop")
-            .as_bool()
-            .unwrap_or_else(|| panic!("{SOURCE}: entry {i}: \"loop\" is not true or false"));
-        writeln!(
-            rust,
-            "    Exercise {{ slug: {}, title: {}, statement: {}, hint: {}, inputs: {}, outputs: vec![{}], operators: {}, \
-             max_operators: {}, max_per_line: {max_per_line}, reference: {}, is_loop: {is_loop}, starter: {} }},",
-            text("slug"),
-            text("title"),
-            text("statement"),
-            text("hint"),
-            texts("inputs"),
-            outputs.join(", "),
-            texts("operators"),
-            number(field("maxOperators"), "maxOperators"),
-            text("reference"),
-            text("starter"),
-        )
-        .expect("a String takes any write");
-    }
-    rust.push_str("]\n");
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("exercises.rs");
-    fs::write(&out, rust).unwrap_or_else(|e| panic!("{} cannot be written: {e}", out.display()));
+    fs::write(&out, rust_of(&json))
+        .unwrap_or_else(|e| panic!("{} cannot be written: {e}", out.display()));
+}
+
+/// `value` as a `Json` expression (`Json` is in scope where it is included).
+fn rust_of(value: &Value) -> String {
+    match value {
+        Value::Null => "Json::Null".to_owned(),
+        Value::Bool(b) => format!("Json::Bool({b})"),
+        Value::Number(n) => match n.as_u64().filter(|&n| n <= u64::from(u32::MAX)) {
+            Some(n) => format!("Json::Number({n})"),
+            None => panic!("{SOURCE}: {n} is not a whole number from 0 to 2^32 - 1"),
+        },
+        // `{:?}` writes a Rust string literal, escapes included.
+        Value::String(s) => format!("Json::Text({s:?})"),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(rust_of).collect();
+            format!("Json::List(&[{}])", items.join(", "))
+        }
+        Value::Object(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(name, value)| format!("({name:?}, {})", rust_of(value)))
+                .collect();
+            format!("Json::Object(&[{}])", fields.join(", "))
+        }
+    }
 }

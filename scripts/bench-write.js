@@ -16,8 +16,8 @@ const wasm = createRequire(import.meta.url)(`../${out}/bitqueens.js`);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const wrong = { 'free-squares': 'poss = ~(ld | col | rd);' };
-// The references, read from the exercises file (the page gets none of them): right answers.
-const references = new Map(JSON.parse(readFileSync('www/write/exercises.json', 'utf8'))
+// The references, read from the core's exercises file (the page gets none of them): right answers.
+const references = new Map(JSON.parse(readFileSync('crate/src/exercise/exercises.json', 'utf8'))
   .map((e) => [e.slug, e.reference]));
 console.log('| exercise | first call, table built (ms) | right answer, median (ms) | states | other masks | wrong answer (ms) |');
 console.log('|---|---|---|---|---|---|');

@@ -122,7 +122,7 @@ function startCompare(wasm, module) {
     const algorithmRace = new AlgorithmRace({
       section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
       status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
-    }, wasm.algorithmNames().filter(({ slug }) => slug !== 'yours'), () => giveCore(startAlgorithmWorker(), module)); // Your program needs a loop
+    }, wasm.algorithmNames().filter(({ needsProgram }) => !needsProgram), () => giveCore(startAlgorithmWorker(), module)); // Your program needs a loop
     return { lanes, algorithmRace };
   }, loadFailed('Compare'));
   compare.buildWhenOpened(section);

@@ -30,15 +30,16 @@ const LABELS = { play: 'Play', pause: 'Pause', runToEnd: 'Run to end' };
 export class Compare {
   /**
    * @param {HTMLDetailsElement} section the Compare section: the panel finds its parts in it
-   * @param {object} wasm { Search, algorithmNames, treeNodes }
+   * @param {object} wasm { Search, algorithmNames, treeNodes, loopExercises, codeLines }
    * @param {object} clock { now(), nextFrame(callback) } (the browser's by default)
    */
   constructor(section, wasm, clock = BROWSER_CLOCK) {
     this.wasm = wasm;
-    // Your program joins the choices only once the learner has a loop (runYours).
+    // An algorithm that needs the learner's program (Your program) joins the choices only
+    // once the learner has a loop (runYours).
     const named = wasm.algorithmNames();
-    this.algorithms = named.filter((a) => a.slug !== YOURS).map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
-    this.yoursName = named.find((a) => a.slug === YOURS)?.name ?? 'Your program';
+    this.algorithms = named.filter((a) => !a.needsProgram).map((a) => ({ ...a, blurb: BLURBS[a.slug] }));
+    this.yours = named.find((a) => a.slug === YOURS && a.needsProgram);
     this.program = null; // the learner's loop ({exercise slug: source}), once Run my loop gave it
     const part = (id) => section.querySelector(`#${id}`);
     this.ui = {
@@ -128,7 +129,7 @@ export class Compare {
     }
     this.program = program;
     if (!this.algorithms.some((a) => a.slug === YOURS)) {
-      this.algorithms.push({ slug: YOURS, name: this.yoursName, blurb: BLURBS[YOURS] });
+      this.algorithms.push({ ...this.yours, blurb: BLURBS[YOURS] });
       this.buildChoices();
     }
     for (const box of this.ui.choices.querySelectorAll('input')) box.checked = box.value === 'richards' || box.value === YOURS;
@@ -146,7 +147,7 @@ export class Compare {
 
   laneView(slug) {
     const algorithm = this.algorithms.find((a) => a.slug === slug);
-    if (slug === YOURS) return new Lane({ ...algorithm, code: yoursCode(this.program), followsRichards: true }, this.ui.language);
+    if (slug === YOURS) return new Lane({ ...algorithm, code: yoursCode(this.program, this.wasm), followsRichards: true }, this.ui.language);
     return new Lane(algorithm, this.ui.language);
   }
 
@@ -247,7 +248,7 @@ export class Compare {
   keepUrlCurrent() {
     const { lockstep } = this;
     // Your program is not in links: the learner's answers travel only by "Copy a link with my answer".
-    const linked = lockstep.slugs.filter((slug) => slug !== YOURS);
+    const linked = lockstep.slugs.filter((slug) => !this.algorithms.find((a) => a.slug === slug)?.needsProgram);
     const state = this.ui.section.open && linked.length >= 2
       ? { algorithms: linked, n: this.n, position: lockstep.finished ? Infinity : lockstep.position, mirror: this.mirror }
       : null;

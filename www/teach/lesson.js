@@ -194,7 +194,7 @@ export function lessonVocabulary({ algorithmNames, predictTopics, exercises }, m
   return {
     maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
     // Your program needs the learner's loop: no lesson can name it.
-    algorithms: algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    algorithms: algorithmNames().filter(({ needsProgram }) => !needsProgram).map(({ slug }) => slug),
     topics: predictTopics().map(({ slug }) => slug), exercises: exercises().map(({ slug }) => slug),
   };
 }

@@ -15,7 +15,7 @@ import { CounterexampleView } from './counterexample-view.js';
 import { loadEditor } from './editor.js';
 import { setText, partsOf } from '../shared/dom.js';
 
-/** How the operator names of exercises.json read on the page. */
+/** How the operator names of the core's exercises (`exercises()`) read on the page. */
 const OPERATOR_NAMES = { neg: '- (unary)', '-': '- (binary)' };
 
 /** `text` with `code` spans for its `backticked` parts, as elements (never markup). */

@@ -18,6 +18,7 @@
 //! Mirror mode (search half of row 0, see [`crate::board::searched_part`]) works for all.
 
 pub mod bit_by_bit;
+pub mod blocks;
 pub mod board_scan;
 pub mod flag_arrays;
 pub mod free_masks;
@@ -72,6 +73,20 @@ macro_rules! algorithms {
         impl Kind {
             /// All of them, in the order of the lesson.
             pub const ALL: [Kind; [$(Kind::$variant),*].len()] = [$(Kind::$variant),*];
+
+            /// Every algorithm: those of the lesson, then those that need a learner's program.
+            pub const EVERY: [Kind; [$(Kind::$variant,)* $(Kind::$xvariant),*].len()] =
+                [$(Kind::$variant,)* $(Kind::$xvariant),*];
+
+            /// True for an algorithm that runs a learner's program (given by
+            /// `crate::exercise::program`): no lane until the learner runs it, in no lesson
+            /// and no link.
+            pub fn needs_program(self) -> bool {
+                match self {
+                    $( Kind::$variant => false, )*
+                    $( Kind::$xvariant => true, )*
+                }
+            }
 
             /// The name the page and the command line show.
             pub fn name(self) -> &'static str {
@@ -167,9 +182,8 @@ pub(crate) use dispatch;
 impl Kind {
     /// The kind with this slug, or an error listing the slugs.
     pub fn from_slug(slug: &str) -> Result<Kind, UnknownAlgorithm> {
-        Kind::ALL
+        Kind::EVERY
             .into_iter()
-            .chain([Kind::Yours])
             .find(|k| k.slug() == slug)
             .ok_or_else(|| UnknownAlgorithm(slug.to_owned()))
     }

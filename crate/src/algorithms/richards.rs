@@ -7,6 +7,7 @@
 //! time and without any log: every state of the stepper has a single predecessor that can be
 //! computed from the state itself (see the comments in `back`).
 
+use super::blocks::{Blocks, Body, RichardsBlocks, COST_DEAD_END, COST_SOLUTION, TEST};
 use super::{Describe, Detail};
 use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
 use crate::stepping::{weight, CurrentRow, Queens, Step, StepCounts, Stepping};
@@ -56,7 +57,18 @@ pub struct SearchCall {
     pub phase: Phase,
 }
 
-/// The N-Queens search as a resumable state machine.
+/// Leaving a row (a backtrack, or the finish) costs the failing `while` test of that row
+/// when its squares were tried (it was `Returned`); a solution or a dead end already paid
+/// its row's last test.
+#[inline]
+fn cost_of_leaving(phase: Phase) -> u64 {
+    TEST * u64::from(phase == Phase::Returned)
+}
+
+/// Richards' loop as a resumable state machine, generic over its body `B` (its four blocks
+/// and their guards) as petgraph's `Dfs` is over its visit map. `Stepper` alone is the
+/// N-Queens search itself, with [`RichardsBlocks`]; "Your program" is the same loop with the
+/// learner's blocks ([`super::yours`]).
 ///
 /// ```
 /// use bitqueens::{Step, Stepper};
@@ -67,19 +79,20 @@ pub struct SearchCall {
 /// assert_eq!(solutions, 2);
 /// ```
 #[derive(Clone)]
-pub struct Stepper {
+pub struct Stepper<B: Body = RichardsBlocks> {
     n: u32,
     /// `done = (1 << n) - 1`: one bit per column.
     done: u32,
     /// `calls[..depth]` is the call stack; `calls[depth - 1]` is the top. `depth >= 1`.
     calls: [SearchCall; MAX_N as usize + 1],
     depth: usize,
-    /// Word operations are charged as the `COST_*` of the lines each step runs.
+    /// Word operations are charged as the [`Costs`] of the lines each step runs.
     counters: StepCounts,
     /// Mirror mode: row 0 is searched only in its left half (and, for odd n, its middle
     /// column, below which row 1 is searched only in its left half). Every solution of the
     /// full search is then found exactly once, either itself or as its mirror image.
     mirror: bool,
+    body: B,
 }
 
 impl Stepper {
@@ -98,6 +111,14 @@ impl Stepper {
     /// assert_eq!(found as u64 * 2, bitqueens::published::A000170[8 - 1]);
     /// ```
     pub fn with_mirror(n: u32, mirror: bool) -> Result<Self, BoardSizeError> {
+        Stepper::with_body(n, mirror, RichardsBlocks)
+    }
+}
+
+impl<B: Body> Stepper<B> {
+    /// The loop with `body` on an `n`×`n` board, in mirror mode or not, about to compute the
+    /// free squares of row 0.
+    pub fn with_body(n: u32, mirror: bool, body: B) -> Result<Self, BoardSizeError> {
         let done = full_mask(n)?;
         let empty = SearchCall {
             ld: 0,
@@ -114,7 +135,13 @@ impl Stepper {
             depth: 1,
             counters: StepCounts::default(),
             mirror,
+            body,
         })
+    }
+
+    /// The body: the blocks and their guards.
+    pub fn body(&self) -> &B {
+        &self.body
     }
 
     /// How many solutions each solution found stands for: 2 in mirror mode (itself and its
@@ -126,6 +153,11 @@ impl Stepper {
     /// Board size.
     pub fn n(&self) -> u32 {
         self.n
+    }
+
+    /// In mirror mode or not.
+    pub fn mirror(&self) -> bool {
+        self.mirror
     }
 
     /// The row being worked on (the top call); `n` at a solution.
@@ -143,9 +175,10 @@ impl Stepper {
         self.top().phase
     }
 
-    /// True once the search has finished.
+    /// True once the search has finished (row 0 is `Finished`; a guard that stops the run
+    /// finishes row 0 whatever row it stopped in).
     pub fn is_finished(&self) -> bool {
-        self.phase() == Phase::Finished
+        self.calls[0].phase == Phase::Finished
     }
 
     /// Steps taken from the start.
@@ -161,6 +194,11 @@ impl Stepper {
     /// Solutions found so far.
     pub fn solutions(&self) -> u64 {
         self.counters.solutions
+    }
+
+    /// Steps, nodes, solutions and operations from the start.
+    pub fn step_counts(&self) -> StepCounts {
+        self.counters
     }
 
     /// The column of the queen in each row above the top call.
@@ -182,14 +220,25 @@ impl Stepper {
     }
 
     /// The free squares of the row being searched (0 until `poss` is computed) and, of
-    /// those, the ones tried already.
+    /// those, the ones tried already. Squares off the board are not shown.
     pub fn row_candidates(&self) -> (u32, u32) {
         let top = self.top();
         if top.phase == Phase::Enter {
             return (0, 0);
         }
-        let free = self.free_squares(self.depth - 1, top);
+        let free = self.free_squares(self.depth - 1, top) & self.done;
         (free, free & !top.poss)
+    }
+
+    /// What the page asks of the row being searched.
+    pub fn current_row(&self) -> CurrentRow {
+        let (candidates, tried) = self.row_candidates();
+        CurrentRow {
+            row: self.row(),
+            candidates,
+            tried,
+            trying: self.trying(),
+        }
     }
 
     /// Performs the next action of the algorithm and says what it was. Once the search has
@@ -197,16 +246,24 @@ impl Stepper {
     // `#[inline]`: a step is a handful of instructions, and the loops that call it (the wasm
     // facade's `run`, the benches) must inline it. Without the hint the compiler stopped doing
     // so when mirror mode grew `free_squares`: 138 M steps/s instead of 355 (criterion, N=10).
+    // Every guard below is a constant `false` for Richards' blocks (see [`Body`]).
     #[inline]
     pub fn step(&mut self) -> Step {
+        if self.body.halted() {
+            return Step::Finished {
+                solutions: self.counters.solutions,
+            };
+        }
         let row = self.depth - 1;
         let top = self.calls[row];
+        let costs = self.body.blocks().costs();
         let event = match top.phase {
             Phase::Finished => {
                 return Step::Finished {
                     solutions: self.counters.solutions,
                 }
             }
+            _ if self.body.out_of_steps(self.counters.steps) => self.halt(),
             Phase::Enter if top.col == self.done => {
                 self.counters.solutions += 1;
                 self.counters.operations += COST_SOLUTION;
@@ -216,9 +273,11 @@ impl Stepper {
                     number: self.counters.solutions,
                 }
             }
+            Phase::Enter if self.body.past_last_row(row, top.col) => self.halt(),
             Phase::Enter => {
                 let poss = self.free_squares(row, &top);
-                self.counters.operations += COST_FREE;
+                self.body.scanned(row);
+                self.counters.operations += costs.of_free();
                 self.calls[row].poss = poss;
                 self.calls[row].phase = Phase::Scanned;
                 Step::Free {
@@ -232,31 +291,37 @@ impl Stepper {
                 Step::DeadEnd { row: row as u32 }
             }
             Phase::Scanned | Phase::Returned if top.poss != 0 => {
-                let bit = top.poss & top.poss.wrapping_neg();
-                self.counters.operations += COST_TRY;
-                let call = &mut self.calls[row];
-                call.poss -= bit;
-                call.bit = bit;
-                call.phase = Phase::Trying;
-                Step::Try {
-                    row: row as u32,
-                    column: self.column_of(bit),
-                    bit,
+                let bit = self.body.blocks().lowest(top.poss);
+                if self.body.bad_try(row, top.poss, bit) {
+                    self.halt()
+                } else {
+                    self.counters.operations += costs.of_try();
+                    let poss = self.body.blocks().take(top.poss, bit);
+                    let call = &mut self.calls[row];
+                    call.poss = poss;
+                    call.bit = bit;
+                    call.phase = Phase::Trying;
+                    Step::Try {
+                        row: row as u32,
+                        column: self.column_of(bit),
+                        bit,
+                    }
                 }
             }
             Phase::Trying => {
                 let bit = top.bit;
+                let (ld, col, rd) = self.body.blocks().next(top.ld, top.col, top.rd, bit);
                 self.calls[row + 1] = SearchCall {
-                    ld: (top.ld | bit) >> 1,
-                    col: top.col | bit,
-                    rd: (top.rd | bit) << 1,
+                    ld,
+                    col,
+                    rd,
                     poss: 0,
                     bit: 0,
                     phase: Phase::Enter,
                 };
                 self.depth += 1;
                 self.counters.nodes += 1;
-                self.counters.operations += COST_PLACE;
+                self.counters.operations += costs.of_place();
                 Step::Place {
                     row: row as u32,
                     column: self.column_of(bit),
@@ -286,23 +351,65 @@ impl Stepper {
         event
     }
 
+    /// A guard stopped the run (its body noted why): row 0 is finished, the rows below stay as
+    /// they were, to be shown.
+    #[cold]
+    fn halt(&mut self) -> Step {
+        self.calls[0].phase = Phase::Finished;
+        Step::Finished {
+            solutions: self.counters.solutions,
+        }
+    }
+
+    /// The free block for row `row`, within the part of the row the search covers (all of it,
+    /// except in mirror mode).
+    #[inline]
+    fn free_squares(&self, row: usize, call: &SearchCall) -> u32 {
+        self.body.free_within(
+            call.ld,
+            call.col,
+            call.rd,
+            self.done,
+            self.searched_part(row),
+        )
+    }
+
+    /// The columns of row `row` the search covers (see [`searched_part`]).
+    #[inline]
+    fn searched_part(&self, row: usize) -> u32 {
+        searched_part(self.n, self.mirror, row, self.calls[0].bit)
+    }
+
+    /// The board column (from the left) of a single-bit mask.
+    pub fn column_of(&self, bit: u32) -> u32 {
+        self.n - 1 - bit.trailing_zeros()
+    }
+
+    fn top(&self) -> &SearchCall {
+        &self.calls[self.depth - 1]
+    }
+}
+
+impl Stepper {
     /// Undoes the last step exactly and returns the event it undid; `None` at the start.
     ///
     /// Each phase of the top call is reached by one kind of step only, so the state alone
     /// says what to undo:
     /// `Enter` by `Place` (or nothing, at row 0); `Scanned` by `Free`; `Closed` by `Solution`
     /// (when `col == done`) or `DeadEnd`; `Trying` by `Try`; `Returned` by `Backtrack`;
-    /// `Finished` by `Finished`.
+    /// `Finished` by `Finished`. (Only Richards' blocks have this inverse; a learner's loop
+    /// replays instead.)
     #[inline] // as `step`
     pub fn back(&mut self) -> Option<Step> {
         let row = self.depth - 1;
         let top = self.calls[row];
+        let costs = self.body.costs();
         let undone = match top.phase {
             Phase::Enter if row == 0 => return None,
             Phase::Enter => {
                 self.depth -= 1;
                 self.counters.nodes -= 1;
-                self.counters.operations -= COST_PLACE;
+                self.counters.operations -= costs.of_place();
                 let parent = self.calls[row - 1];
                 Step::Place {
                     row: row as u32 - 1,
@@ -310,7 +417,7 @@ impl Stepper {
                 }
             }
             Phase::Scanned => {
-                self.counters.operations -= COST_FREE;
+                self.counters.operations -= costs.of_free();
                 self.calls[row].poss = 0;
                 self.calls[row].phase = Phase::Enter;
                 Step::Free {
@@ -338,7 +445,7 @@ impl Stepper {
                 // squares below it, and the one tried just before is the highest of those.
                 let bit = top.bit;
                 let tried_before = self.free_squares(row, &top) & (bit - 1);
-                self.counters.operations -= COST_TRY;
+                self.counters.operations -= costs.of_try();
                 let call = &mut self.calls[row];
                 call.poss |= bit;
                 call.bit = highest_bit(tried_before);
@@ -356,10 +463,11 @@ impl Stepper {
             Phase::Returned => {
                 // The row below was popped exhausted; rebuild it from this row's masks and bit.
                 let bit = top.bit;
+                let (ld, col, rd) = self.body.next(top.ld, top.col, top.rd, bit);
                 let child = SearchCall {
-                    ld: (top.ld | bit) >> 1,
-                    col: top.col | bit,
-                    rd: (top.rd | bit) << 1,
+                    ld,
+                    col,
+                    rd,
                     poss: 0,
                     bit: 0,
                     phase: Phase::Enter,
@@ -401,29 +509,10 @@ impl Stepper {
             ..call
         }
     }
-
-    /// `~(ld | col | rd) & done`: the squares of row `row` no queen attacks, within the
-    /// part of the row the search covers (all of it, except in mirror mode).
-    fn free_squares(&self, row: usize, call: &SearchCall) -> u32 {
-        !(call.ld | call.col | call.rd) & self.searched_part(row)
-    }
-
-    /// The columns of row `row` the search covers (see [`searched_part`]).
-    fn searched_part(&self, row: usize) -> u32 {
-        searched_part(self.n, self.mirror, row, self.calls[0].bit)
-    }
-
-    /// The board column (from the left) of a single-bit mask.
-    fn column_of(&self, bit: u32) -> u32 {
-        self.n - 1 - bit.trailing_zeros()
-    }
-
-    fn top(&self) -> &SearchCall {
-        &self.calls[self.depth - 1]
-    }
 }
 
 /// Two steppers are equal when their live state is: calls above the top are leftovers.
+/// (Richards' only: a learner's loop compares its blocks too, see [`super::yours`].)
 impl PartialEq for Stepper {
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
@@ -435,7 +524,7 @@ impl PartialEq for Stepper {
 
 impl Eq for Stepper {}
 
-impl fmt::Debug for Stepper {
+impl<B: Body> fmt::Debug for Stepper<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Stepper")
             .field("n", &self.n)
@@ -443,23 +532,6 @@ impl fmt::Debug for Stepper {
             .field("counters", &self.counters)
             .finish()
     }
-}
-
-// The word operations each kind of step executes: those written on the lines of the loop
-// it runs. `if col == done` 1; `poss = ~(ld | col | rd) & done` 4; `while poss != 0` 1;
-// `bit = poss & -poss` 2; `poss = poss - bit` 1; the call's new masks
-// `(ld | bit) >> 1, col | bit, (rd | bit) << 1` 5.
-const COST_FREE: u64 = 1 + 4;
-const COST_SOLUTION: u64 = 1;
-const COST_DEAD_END: u64 = 1;
-const COST_TRY: u64 = 1 + 2 + 1;
-const COST_PLACE: u64 = 5;
-
-/// Leaving a row (a backtrack, or the finish) costs the failing `while` test of that row
-/// when its squares were tried (it was `Returned`); a solution or a dead end already paid
-/// its row's last test.
-fn cost_of_leaving(phase: Phase) -> u64 {
-    u64::from(phase == Phase::Returned)
 }
 
 /// The highest set bit of `mask`, or 0.
@@ -494,13 +566,7 @@ impl Stepping for Stepper {
         self.mirror
     }
     fn current_row(&self) -> CurrentRow {
-        let (candidates, tried) = self.row_candidates();
-        CurrentRow {
-            row: self.row(),
-            candidates,
-            tried,
-            trying: self.trying(),
-        }
+        Stepper::current_row(self)
     }
     fn queens(&self) -> Queens {
         self.queen_columns().collect()
@@ -665,7 +731,7 @@ mod tests {
 
     #[test]
     fn operations_add_up_the_lines_each_step_runs_and_go_back_to_zero() {
-        // Per step, the operations written on the lines it executes (see COST_*): computing
+        // Per step, the operations written on the lines it executes (see `blocks::Costs`): computing
         // poss 5 (with the `col == done` test), choosing a bit 4, placing 5, a solution or a
         // dead end 1, and leaving a row whose squares were tried 1.
         let mut s = Stepper::new(6).unwrap();

@@ -1,9 +1,10 @@
-//! "Your program": Richards' loop with its four blocks (free squares, the lowest free
-//! square, taking it away, the next row's masks) supplied from outside as [`Blocks`] — the
-//! learner's own expressions, compiled by [`crate::exercise::program`]; Richards' own when
-//! none are given ([`Yours::start`]). The loop's control (`col == done`, `while poss`, the
-//! calls and returns) is Richards', so with Richards' blocks this stepper is Richards' to
-//! the step and the operation.
+//! "Your program": Richards' loop itself ([`Stepper`]) with its four blocks (free squares,
+//! the lowest free square, taking it away, the next row's masks) supplied from outside as
+//! [`Blocks`] — the learner's own expressions, compiled by [`crate::exercise::program`];
+//! Richards' own when none are given ([`Yours::start`]) — and with the guards below (the body
+//! [`Guarded`]). The loop's control (`col == done`, `while poss`, the calls and returns) and
+//! its costs are Richards' own code, so with Richards' blocks this stepper is Richards' to the
+//! step and the operation.
 //!
 //! A loop that is legal but wrong still runs, bounded: it stops with a sentence (and
 //! [`Step::Finished`]) when `bit` is not a single square of the board, when a row would hold a
@@ -16,9 +17,10 @@
 //! `back` replays from the last checkpoint (every [`CHECKPOINT`] steps at first): the learner's blocks
 //! have no inverse.
 
+use super::blocks::{Blocks, Body, RichardsBlocks};
 use super::richards::{Phase, SearchCall, Stepper};
 use super::{Describe, Detail};
-use crate::board::{full_mask, searched_part, BoardSizeError, MAX_N};
+use crate::board::{BoardSizeError, MAX_N};
 use crate::stepping::{CurrentRow, Queens, Step, StepCounts, Stepping};
 use serde::Serialize;
 use std::fmt;
@@ -31,41 +33,6 @@ pub const MAX_CHECKPOINTS: usize = 4_096;
 /// The largest board whose step limit is measured on Richards' whole search.
 pub const LIMIT_UP_TO: u32 = 12;
 
-/// The four blocks of the loop.
-pub trait Blocks {
-    /// `poss` from `ld`, `col`, `rd`, `done`.
-    fn free(&self, ld: u32, col: u32, rd: u32, done: u32) -> u32;
-    /// `bit` from `poss`.
-    fn lowest(&self, poss: u32) -> u32;
-    /// The new `poss` from `poss` and `bit`.
-    fn take(&self, poss: u32, bit: u32) -> u32;
-    /// The next row's `ld`, `col`, `rd` from `ld`, `col`, `rd`, `bit`.
-    fn next(&self, ld: u32, col: u32, rd: u32, bit: u32) -> (u32, u32, u32);
-    /// The operators of each block, in the order above.
-    fn costs(&self) -> [u64; 4];
-}
-
-/// Richards' own blocks.
-struct RichardsBlocks;
-
-impl Blocks for RichardsBlocks {
-    fn free(&self, ld: u32, col: u32, rd: u32, done: u32) -> u32 {
-        !(ld | col | rd) & done
-    }
-    fn lowest(&self, poss: u32) -> u32 {
-        poss & poss.wrapping_neg()
-    }
-    fn take(&self, poss: u32, bit: u32) -> u32 {
-        poss.wrapping_sub(bit)
-    }
-    fn next(&self, ld: u32, col: u32, rd: u32, bit: u32) -> (u32, u32, u32) {
-        ((ld | bit) >> 1, col | bit, (rd | bit) << 1)
-    }
-    fn costs(&self) -> [u64; 4] {
-        [4, 2, 1, 5]
-    }
-}
-
 /// Where the run first left Richards' path, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LeftPath {
@@ -75,33 +42,111 @@ pub struct LeftPath {
     pub reason: String,
 }
 
-/// The state `back` restores and replays from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Core {
-    calls: [SearchCall; MAX_N as usize + 2],
-    /// Squares tried in each row's call.
-    tries: [u32; MAX_N as usize + 2],
-    /// The squares `poss` held when each row's call computed it.
-    found: [u32; MAX_N as usize + 2],
-    depth: usize,
-    counters: StepCounts,
+/// `0b…` with at least `n` digits.
+fn binary(n: u32, mask: u32) -> String {
+    let width = (n as usize).max((32 - mask.leading_zeros()) as usize);
+    format!("0b{mask:0width$b}")
+}
+
+/// The learner's blocks with the guards of a loop that may be wrong: the body of "Your
+/// program"'s [`Stepper`].
+#[derive(Clone)]
+pub struct Guarded {
+    blocks: Rc<dyn Blocks>,
+    n: u32,
+    /// `(1 << n) - 1`.
+    done: u32,
+    /// The step limit (see the module's comment).
+    limit: u64,
+    /// Squares tried in each row's call since it computed its `poss`.
+    tries: [u32; MAX_N as usize + 1],
     /// Why the run was stopped before its end, once it was.
     stopped: Option<String>,
+}
+
+impl Guarded {
+    /// Notes why the run stops; always true, for the guards to return.
+    #[cold]
+    fn stop(&mut self, reason: String) -> bool {
+        self.stopped = Some(reason);
+        true
+    }
+
+    /// Why `bit`, chosen from `poss` in `row`, cannot be tried, if it cannot.
+    fn bad_bit(&self, row: usize, poss: u32, bit: u32) -> Option<String> {
+        let shown_row = row + 1; // the page counts rows from 1
+        let n = self.n;
+        if self.tries[row] >= n {
+            Some(format!(
+                "row {shown_row}: the loop tried more squares than the row has: the new `poss` \
+                 ({}) still holds squares tried",
+                binary(n, poss)
+            ))
+        } else if bit == 0 || bit & (bit - 1) != 0 {
+            Some(format!(
+                "row {shown_row}: `bit` is {} for `poss` = {}: not a single square",
+                binary(n, bit),
+                binary(n, poss)
+            ))
+        } else if bit & !self.done != 0 {
+            Some(format!(
+                "row {shown_row}: `bit` is {}, a square off the board (the board has {n} columns)",
+                binary(n, bit),
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+impl Body for Guarded {
+    type Blocks = dyn Blocks;
+    fn blocks(&self) -> &(dyn Blocks + 'static) {
+        &*self.blocks
+    }
+    fn halted(&self) -> bool {
+        self.stopped.is_some()
+    }
+    fn out_of_steps(&mut self, steps: u64) -> bool {
+        steps >= self.limit
+            && self.stop(format!(
+                "stopped after {} steps, 8 times Richards' whole search: the loop does not end",
+                self.limit
+            ))
+    }
+    fn past_last_row(&mut self, row: usize, col: u32) -> bool {
+        row as u32 >= self.n
+            && self.stop(format!(
+                "row {}: all {} rows hold a queen but `col` is {}, not `done`: a queen past \
+                 the last row would be placed",
+                row + 1, // the page counts rows from 1
+                self.n,
+                binary(self.n, col)
+            ))
+    }
+    fn scanned(&mut self, row: usize) {
+        self.tries[row] = 0;
+    }
+    fn bad_try(&mut self, row: usize, poss: u32, bit: u32) -> bool {
+        match self.bad_bit(row, poss, bit) {
+            Some(reason) => self.stop(reason),
+            None => {
+                self.tries[row] += 1;
+                false
+            }
+        }
+    }
 }
 
 /// Richards' loop with the learner's blocks.
 #[derive(Clone)]
 pub struct Yours {
-    n: u32,
-    mirror: bool,
-    done: u32,
-    blocks: Rc<dyn Blocks>,
-    core: Core,
-    /// `checkpoints[k]` is the state after `k * spacing` steps.
-    checkpoints: Vec<Core>,
+    /// The run: Richards' loop with the learner's blocks, guarded.
+    run: Stepper<Guarded>,
+    /// `checkpoints[k]` is the run after `k * spacing` steps.
+    checkpoints: Vec<Stepper<Guarded>>,
     /// [`CHECKPOINT`] at first, doubled whenever more than [`MAX_CHECKPOINTS`] are kept.
     spacing: u64,
-    limit: u64,
     /// Richards' stepper, in lockstep until the first difference.
     shadow: Stepper,
     left: Option<LeftPath>,
@@ -110,7 +155,6 @@ pub struct Yours {
 impl Yours {
     /// The loop on an `n`×`n` board with these blocks.
     pub fn new(n: u32, mirror: bool, blocks: Rc<dyn Blocks>) -> Result<Yours, BoardSizeError> {
-        let done = full_mask(n)?;
         let shadow = Stepper::with_mirror(n, mirror)?;
         let limit = if n <= LIMIT_UP_TO {
             let mut whole = shadow.clone();
@@ -121,31 +165,19 @@ impl Yours {
         } else {
             u64::MAX
         };
-        let empty = SearchCall {
-            ld: 0,
-            col: 0,
-            rd: 0,
-            poss: 0,
-            bit: 0,
-            phase: Phase::Enter,
-        };
-        let core = Core {
-            calls: [empty; MAX_N as usize + 2],
-            tries: [0; MAX_N as usize + 2],
-            found: [0; MAX_N as usize + 2],
-            depth: 1,
-            counters: StepCounts::default(),
+        let body = Guarded {
+            blocks,
+            n,
+            done: crate::board::full_mask(n)?,
+            limit,
+            tries: [0; MAX_N as usize + 1],
             stopped: None,
         };
+        let run = Stepper::with_body(n, mirror, body)?;
         Ok(Yours {
-            n,
-            mirror,
-            done,
-            blocks,
-            checkpoints: vec![core.clone()],
+            checkpoints: vec![run.clone()],
             spacing: CHECKPOINT,
-            core,
-            limit,
+            run,
             shadow,
             left: None,
         })
@@ -155,187 +187,22 @@ impl Yours {
     pub fn left_path(&self) -> Option<LeftPath> {
         self.left
             .clone()
-            .filter(|left| left.step <= self.core.counters.steps)
+            .filter(|left| left.step <= self.run.steps())
     }
 
     /// Why the run stopped before its end, if it did.
     pub fn stopped(&self) -> Option<&str> {
-        self.core.stopped.as_deref()
+        self.run.body().stopped.as_deref()
     }
 
     /// The call stack, row 0 first.
     pub fn calls(&self) -> &[SearchCall] {
-        &self.core.calls[..self.core.depth]
-    }
-
-    fn column_of(&self, bit: u32) -> u32 {
-        self.n - 1 - bit.trailing_zeros()
-    }
-
-    /// `0b…` with at least `n` digits.
-    fn binary(&self, mask: u32) -> String {
-        let width = (self.n as usize).max((32 - mask.leading_zeros()) as usize);
-        format!("0b{mask:0width$b}")
-    }
-
-    fn stop(&mut self, reason: String) -> Step {
-        self.core.stopped = Some(reason);
-        self.core.calls[0].phase = Phase::Finished;
-        Step::Finished {
-            solutions: self.core.counters.solutions,
-        }
-    }
-
-    /// Why `bit`, chosen from `poss` in `row`, cannot be tried, if it cannot.
-    fn bad_bit(&self, row: usize, poss: u32, bit: u32) -> Option<String> {
-        let shown_row = row + 1; // the page counts rows from 1
-        if self.core.tries[row] >= self.n {
-            Some(format!(
-                "row {shown_row}: the loop tried more squares than the row has: the new `poss` \
-                 ({}) still holds squares tried",
-                self.binary(poss)
-            ))
-        } else if bit == 0 || bit & (bit - 1) != 0 {
-            Some(format!(
-                "row {shown_row}: `bit` is {} for `poss` = {}: not a single square",
-                self.binary(bit),
-                self.binary(poss)
-            ))
-        } else if bit & !self.done != 0 {
-            Some(format!(
-                "row {shown_row}: `bit` is {}, a square off the board (the board has {} columns)",
-                self.binary(bit),
-                self.n
-            ))
-        } else {
-            None
-        }
-    }
-
-    /// [`Yours::stop`], counted as a step.
-    fn stop_counted(&mut self, reason: String) -> Step {
-        let event = self.stop(reason);
-        self.core.counters.steps += 1;
-        event
-    }
-
-    /// One step of the loop, without checkpoints or the shadow.
-    fn advance(&mut self) -> Step {
-        let row = self.core.depth - 1;
-        let shown_row = row + 1; // the page counts rows from 1
-        let top = self.core.calls[row];
-        let costs = self.blocks.costs();
-        let event = match top.phase {
-            Phase::Finished => {
-                return Step::Finished {
-                    solutions: self.core.counters.solutions,
-                }
-            }
-            _ if self.core.counters.steps >= self.limit => self.stop(format!(
-                "stopped after {} steps, 8 times Richards' whole search: the loop does not end",
-                self.limit
-            )),
-            Phase::Enter if top.col == self.done => {
-                self.core.counters.solutions += 1;
-                self.core.counters.operations += 1;
-                self.core.calls[row].phase = Phase::Closed;
-                Step::Solution {
-                    row: row as u32,
-                    number: self.core.counters.solutions,
-                }
-            }
-            Phase::Enter if row as u32 >= self.n => self.stop(format!(
-                "row {shown_row}: all {} rows hold a queen but `col` is {}, not `done`: a queen past \
-                 the last row would be placed",
-                self.n,
-                self.binary(top.col)
-            )),
-            Phase::Enter => {
-                let mut poss = self.blocks.free(top.ld, top.col, top.rd, self.done);
-                if self.mirror && row <= 1 {
-                    // Mirror mode searches part of rows 0 and 1 (Richards' stepper does too).
-                    poss &= searched_part(self.n, true, row, self.core.calls[0].bit) | !self.done;
-                }
-                let core = &mut self.core;
-                core.counters.operations += 1 + costs[0];
-                core.calls[row].poss = poss;
-                core.calls[row].phase = Phase::Scanned;
-                core.found[row] = poss;
-                core.tries[row] = 0;
-                Step::Free {
-                    row: row as u32,
-                    poss,
-                }
-            }
-            Phase::Scanned if top.poss == 0 => {
-                self.core.counters.operations += 1;
-                self.core.calls[row].phase = Phase::Closed;
-                Step::DeadEnd { row: row as u32 }
-            }
-            Phase::Scanned | Phase::Returned if top.poss != 0 => {
-                let bit = self.blocks.lowest(top.poss);
-                if let Some(reason) = self.bad_bit(row, top.poss, bit) {
-                    return self.stop_counted(reason);
-                }
-                let poss = self.blocks.take(top.poss, bit);
-                let core = &mut self.core;
-                core.counters.operations += 1 + costs[1] + costs[2];
-                core.tries[row] += 1;
-                let call = &mut core.calls[row];
-                call.poss = poss;
-                call.bit = bit;
-                call.phase = Phase::Trying;
-                Step::Try {
-                    row: row as u32,
-                    column: self.column_of(bit),
-                    bit,
-                }
-            }
-            Phase::Trying => {
-                let (ld, col, rd) = self.blocks.next(top.ld, top.col, top.rd, top.bit);
-                let core = &mut self.core;
-                core.calls[row + 1] = SearchCall {
-                    ld,
-                    col,
-                    rd,
-                    poss: 0,
-                    bit: 0,
-                    phase: Phase::Enter,
-                };
-                core.depth += 1;
-                core.counters.nodes += 1;
-                core.counters.operations += costs[3];
-                Step::Place {
-                    row: row as u32,
-                    column: self.column_of(top.bit),
-                }
-            }
-            Phase::Scanned | Phase::Returned | Phase::Closed if row == 0 => {
-                self.core.counters.operations += u64::from(top.phase == Phase::Returned);
-                self.core.calls[0].phase = Phase::Finished;
-                Step::Finished {
-                    solutions: self.core.counters.solutions,
-                }
-            }
-            Phase::Scanned | Phase::Returned | Phase::Closed => {
-                let core = &mut self.core;
-                core.counters.operations += u64::from(top.phase == Phase::Returned);
-                core.depth -= 1;
-                core.calls[row - 1].phase = Phase::Returned;
-                let bit = core.calls[row - 1].bit;
-                Step::Backtrack {
-                    row: row as u32 - 1,
-                    column: self.column_of(bit),
-                }
-            }
-        };
-        self.core.counters.steps += 1;
-        event
+        self.run.calls()
     }
 
     /// Steps the shadow along and notes the first step where the two differ.
     fn follow(&mut self, mine: Step) {
-        let steps = self.core.counters.steps;
+        let steps = self.run.steps();
         if self.left.is_some() || self.shadow.steps() + 1 != steps {
             return;
         }
@@ -352,17 +219,17 @@ impl Yours {
     /// Why a `poss` of row `row` differs from Richards': a square off the board, a square a
     /// queen attacks (which queen, and how), or a free square left out.
     fn why_poss(&self, row: usize, mine: u32, theirs: u32) -> String {
-        if mine & !self.done != 0 {
+        if mine & !self.run.body().done != 0 {
             return ": it holds squares off the board (is `& done` missing?)".to_owned();
         }
         let extra = mine & !theirs;
         if extra != 0 {
-            let column = self.column_of(extra & extra.wrapping_neg()) as i64;
+            let column = self.run.column_of(extra & extra.wrapping_neg()) as i64;
             let attack = self.calls()[..row]
                 .iter()
                 .enumerate()
                 .find_map(|(r, call)| {
-                    let queen = self.column_of(call.bit) as i64;
+                    let queen = self.run.column_of(call.bit) as i64;
                     let distance = (row - r) as i64;
                     if queen == column {
                         Some((r, queen, "in its column"))
@@ -391,7 +258,7 @@ impl Yours {
             };
         }
         let missing = theirs & !mine;
-        let column = self.column_of(missing & missing.wrapping_neg());
+        let column = self.run.column_of(missing & missing.wrapping_neg());
         format!(
             ": column {} is free, but your poss leaves it out",
             column + 1
@@ -400,12 +267,12 @@ impl Yours {
 
     /// Why the state after `mine` differs from Richards' after `theirs`, if it does.
     fn difference(&self, mine: Step, theirs: Step) -> Option<String> {
-        if let Some(stopped) = &self.core.stopped {
-            return Some(stopped.clone());
+        if let Some(stopped) = self.stopped() {
+            return Some(stopped.to_owned());
         }
-        let row = self.core.depth - 1;
+        let row = self.run.row() as usize;
         let shown_row = row + 1; // the page counts rows from 1
-        let ours = self.core.calls[row];
+        let ours = self.run.calls()[row];
         let richards = self.shadow.calls().last().copied()?;
         let (ours_row, their_row) = (row + 1, self.shadow.row() as usize + 1);
         if ours_row != their_row {
@@ -430,8 +297,8 @@ impl Yours {
                 };
                 return Some(format!(
                     "row {shown_row}: your {name} is {} where Richards' is {}{why}",
-                    self.binary(mine_value),
-                    self.binary(theirs_value)
+                    binary(self.run.n(), mine_value),
+                    binary(self.run.n(), theirs_value)
                 ));
             }
         }
@@ -443,15 +310,15 @@ impl Yours {
 
 impl Stepping for Yours {
     fn n(&self) -> u32 {
-        self.n
+        self.run.n()
     }
     fn step(&mut self) -> Step {
-        let event = self.advance();
-        let steps = self.core.counters.steps;
+        let event = self.run.step();
+        let steps = self.run.steps();
         if steps.is_multiple_of(self.spacing)
             && self.checkpoints.len() as u64 == steps / self.spacing
         {
-            self.checkpoints.push(self.core.clone());
+            self.checkpoints.push(self.run.clone());
             if self.checkpoints.len() > MAX_CHECKPOINTS {
                 let mut k = 0;
                 self.checkpoints.retain(|_| {
@@ -464,60 +331,46 @@ impl Stepping for Yours {
         self.follow(event);
         event
     }
+    /// Replays from the last checkpoint: the learner's blocks have no inverse.
     fn back(&mut self) -> Option<Step> {
-        let target = self.core.counters.steps.checked_sub(1)?;
+        let target = self.run.steps().checked_sub(1)?;
         let from = (target / self.spacing) as usize;
-        self.core = self.checkpoints[from.min(self.checkpoints.len() - 1)].clone();
-        while self.core.counters.steps < target {
-            self.advance();
+        self.run = self.checkpoints[from.min(self.checkpoints.len() - 1)].clone();
+        while self.run.steps() < target {
+            self.run.step();
         }
-        let at_target = self.core.clone();
-        let undone = self.advance();
-        self.core = at_target;
+        let at_target = self.run.clone();
+        let undone = self.run.step();
+        self.run = at_target;
         if self.shadow.steps() > target {
             self.shadow.back();
         }
         Some(undone)
     }
     fn is_finished(&self) -> bool {
-        self.core.calls[0].phase == Phase::Finished
+        self.run.is_finished()
     }
     fn step_counts(&self) -> StepCounts {
-        self.core.counters
+        self.run.step_counts()
     }
     fn mirror(&self) -> bool {
-        self.mirror
+        self.run.mirror()
     }
     fn queens(&self) -> Queens {
-        self.calls()[..self.core.depth - 1]
-            .iter()
-            .map(|c| self.column_of(c.bit))
-            .collect()
+        self.run.queen_columns().collect()
     }
     fn current_row(&self) -> CurrentRow {
-        let row = self.core.depth - 1;
-        let top = self.core.calls[row];
-        let found = if top.phase == Phase::Enter {
-            0
-        } else {
-            self.core.found[row]
-        };
-        CurrentRow {
-            row: row as u32,
-            candidates: found & self.done,
-            tried: found & self.done & !top.poss,
-            trying: (top.phase == Phase::Trying).then(|| self.column_of(top.bit)),
-        }
+        self.run.current_row()
     }
 }
 
 impl PartialEq for Yours {
     fn eq(&self, other: &Self) -> bool {
-        self.n == other.n
-            && self.mirror == other.mirror
-            && Rc::ptr_eq(&self.blocks, &other.blocks)
+        self.run.n() == other.run.n()
+            && self.run.mirror() == other.run.mirror()
+            && Rc::ptr_eq(&self.run.body().blocks, &other.run.body().blocks)
             && self.calls() == other.calls()
-            && self.core.counters == other.core.counters
+            && self.run.step_counts() == other.run.step_counts()
     }
 }
 
@@ -526,10 +379,10 @@ impl Eq for Yours {}
 impl fmt::Debug for Yours {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Yours")
-            .field("n", &self.n)
+            .field("n", &self.run.n())
             .field("calls", &self.calls())
-            .field("counters", &self.core.counters)
-            .field("stopped", &self.core.stopped)
+            .field("counters", &self.run.step_counts())
+            .field("stopped", &self.stopped())
             .finish()
     }
 }
@@ -554,10 +407,10 @@ impl Describe for Yours {
     }
     fn detail(&self) -> Detail {
         Detail::Yours(YoursDetail {
-            phase: self.core.calls[self.core.depth - 1].phase,
+            phase: self.run.phase(),
             calls: self.calls().to_vec(),
             left_path: self.left_path(),
-            stopped: self.core.stopped.clone(),
+            stopped: self.stopped().map(str::to_owned),
         })
     }
     fn left_path(&self) -> Option<LeftPath> {

@@ -1,57 +1,21 @@
-//! The exercises, as data: `www/write/exercises.json` (the single source, shared with the
-//! page through the wasm facade), turned into Rust by `crate/build.rs` at build time. A test checks every entry: its operators exist,
-//! its reference parses, is legal, keeps its budget and passes its own check.
+//! The exercises, as data: `exercises.json` beside this file (the single source; the page
+//! receives it through the wasm facade's `exercises()`), in the types of [`super::schema`].
+//! `crate/build.rs` checks the file against that schema and writes it into the crate as a
+//! [`Json`] tree, which [`all`] reads with the same serde derive: no JSON parser in the
+//! WebAssembly. A test checks every entry: its operators exist, its reference parses, is legal,
+//! keeps its budget and passes its own check.
 
 use super::lang::Op;
 use super::rules::{self, Budget};
-use serde::{Deserialize, Serialize};
+pub use super::schema::{Compare, Exercise, Output};
+use serde::de::value::{Error, MapDeserializer, SeqDeserializer};
+use serde::de::{Deserializer, IntoDeserializer, Visitor};
+use serde::{forward_to_deserialize_any, Deserialize};
 use std::sync::OnceLock;
 
 /// The JSON itself, for the test that parses it strictly and compares.
 #[cfg(test)]
-pub(super) const SOURCE: &str = include_str!("../../../www/write/exercises.json");
-
-/// Which bits of an output are compared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Compare {
-    /// All 32 bits (a stray bit off the board would be tried as a square).
-    All,
-    /// The board's N columns, bits 0..N-1 (bits beyond are cut by `& done` a row later).
-    Board,
-}
-
-/// An output of an exercise.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Output {
-    pub name: String,
-    pub compare: Compare,
-}
-
-/// One exercise, as the JSON holds it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Exercise {
-    pub slug: String,
-    pub title: String,
-    pub statement: String,
-    pub hint: String,
-    pub inputs: Vec<String>,
-    pub outputs: Vec<Output>,
-    /// `"~"`, `"&"`, … and `"neg"` for unary minus.
-    pub operators: Vec<String>,
-    pub max_operators: u32,
-    /// The most operators one line may use (the next row: 2 per mask).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_per_line: Option<u32>,
-    /// The answer the checker compares with (never sent to the page).
-    #[serde(skip_serializing)]
-    pub reference: String,
-    /// True for the four exercises that make the search's loop.
-    #[serde(rename = "loop")]
-    pub is_loop: bool,
-    pub starter: String,
-}
+pub(super) const SOURCE: &str = include_str!("exercises.json");
 
 /// The slugs of the loop's exercises, in the order the loop runs them.
 pub const LOOP: [&str; 4] = ["free-squares", "lowest-bit", "take-it-away", "next-row"];
@@ -79,8 +43,74 @@ impl Exercise {
 /// Every exercise, in the order of the JSON.
 pub fn all() -> &'static [Exercise] {
     static ALL: OnceLock<Vec<Exercise>> = OnceLock::new();
-    // build.rs wrote the file's entries as this expression (it fails the build on a bad file).
-    ALL.get_or_init(|| include!(concat!(env!("OUT_DIR"), "/exercises.rs")))
+    ALL.get_or_init(|| {
+        Vec::<Exercise>::deserialize(EXERCISES)
+            .expect("build.rs read exercises.json into this same schema")
+    })
+}
+
+/// `exercises.json` as build.rs wrote it (it fails the build on a file the schema refuses).
+static EXERCISES: Json = include!(concat!(env!("OUT_DIR"), "/exercises.rs"));
+
+/// A JSON value written into the crate as Rust: what build.rs makes of the file, read by
+/// serde as any JSON is.
+#[derive(Clone, Copy, Debug)]
+pub enum Json {
+    Null,
+    Bool(bool),
+    /// JSON numbers here are whole and fit a `u32` (build.rs refuses others).
+    Number(u32),
+    Text(&'static str),
+    List(&'static [Json]),
+    Object(&'static [(&'static str, Json)]),
+}
+
+impl<'de> Deserializer<'de> for Json {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Json::Null => visitor.visit_unit(),
+            Json::Bool(b) => visitor.visit_bool(b),
+            Json::Number(n) => visitor.visit_u32(n),
+            Json::Text(s) => visitor.visit_borrowed_str(s),
+            Json::List(items) => visitor.visit_seq(SeqDeserializer::new(items.iter().copied())),
+            Json::Object(fields) => visitor.visit_map(MapDeserializer::new(fields.iter().copied())),
+        }
+    }
+
+    /// A field present is `Some`, as serde_json has it.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Json::Null => visitor.visit_none(),
+            other => visitor.visit_some(other),
+        }
+    }
+
+    /// A unit variant is its name as a string, as serde_json has it.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self {
+            Json::Text(s) => visitor.visit_enum(s.into_deserializer()),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct newtype_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+impl<'de> IntoDeserializer<'de, Error> for Json {
+    type Deserializer = Json;
+    fn into_deserializer(self) -> Json {
+        self
+    }
 }
 
 /// The exercise with this slug, and its index in [`all`].

@@ -144,6 +144,37 @@ pub struct Checked {
     pub random: u32,
 }
 
+/// One case of a table as a test reads it.
+#[cfg(test)]
+pub struct CaseView<'a> {
+    pub origin: Origin,
+    pub n: u32,
+    pub mirror: bool,
+    /// In the exercise's input order.
+    pub inputs: &'a [u32],
+    /// The reference's outputs on the compared bits, in the exercise's output order.
+    pub expected: &'a [u32],
+    pub compared: &'a [u32],
+}
+
+#[cfg(test)]
+impl Table {
+    /// Every case, in the order the check meets them.
+    pub fn each_case(&self) -> impl Iterator<Item = CaseView<'_>> {
+        self.cases.iter().enumerate().map(move |(i, case)| {
+            let (s, o) = (self.stride, self.outputs);
+            CaseView {
+                origin: case.origin,
+                n: case.n,
+                mirror: case.mirror,
+                inputs: &self.inputs[i * s..(i + 1) * s],
+                expected: &self.expected[i * o..(i + 1) * o],
+                compared: &self.compared[i * o..(i + 1) * o],
+            }
+        })
+    }
+}
+
 /// The first input on which an answer differs from the reference.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

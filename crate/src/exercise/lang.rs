@@ -263,6 +263,12 @@ enum Tok {
     End,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tokens the lexer was asked for on this thread: the work a test bounds.
+    pub(crate) static TOKENS_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Reads the tokens one at a time.
 struct Lexer<'a> {
     src: &'a str,
@@ -284,6 +290,8 @@ impl<'a> Lexer<'a> {
     }
 
     fn next(&mut self) -> Result<(Tok, Span), Diagnostic> {
+        #[cfg(test)]
+        TOKENS_READ.with(|read| read.set(read.get() + 1));
         self.skip_space();
         let start = self.at;
         let rest = &self.src[start..];
@@ -422,6 +430,44 @@ struct Parser<'a> {
     depth: usize,
     /// Operators read so far.
     operators: usize,
+}
+
+/// The lines of `source` that hold code, as the lexer reads them: each line from its first
+/// token to its last (comments, blank lines and the spaces around left out). From a character
+/// the lexer refuses, the rest of its line is kept as it is.
+///
+/// ```
+/// use bitqueens::exercise::lang::code_lines;
+/// let source = "# the free squares\nposs = ~(ld | col | rd) & done; // all of them\n\n";
+/// assert_eq!(code_lines(source), ["poss = ~(ld | col | rd) & done;"]);
+/// ```
+pub fn code_lines(source: &str) -> Vec<String> {
+    let mut lexer = Lexer { src: source, at: 0 };
+    // Byte ranges of the code of each line met, with the line's start.
+    let mut lines: Vec<(usize, Span)> = Vec::new();
+    loop {
+        let span = match lexer.next() {
+            Ok((Tok::End, _)) => break,
+            Ok((_, span)) => span,
+            Err(refused) => {
+                let start = refused.span.start.min(source.len());
+                let end = source[start..]
+                    .find('\n')
+                    .map_or(source.len(), |k| start + k);
+                lexer.at = end.max(start + 1).min(source.len());
+                Span { start, end }
+            }
+        };
+        let line_start = source[..span.start].rfind('\n').map_or(0, |k| k + 1);
+        match lines.last_mut() {
+            Some((start, code)) if *start == line_start => code.end = span.end,
+            _ => lines.push((line_start, span)),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(_, code)| source[code.start..code.end].trim_end().to_owned())
+        .collect()
 }
 
 /// Parses a whole answer.

@@ -5,7 +5,7 @@
 //! - [`lang`]: the language (lexer and Pratt parser, positions, compiler-style messages);
 //! - [`eval`]: answers compiled to a flat postfix program and run;
 //! - [`rules`]: operator counting and legality;
-//! - [`catalogue`]: the exercises (`www/write/exercises.json`);
+//! - [`catalogue`]: the exercises (`exercises.json`, in the types of [`schema`]);
 //! - [`check`]: the states, edge cases and random masks an answer is compared on;
 //! - [`program`]: the learner's own loop as a stepper.
 //!
@@ -18,6 +18,7 @@ pub mod eval;
 pub mod lang;
 pub mod program;
 pub mod rules;
+pub mod schema;
 
 use crate::grouped::grouped;
 use catalogue::Exercise;
@@ -203,5 +204,7 @@ fn bits_needed(value: u32) -> usize {
     (32 - value.leading_zeros()) as usize
 }
 
+#[cfg(test)]
+mod oracle_tests;
 #[cfg(test)]
 mod tests;

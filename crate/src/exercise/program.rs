@@ -10,7 +10,8 @@ use super::catalogue::{self, LOOP};
 use super::check::Values;
 use super::eval::{self, Compiled, Scratch};
 use super::{lang, rules, Located};
-use crate::algorithms::yours::{Blocks, Yours};
+use crate::algorithms::blocks::{Blocks, Costs};
+use crate::algorithms::yours::Yours;
 use crate::algorithms::Algorithm;
 use crate::board::BoardSizeError;
 use std::cell::RefCell;
@@ -98,8 +99,14 @@ impl Blocks for LearnerBlocks {
         let [l, c, r] = self.run(3, values);
         (l, c, r)
     }
-    fn costs(&self) -> [u64; 4] {
-        [0, 1, 2, 3].map(|i| self.blocks[i].operators)
+    fn costs(&self) -> Costs {
+        let [free, lowest, take, next] = [0, 1, 2, 3].map(|i| self.blocks[i].operators);
+        Costs {
+            free,
+            lowest,
+            take,
+            next,
+        }
     }
 }
 

@@ -42,7 +42,7 @@ impl<S: Stepping + ?Sized, F: FnMut(&mut S, &Moved) -> Next> Goal<S> for F {
 
 /// The event loop: moves `search` as `goal` says, by at most `max_steps` steps (but see
 /// [`Next::ForwardThenArrive`]). Boards passed going forward are tallied into
-/// `moved.passed`, listed in full when numbered up to `keep`; those undone going back into
+/// `moved.boards_passed`, listed in full when numbered up to `keep`; those undone going back into
 /// `moved.undone`, counted only. `arrived` is false when the step limit stopped it.
 #[inline(always)]
 pub fn drive<S: Stepping + ?Sized>(
@@ -105,7 +105,7 @@ pub fn drive<S: Stepping + ?Sized>(
 fn forward<S: Stepping + ?Sized>(search: &mut S, keep: u64, moved: &mut Moved) -> Step {
     let step = search.step();
     if let Step::Solution { .. } = step {
-        tally(search, search.solutions(), keep, &mut moved.passed);
+        tally(search, search.solutions(), keep, &mut moved.boards_passed);
     }
     moved.taken += 1;
     (moved.last, moved.last_undone) = (Some(step), false);
@@ -124,7 +124,7 @@ pub fn run<S: Stepping + ?Sized>(search: &mut S, max_steps: u32, until: Until, k
     Batch {
         taken: moved.taken,
         last: moved.last,
-        passed: moved.passed,
+        boards_passed: moved.boards_passed,
         finished: search.is_finished(),
     }
 }
@@ -306,12 +306,17 @@ mod tests {
                 solutions: A000170[5]
             })
         );
-        assert_eq!(u64::from(batch.passed.count), A000170[5]);
-        assert_eq!(u64::from(batch.passed.representatives), A002562[5]);
-        let numbers: Vec<u64> = batch.passed.listed.iter().map(|f| f.number).collect();
+        assert_eq!(u64::from(batch.boards_passed.count), A000170[5]);
+        assert_eq!(u64::from(batch.boards_passed.representatives), A002562[5]);
+        let numbers: Vec<u64> = batch
+            .boards_passed
+            .listed
+            .iter()
+            .map(|f| f.number)
+            .collect();
         assert_eq!(numbers, (1..=A000170[5]).collect::<Vec<_>>());
         // n = 6 has one class, of 4 boards: every solution is in it.
-        assert!(batch.passed.listed.iter().all(|f| f.class_size == 4));
+        assert!(batch.boards_passed.listed.iter().all(|f| f.class_size == 4));
         assert_eq!(u64::from(batch.taken), s.steps());
     }
 
@@ -319,10 +324,10 @@ mod tests {
     fn only_solutions_up_to_keep_are_listed_but_all_are_counted() {
         let mut s = search(8, false);
         let batch = run(&mut s, u32::MAX, Until::LimitOrEnd, 10);
-        assert_eq!(u64::from(batch.passed.count), A000170[7]);
-        assert_eq!(u64::from(batch.passed.representatives), A002562[7]);
-        assert_eq!(batch.passed.listed.len(), 10);
-        let listed = &batch.passed.listed[3];
+        assert_eq!(u64::from(batch.boards_passed.count), A000170[7]);
+        assert_eq!(u64::from(batch.boards_passed.representatives), A002562[7]);
+        assert_eq!(batch.boards_passed.listed.len(), 10);
+        let listed = &batch.boards_passed.listed[3];
         assert_eq!(listed.number, 4);
         assert_eq!(
             classify(&listed.queens).is_representative,
@@ -337,7 +342,7 @@ mod tests {
         for expected in 1..=A000170[5] {
             let batch = run(&mut s, u32::MAX, Until::Solution, 0);
             assert!(matches!(batch.last, Some(Step::Solution { .. })));
-            assert_eq!(batch.passed.count, 1);
+            assert_eq!(batch.boards_passed.count, 1);
             assert_eq!(s.solutions(), expected);
         }
         assert!(run(&mut s, u32::MAX, Until::Solution, 0).finished);
@@ -391,19 +396,19 @@ mod tests {
         assert!(there.arrived && !there.last_undone);
         assert_eq!(s.steps(), 8000);
         let listed_representatives = there
-            .passed
+            .boards_passed
             .listed
             .iter()
             .filter(|f| f.is_representative)
             .count() as u32;
-        assert_eq!(there.passed.representatives, listed_representatives);
+        assert_eq!(there.boards_passed.representatives, listed_representatives);
         assert!(
-            there.passed.count > 0 && listed_representatives > 0,
+            there.boards_passed.count > 0 && listed_representatives > 0,
             "the range must cover some"
         );
         let back = seek(&mut s, 0, u32::MAX, 1000);
         assert!(back.arrived && back.last_undone);
-        assert_eq!(back.undone.count, there.passed.count);
+        assert_eq!(back.undone.count, there.boards_passed.count);
         assert_eq!(back.undone.representatives, listed_representatives);
         assert!(back.undone.listed.is_empty());
         assert_eq!(s, search(8, false));
@@ -420,7 +425,7 @@ mod tests {
             for n in 1..=10u32 {
                 let mut s = search(n, mirror);
                 let by_size = run(&mut s, u32::MAX, Until::LimitOrEnd, 0)
-                    .passed
+                    .boards_passed
                     .representatives_by_size;
                 let classes: u32 = by_size.iter().sum();
                 let boards: u32 = by_size.iter().zip([1, 2, 4, 8]).map(|(c, s)| c * s).sum();
@@ -434,7 +439,7 @@ mod tests {
         // n = 8: 11 classes of 8 boards and 1 of 4 (the published 12 and 92).
         let mut s = search(8, false);
         let by_size = run(&mut s, u32::MAX, Until::LimitOrEnd, 0)
-            .passed
+            .boards_passed
             .representatives_by_size;
         assert_eq!(by_size, [0, 0, 1, 11]);
     }
@@ -497,9 +502,12 @@ mod tests {
     fn mirror_mode_lists_each_solution_with_its_mirror_image() {
         let mut s = search(8, true);
         let batch = run(&mut s, u32::MAX, Until::LimitOrEnd, 1000);
-        assert_eq!(u64::from(batch.passed.count), A000170[7]);
-        assert_eq!(u64::from(batch.passed.representatives), A002562[7]);
-        let (first, second) = (&batch.passed.listed[0], &batch.passed.listed[1]);
+        assert_eq!(u64::from(batch.boards_passed.count), A000170[7]);
+        assert_eq!(u64::from(batch.boards_passed.representatives), A002562[7]);
+        let (first, second) = (
+            &batch.boards_passed.listed[0],
+            &batch.boards_passed.listed[1],
+        );
         assert_eq!((second.number, second.mirror_of), (2, Some(1)));
         let mirrored: Vec<u32> = second.queens.iter().map(|c| 7 - c).collect();
         assert_eq!(first.queens, mirrored);

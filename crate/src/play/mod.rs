@@ -74,9 +74,7 @@ pub struct Batch {
     /// The last of them.
     pub last: Option<Step>,
     /// The boards passed on the way (the solutions found, times their weight).
-    /// `boardsPassed` in JS.
-    #[serde(rename = "boardsPassed")]
-    pub passed: BoardsPassed,
+    pub boards_passed: BoardsPassed,
     /// True when the search is finished.
     pub finished: bool,
 }
@@ -91,9 +89,8 @@ pub struct Moved {
     pub last: Option<Step>,
     /// True when the last move was a step back.
     pub last_undone: bool,
-    /// Boards passed going forward. `boardsPassed` in JS.
-    #[serde(rename = "boardsPassed")]
-    pub passed: BoardsPassed,
+    /// Boards passed going forward.
+    pub boards_passed: BoardsPassed,
     /// Boards undone going back (counted, never listed).
     pub undone: BoardsPassed,
     /// True once at the target, or at the end when the target lies beyond it.

@@ -209,7 +209,7 @@ impl Session {
     pub fn run(&mut self, max_steps: u32, until: Until, keep: u64) -> Batch {
         self.keep = keep;
         let batch = self.algorithm.run(max_steps, until, keep);
-        self.add(&batch.passed);
+        self.add(&batch.boards_passed);
         batch
     }
 
@@ -218,7 +218,7 @@ impl Session {
     pub fn seek(&mut self, target: u64, max_steps: u32, keep: u64) -> Moved {
         self.keep = keep;
         let moved = self.algorithm.seek(target, max_steps, keep);
-        self.passed(&moved);
+        self.count_moved(&moved);
         moved
     }
 
@@ -236,7 +236,7 @@ impl Session {
         self.check_node(path)?;
         self.keep = keep;
         let moved = play::seek_node(&mut self.algorithm, path, ahead, max_steps, keep);
-        self.passed(&moved);
+        self.count_moved(&moved);
         Ok(moved)
     }
 
@@ -244,7 +244,7 @@ impl Session {
     /// Solutions passed are counted, not kept.
     pub fn seek_nodes(&mut self, target: u64, max_steps: u32) -> bool {
         let moved = self.algorithm.seek_nodes_counted(target, max_steps);
-        self.passed(&moved);
+        self.count_moved(&moved);
         moved.arrived
     }
 
@@ -310,8 +310,8 @@ impl Session {
     }
 
     /// Adds what a seek passed going forward, and takes off what it undid going back.
-    fn passed(&mut self, moved: &Moved) {
-        self.add(&moved.passed);
+    fn count_moved(&mut self, moved: &Moved) {
+        self.add(&moved.boards_passed);
         let undone = &moved.undone;
         self.boards -= u64::from(undone.count);
         self.unique -= u64::from(undone.representatives);

@@ -16,7 +16,7 @@
 
 use crate::algorithms::richards::Stepper;
 use crate::board::{full_mask, searched_part};
-use crate::stepping::{Step, Stepping};
+use crate::stepping::Step;
 use serde::Serialize;
 use std::fmt;
 

@@ -7,11 +7,28 @@ use crate::exercise::{catalogue, check_answer};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Every exercise, in order: `[{slug, title, statement, hint, inputs, outputs: [{name,
-/// compare}], operators, maxOperators, maxPerLine?, loop, starter}]` (never the reference).
+/// Every exercise, in order, as `exercise::schema::Exercise` serializes it (camelCase; never
+/// the reference).
 #[wasm_bindgen]
 pub fn exercises() -> Result<JsValue, JsError> {
     to_js(&catalogue::all())
+}
+
+/// The slugs of the exercises that make the learner's loop, in the order the loop runs them
+/// (the keys of the `program` that `new Search(n, mirror, "yours", program)` takes).
+#[wasm_bindgen(js_name = loopExercises)]
+pub fn loop_exercises() -> Vec<String> {
+    catalogue::LOOP
+        .iter()
+        .map(|&slug| slug.to_owned())
+        .collect()
+}
+
+/// The lines of an answer that hold code, as the core's lexer reads them: each from its first
+/// token to its last, comments and blank lines left out. Never throws.
+#[wasm_bindgen(js_name = codeLines)]
+pub fn code_lines(source: &str) -> Vec<String> {
+    crate::exercise::lang::code_lines(source)
 }
 
 /// Checks `source` as an answer to the exercise `slug`: `{verdict, summary, operators,

@@ -65,10 +65,28 @@ fn named<T: Copy>(
     to_js(&all)
 }
 
-/// The six algorithms, in the order of the lesson: `[{slug, name}]`.
+/// Every algorithm, the six of the lesson in its order, then "Your program":
+/// `[{slug, name, needsProgram}]`. `needsProgram` is true for an algorithm that runs the
+/// learner's loop (`new Search(n, mirror, slug, program)`): it is no lane until the learner
+/// runs it, and no lesson or link names it.
 #[wasm_bindgen(js_name = algorithmNames)]
 pub fn algorithm_names() -> Result<JsValue, JsError> {
-    named(&Kind::ALL, Kind::slug, Kind::name)
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Algorithm {
+        slug: &'static str,
+        name: &'static str,
+        needs_program: bool,
+    }
+    let all: Vec<Algorithm> = Kind::EVERY
+        .iter()
+        .map(|&kind| Algorithm {
+            slug: kind.slug(),
+            name: kind.name(),
+            needs_program: kind.needs_program(),
+        })
+        .collect();
+    to_js(&all)
 }
 
 /// The landmarks a search can be moved to, in the order the page offers them: `[{slug, name}]`.

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CODE } from '../../../www/compare/algorithm-code.js';
+import { loadCore } from '../../support/core.js';
 
 const TESTS_ATTACKED_SQUARES = ['board-scan', 'flag-arrays', 'rows-as-integers', 'bit-by-bit'];
 
@@ -26,12 +27,13 @@ test('all six algorithms have code, under the slugs the core uses', () => {
 
 test('Your program’s code panel: the learner’s lines in Richards’ skeleton, comments left out, each step’s lines on them', async () => {
   const { codeOf } = await import('../../../www/compare/algorithms/yours.js');
+  const core = await loadCore(); // the loop's exercises and the lines its lexer reads
   const code = codeOf({
     'free-squares': '// free\nposs = ~(ld | col | rd) & done;\n',
     'lowest-bit': 'bit = poss & -poss; # lowest',
     'take-it-away': '\n\nposs = poss - bit;',
     'next-row': 'next_ld = (ld | bit) >> 1;\nnext_col = col | bit;\nnext_rd = (rd | bit) << 1;',
-  });
+  }, core);
   const at = (kind) => code.lines[kind].map((i) => code.pseudocode[i].trim());
   assert.deepEqual(at('free'), ['poss = ~(ld | col | rd) & done;']);
   assert.deepEqual(at('try'), ['bit = poss & -poss;', 'poss = poss - bit;']);

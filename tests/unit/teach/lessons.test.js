@@ -18,7 +18,7 @@ before(async () => {
   core = await loadCore();
   known = {
     maxN: core.limits().maxN, maxCompareN: MAX_COMPARE_SIZE, speeds: SPEEDS, defaultSpeed: DEFAULT_SPEED,
-    algorithms: core.algorithmNames().map(({ slug }) => slug).filter((slug) => slug !== 'yours'),
+    algorithms: core.algorithmNames().filter(({ needsProgram }) => !needsProgram).map(({ slug }) => slug),
     topics: core.predictTopics().map(({ slug }) => slug), exercises: core.exercises().map(({ slug }) => slug),
   };
 });

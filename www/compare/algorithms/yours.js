@@ -2,25 +2,21 @@
 // Richards' skeleton), run by the core's interpreter in lockstep with the others. Its code
 // panel shows the learner's lines in their places; its drawing is Richards' masks, and the
 // lane says where the run first leaves Richards' path (the snapshot's `leftPath`).
-// Its name and slug come from the core (`algorithmNames()`); `slug` here must match.
+// Its name, its slug and that it needs a program come from the core (`algorithmNames()`);
+// `slug` here must match. The loop's exercises and the code lines of an answer come from the
+// core too (`loopExercises()`, `codeLines(source)`, by its own lexer).
 
 import richards from './richards.js';
 import { el } from './draw.js';
 
-/** The loop's exercises, in the order the skeleton runs them. */
-export const LOOP = ['free-squares', 'lowest-bit', 'take-it-away', 'next-row'];
-
-/** The lines of a source that do something: comments and blank lines left out. */
-function codeLines(source) {
-  return String(source ?? '').split('\n').map((line) => line.replace(/(\/\/|#).*$/, '').trim()).filter(Boolean);
-}
-
 /**
- * The code panel of the learner's `program` ({slug: source} for LOOP): the same lines in the
- * three renderings (the learner's language is the page's own), and the lines each kind of
- * step runs.
+ * The code panel of the learner's `program` ({slug: source} for the loop's exercises): the
+ * same lines in the three renderings (the learner's language is the page's own), and the
+ * lines each kind of step runs. `core` gives loopExercises() and codeLines(source).
  */
-export function codeOf(program) {
+export function codeOf(program, core) {
+  const LOOP = core.loopExercises();
+  const codeLines = (source) => core.codeLines(String(source ?? ''));
   const text = [];
   const at = (lines) => {
     const first = text.length;
