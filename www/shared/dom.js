@@ -1,4 +1,5 @@
-// Small helpers for the panels that redraw every frame while playing.
+// Small helpers for the panels: text written only when it changes (for those that redraw every
+// frame while playing), work done while the browser is idle, a panel's parts found in its root.
 
 /** Writes `text` into `element` unless it is there already: a write the page does not need
  *  still costs a layout of the text and of what stands around it. */
@@ -51,4 +52,15 @@ export function afterShown(element, mostMs = 250) {
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
     }
   });
+}
+
+/**
+ * The element `#id` inside `root` (a panel's section): a panel finds its own parts there.
+ * Throws when it is missing, naming it: a page without it is a bug, better found at once
+ * than at the first click.
+ */
+export function part(root, id) {
+  const found = root.querySelector(`#${id}`);
+  if (!found) throw new Error(`#${root.id || root.localName} has no #${id}.`);
+  return found;
 }
