@@ -99,14 +99,7 @@ function startCountPanel(limits, startWorker) {
   // they act on it, however fast the machine: tests/support/browser.js sets this.
   const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
   const pool = new CountPool(startWorker, cores, { delayMs });
-  const panel = new CountPanel({
-    panel: $('count-panel'), size: $('count-size'), workers: $('count-workers'), method: $('count-method'),
-    countAll: $('count-all'), race: $('race'), cancel: $('count-cancel'), message: $('count-message'),
-    confirm: $('count-confirm'), confirmText: $('count-confirm-text'), confirmYes: $('count-confirm-yes'),
-    confirmNo: $('count-confirm-no'), progress: $('count-progress'), status: $('count-status'),
-    result: $('count-result'), raceLanes: $('race-lanes'), table: $('count-table'), chart: $('count-chart'),
-    notice: { notice: $('resume-notice'), text: $('resume-notice-text'), resume: $('resume-notice-resume'), later: $('resume-notice-later'), next: $('size') },
-  }, pool, cores, limits.maxN);
+  const panel = new CountPanel($('count-panel'), pool, cores, { limits, notice: $('resume-notice'), afterNotice: $('size') });
   return { countPool: pool, countPanel: panel };
 }
 

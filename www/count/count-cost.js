@@ -40,6 +40,12 @@ export function meetMemoryMiB(n) {
   return MEET_NATIVE[Math.min(Math.max(n, MEET_SMALLEST), MEET_LARGEST)][1];
 }
 
+/** The memory one worker counting N by `method` takes, in MiB, where measured (meeting in the
+ *  middle's, meetMemoryMiB); null for a method whose memory does not grow with N. */
+export function memoryMiB(n, method) {
+  return method === 'meet' ? meetMemoryMiB(n) : null;
+}
+
 /**
  * Estimated milliseconds to count N by `method` ('backtrack' or 'meet') on `workers` workers.
  * `reference`: a count by the same method in this visit to scale from ({n, ms, workers}, of a

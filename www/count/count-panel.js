@@ -9,56 +9,77 @@
 // until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
 // with "Resume".
 //
-// This file is the controller: it takes the machine's transitions and runs each on the pool.
-// The rest lives apart: the estimate before a long count (count-cost.js), Check a
-// shard's fields and verdict (shard-check-panel.js), the race's lanes (counter-race.js), the
-// history (count-history.js) and the notice at the top of the page (resume-notice.js).
+// This file is the view: it is given its section's root and finds its parts there, takes the
+// machine's transitions, makes the runner of each flow (count-runs.js: a count, a resumed
+// count, the race, a shard check, each with its board and method fixed when it is made),
+// draws what the runner tells it and what it comes to, and forwards input. The rest lives
+// apart: the estimate before a long count (count-cost.js), Check a shard's fields and
+// verdict (shard-check-panel.js), the race's lanes (counter-race.js), the history
+// (count-history.js) and the notice at the top of the page (resume-notice.js). The sizes it
+// counts, the one it asks above, the default method and how each makes its unique count are
+// the core's (countingMethods(), limits()).
 
-import { Cancelled, ListChanged } from './count-pool.js';
 import { IDLE, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
 import { ShardCheckPanel } from './shard-check-panel.js';
 import { CountHistory } from './count-history.js';
-import { RaceView, RACERS } from './counter-race.js';
+import { RaceView } from './counter-race.js';
+import { CountRun, ResumeRun, RaceRun, ShardCheckRun } from './count-runs.js';
 import { Messages } from '../shared/messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
-import { estimateMs, meetMemoryMiB } from './count-cost.js';
-import { published, countingMethod, countingMethods } from '../shared/core-constants.js';
+import { within } from '../shared/dom.js';
+import { published, countingMethod, countingMethods, defaultCountingMethod } from '../shared/core-constants.js';
 import { count, duration, rate, workerCount } from '../shared/format.js';
-
-export const MAX_COUNT_SIZE = 21;
-export const CONFIRM_ABOVE = 17;
-export const MAX_RACE_SIZE = 16;
 
 export class CountPanel {
   /**
-   * `elements`: the panel's DOM nodes by name; `pool`: a CountPool; `largestBoard`: the
-   * player's (the core's board::MAX_N). Each method's own largest board is the core's
-   * (countingMethod(slug).largestN).
+   * `root`: the panel's section (#count-panel), where it finds its parts; `pool`: a
+   * CountPool; `cores`: the workers it may use. `limits`: the core's limits() (maxN, the
+   * player's largest board; raceLargestN); `notice`: the notice at the top of the page
+   * (#resume-notice, outside the panel) and `afterNotice`, what takes the focus after its
+   * Later.
    */
-  constructor(elements, pool, cores, largestBoard) {
-    this.ui = elements;
-    this.largestBoard = largestBoard;
-    elements.size.max = MAX_COUNT_SIZE;
-    // The methods, named as the core names them, its default first.
-    elements.method.replaceChildren(...countingMethods().map(({ slug, name }) => new Option(name[0].toUpperCase() + name.slice(1), slug)));
+  constructor(root, pool, cores, { limits, notice, afterNotice }) {
+    const find = within(root);
+    const ui = {
+      panel: root, size: find('count-size'), workers: find('count-workers'), method: find('count-method'),
+      keep: find('count-keep'), countAll: find('count-all'), race: find('race'), cancel: find('count-cancel'),
+      message: find('count-message'), saved: find('count-saved'), savedText: find('count-saved-text'),
+      resume: find('count-resume'), discard: find('count-discard'), confirm: find('count-confirm'),
+      confirmText: find('count-confirm-text'), confirmYes: find('count-confirm-yes'), confirmNo: find('count-confirm-no'),
+      progress: find('count-progress'), status: find('count-status'), result: find('count-result'),
+    };
+    this.ui = ui;
+    this.largestBoard = limits.maxN;
+    this.raceLargestN = limits.raceLargestN;
+    // The methods, named as the core names them, in its order; its default chosen.
+    ui.method.replaceChildren(...countingMethods().map(({ slug, name }) => new Option(name[0].toUpperCase() + name.slice(1), slug)));
+    ui.method.value = defaultCountingMethod();
+    const sizeCap = () => { ui.size.max = countingMethod(ui.method.value).browserLargestN; };
+    sizeCap();
+    ui.method.addEventListener('change', sizeCap);
     this.pool = pool;
     this.state = IDLE;
-    this.messages = new Messages(elements.message);
-    this.history = new CountHistory(elements.table, elements.chart);
-    this.race = new RaceView(elements.raceLanes);
-    const ui = elements;
-    // The parts of the panel added with the kept counts, found in it.
-    const inPanel = (id) => ui.panel.querySelector(`#${id}`);
-    Object.assign(ui, {
-      keep: inPanel('count-keep'), saved: inPanel('count-saved'), savedText: inPanel('count-saved-text'),
-      resume: inPanel('count-resume'), discard: inPanel('count-discard'),
-    });
-    this.shardCheck = new ShardCheckPanel(ui.panel, () => this.checkShard());
+    /** The runner of what runs, or of the count the question is about; null when idle. */
+    this.run = null;
+    this.messages = new Messages(ui.message);
+    this.history = new CountHistory(find('count-table'), find('count-chart'));
+    this.race = new RaceView(find('race-lanes'));
+    /** What the runners tell the panel as they run (count-runs.js's screen). */
+    this.screen = {
+      progress: (report, run, racer) => {
+        if (racer) this.race.progress(racer, report);
+        this.#progress(report, run);
+      },
+      unique: () => { ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
+      racerFinished: (kind, result) => this.race.finished(kind, result),
+      racerStopped: (kind, why) => this.race.stopped(kind, why),
+    };
+    this.shardCheck = new ShardCheckPanel(root, () => this.checkShard());
     this.store = null;
     this.offered = null; // the kept count that Resume would go on with
-    this.notice = new ResumeNotice(elements.notice, () => this.#resumeFromNotice());
+    this.notice = new ResumeNotice(notice, afterNotice, () => this.#resumeFromNotice());
     /** Settles once the kept counts are read and the Resume offer is shown (or not). */
     const writeFailed = (error) => {
       console.error('The progress could not be kept:', error);
@@ -83,12 +104,12 @@ export class CountPanel {
     ui.size.addEventListener('input', () => {
       this.notice.hide(); // it named the size that was there
       if (can(this.state, 'resize')) {
-        this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.n}: cancelled. Press Count all to count the new size.`);
+        this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.run?.n}: cancelled. Press Count all to count the new size.`);
       }
       if (this.state === IDLE) this.#offerResume();
     });
-    ui.panel.addEventListener('toggle', () => {
-      if (!ui.panel.open) this.cancel('Panel closed: the count was cancelled.');
+    root.addEventListener('toggle', () => {
+      if (!root.open) this.cancel('Panel closed: the count was cancelled.');
     });
   }
 
@@ -115,7 +136,7 @@ export class CountPanel {
   #refuseWhileBusy(event) {
     if (can(this.state, event)) return false;
     const busy = {
-      counting: `The count of N = ${this.n} is still going: wait for it or press Cancel first.`,
+      counting: `The count of N = ${this.run?.n} is still going: wait for it or press Cancel first.`,
       racing: 'The race is still going: wait for it or press Cancel first.',
       confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
       checking: 'A shard is being checked: wait for it or press Cancel first.',
@@ -127,34 +148,36 @@ export class CountPanel {
 
   countAll() {
     if (this.#refuseWhileBusy('count')) return;
-    const n = this.#readSize(MAX_COUNT_SIZE, `Counting goes up to ${MAX_COUNT_SIZE}: N = ${MAX_COUNT_SIZE + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
+    const method = this.ui.method.value;
+    const largest = countingMethod(method).browserLargestN;
+    const n = this.#readSize(largest, `Counting goes up to ${largest}: N = ${largest + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
     if (n === null) return;
     this.messages.clear();
-    this.n = n;
-    if (n > CONFIRM_ABOVE) {
-      const workers = this.#workers();
+    const run = new CountRun(this.pool, { n, method, workers: this.#workers(), store: this.store, keep: this.ui.keep.checked }, this.screen);
+    if (run.long) {
+      this.run = run;
       this.#take('ask');
-      const method = this.ui.method.value;
-      const memory = method === 'meet' ? `, with about ${meetMemoryMiB(n)} MiB of memory for each worker` : '';
-      // Scaled from this visit's largest count below n by the method, if any (count-cost.js).
-      const ms = estimateMs(n, workers, method, this.history.reference(n, method));
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(workers)} takes about ${duration(ms)} on this computer${memory}. Count anyway?`;
+      const { ms, memoryMiB } = run.cost(this.history.reference(n, method));
+      const memory = memoryMiB === null ? '' : `, with about ${memoryMiB} MiB of memory for each worker`;
+      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(run.workers)} takes about ${duration(ms)} on this computer${memory}. Count anyway?`;
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
     }
-    this.#count(n);
+    this.#count(run);
   }
 
+  /** The answer to the question about a long count: it runs as it was asked about, or not. */
   #confirmed(yes) {
     const event = yes ? 'countAnyway' : 'decline';
     if (!can(this.state, event)) return;
     this.ui.confirm.hidden = true;
     if (yes) {
-      this.#count(this.n, null, event);
+      this.#count(this.run, event);
     } else {
       this.#take(event);
-      this.ui.status.textContent = `N = ${this.n} not counted.`;
+      this.ui.status.textContent = `N = ${this.run.n} not counted.`;
+      this.run = null;
     }
   }
 
@@ -162,45 +185,27 @@ export class CountPanel {
     return Number(this.ui.workers.value) || 1;
   }
 
-  /**
-   * Counts n on `event` (count, or countAnyway after the question), by the method chosen;
-   * `earlier`: a kept count to go on with ({method, fingerprint, subProblems, parts}), by
-   * its own method.
-   */
-  async #count(n, earlier = null, event = 'count') {
-    const workers = this.#workers();
-    const method = earlier?.method ?? this.ui.method.value;
-    this.method = method;
-    const keep = Boolean(this.store && this.ui.keep.checked);
-    const store = this.store;
+  /** Runs `run` (a CountRun) on `event` (count, or countAnyway after the question). */
+  async #count(run, event = 'count') {
+    const { n, workers, earlier } = run;
     this.notice.hide(); // a count runs: what it told of is moot
-    this.#begin(event, earlier
+    this.#begin(event, run, earlier
       ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
       : `Counting N = ${n} on ${workerCount(workers)}…`);
     this.ui.saved.hidden = true;
     try {
-      const result = await this.pool.countAll(n, workers, (p) => this.#progress(p), {
-        method,
-        earlier,
-        onUnique: () => { this.ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
-        onStart: keep ? (list) => store.begin(n, list, !earlier) : undefined,
-        onParts: keep ? (parts) => store.add(n, parts) : undefined,
-      });
-      // Finished: nothing of n is left to resume. (Failing to forget does not undo the count.)
-      await store?.forget(n).catch((error) => this.messages.internalError(error, 'The kept progress could not be removed'));
-      const row = { n, ...result };
-      this.history.add(row); // a resumed one marked so: its time is only its last part's
-      this.#showResult(row);
-    } catch (error) {
-      if (error instanceof ListChanged) {
-        await store?.forget(n);
+      const outcome = await run.run();
+      if (outcome.kind === 'done') {
+        if (outcome.forgetError) this.messages.internalError(outcome.forgetError, 'The kept progress could not be removed');
+        this.history.add(outcome.row); // a resumed one marked so: its time is only its last part's
+        this.#showResult(outcome.row);
+      } else if (outcome.kind === 'listChanged') {
         this.ui.status.textContent = '';
-        this.messages.show(`${error.message} It was discarded: press Count all to count N = ${n} from the start.`);
+        this.messages.show(`${outcome.message} It was discarded: press Count all to count N = ${n} from the start.`);
       } else {
-        this.#stopped(error, keep);
+        this.#stopped(outcome, run);
       }
     } finally {
-      if (keep) await store.flush(); // a write that fails is reported as it fails (onWriteFailed)
       this.#end();
       await this.#offerResume();
     }
@@ -215,27 +220,28 @@ export class CountPanel {
     this.resume();
   }
 
-  /** Goes on with the kept count offered (see #offerResume). */
+  /** Goes on with the kept count offered (see #offerResume), by its own method. */
   async resume() {
     if (this.#refuseWhileBusy('resume')) return;
     const offered = this.offered;
     if (!offered || !this.store) return;
     this.#take('resume');
-    let earlier = null;
+    let run = null;
     try {
-      earlier = await this.store.load(offered.n);
+      run = await new ResumeRun(this.store, offered.n).load({
+        pool: this.pool, workers: this.#workers(), keep: this.ui.keep.checked, screen: this.screen,
+      });
     } finally {
       this.#take('loaded');
     }
-    if (!earlier) {
+    if (!run) {
       await this.#offerResume();
       return;
     }
     this.messages.clear();
-    this.n = offered.n;
-    this.ui.size.value = String(offered.n);
-    this.ui.method.value = earlier.method;
-    await this.#count(offered.n, earlier);
+    this.ui.size.value = String(run.n);
+    this.ui.method.value = run.method;
+    await this.#count(run);
   }
 
   /** Forgets the kept count offered. */
@@ -250,14 +256,13 @@ export class CountPanel {
 
   /**
    * Shows Resume for a kept count, if any and nothing runs: the one of the size typed if
-   * there is one, else the latest. When the page starts, the latest, whose size goes into
-   * Size to count, told also at the top of the page (the panel is far down).
+   * there is one, else the latest (ResumeRun.offer). When the page starts, the latest, whose
+   * size goes into Size to count, told also at the top of the page (the panel is far down).
    */
   async #offerResume({ atStart = false } = {}) {
     const runs = this.store ? await this.store.runs() : [];
     if (this.state !== IDLE) return;
-    const typed = Number(this.ui.size.value);
-    const run = (atStart ? null : runs.find((r) => r.n === typed)) ?? runs[0] ?? null;
+    const { run, others } = ResumeRun.offer(runs, Number(this.ui.size.value), atStart);
     this.offered = run;
     this.ui.saved.hidden = !run;
     if (!run) {
@@ -268,7 +273,6 @@ export class CountPanel {
       this.ui.size.value = String(run.n);
       this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
     }
-    const others = runs.filter((r) => r !== run).map((r) => r.n);
     const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
     this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
   }
@@ -280,21 +284,19 @@ export class CountPanel {
     if (!asked) return;
     const { shard, positions } = asked;
     this.messages.clear();
-    this.n = shard.n;
-    this.method = shard.method;
     this.shardCheck.clear();
-    this.#begin('check', `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
+    const run = new ShardCheckRun(this.pool, { shard, positions, workers: this.#workers() }, this.screen);
+    this.#begin('check', run, `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
     try {
-      const indices = positions.map((p) => shard.parts[p][0]);
-      const again = await this.pool.countSome(shard.n, shard.method, indices, this.#workers(), (p) => this.#progress(p), shard.fingerprint);
-      if (this.shardCheck.show(shard, positions, again)) {
+      const outcome = await run.run();
+      if (outcome.kind !== 'done') {
+        this.#stopped(outcome, run);
+      } else if (this.shardCheck.show(shard, positions, outcome.again)) {
         this.ui.progress.value = 1;
-        this.ui.status.textContent = `Checked in ${duration(performance.now() - this.started)}.`;
+        this.ui.status.textContent = `Checked in ${duration(outcome.ms)}.`;
       } else {
         this.ui.status.textContent = '';
       }
-    } catch (error) {
-      this.#stopped(error, false);
     } finally {
       this.#end();
     }
@@ -302,26 +304,17 @@ export class CountPanel {
 
   async runRace() {
     if (this.#refuseWhileBusy('race')) return;
-    const n = this.#readSize(MAX_RACE_SIZE, `The race goes up to ${MAX_RACE_SIZE}: at 17 the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
+    const largest = this.raceLargestN;
+    const n = this.#readSize(largest, `The race goes up to ${largest}: at ${largest + 1} the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
     if (n === null) return;
     this.messages.clear();
-    this.n = n;
-    this.#begin('race', `Race at N = ${n}: each counter in turn on one worker…`);
+    const run = new RaceRun(this.pool, n, this.screen);
+    this.#begin('race', run, `Race at N = ${n}: each counter in turn on one worker…`);
     this.race.start(n);
-    let racer = null;
     try {
-      for (racer of RACERS) {
-        const progress = (p) => { this.race.progress(racer.kind, p); this.#progress(p); };
-        // The race is between backtracking programs: the fast one is the backtracking counter.
-        const result = racer.kind === 'fast'
-          ? await this.pool.countAll(n, 1, progress, { method: 'backtrack' })
-          : await this.pool.countPlain(racer.kind, n, progress);
-        this.race.finished(racer.kind, result);
-      }
-      this.ui.status.textContent = `Race at N = ${n} finished.`;
-    } catch (error) {
-      if (racer) this.race.stopped(racer.kind, error instanceof Cancelled ? 'cancelled' : 'failed');
-      this.#stopped(error);
+      const outcome = await run.run();
+      if (outcome.kind === 'done') this.ui.status.textContent = `Race at N = ${n} finished.`;
+      else this.#stopped(outcome, run);
     } finally {
       this.#end();
     }
@@ -335,15 +328,13 @@ export class CountPanel {
     }
     if (!can(this.state, 'cancel')) return;
     this.#take('cancel');
-    this.pool.cancel(why);
+    this.run.cancel(why);
   }
 
-  /** Starts what `event` starts (count, countAnyway, race, check), showing `status`. */
-  #begin(event, status) {
-    this.lastProgress = null; // {done, of, total} sub-problems and solutions, as last told
+  /** Starts `run` on what `event` starts (count, countAnyway, race, check), showing `status`. */
+  #begin(event, run, status) {
     this.#take(event);
-    if (event === 'race') this.method = 'backtrack';
-    this.started = performance.now();
+    this.run = run;
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;
     this.ui.result.textContent = '';
@@ -352,50 +343,50 @@ export class CountPanel {
 
   #end() {
     this.#take('ended');
+    this.run = null;
   }
 
   /**
    * The bar and the time left follow the estimated work, not the number of sub-problems
    * finished: sub-problems differ in size a thousandfold, and a count hands them out in an
    * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
-   * finished work applies to the work left.
+   * finished work applies to the work left. The work is told in `run`'s unit (its method's).
    */
-  #progress({ done, of, total, work, ms, estimatedBefore, estimatedDone, estimatedLeft }) {
+  #progress({ done, of, work, ms, estimatedBefore, estimatedDone, estimatedLeft }, run) {
     const finished = estimatedBefore + estimatedDone;
     this.ui.progress.value = finished + estimatedLeft > 0 ? finished / (finished + estimatedLeft) : 0;
-    this.lastProgress = { done, of, total };
     const left = estimatedDone > 0 && done < of ? ` · about ${duration((ms * estimatedLeft) / estimatedDone)} left` : '';
-    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(work, ms, countingMethod(this.method).workUnit)} · ${duration(ms)} elapsed${left}`;
+    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}`;
   }
 
-  /** A count stopped: cancelled (what is kept stays on the bar, and is said), or failed. */
-  #stopped(error, kept = false) {
-    if (error instanceof Cancelled) {
-      const after = duration(performance.now() - this.started);
-      const { done = 0, of = 0, total = 0 } = this.lastProgress ?? {};
+  /** `run` stopped (its outcome): cancelled (what is kept stays on the bar, and is said), or failed. */
+  #stopped(outcome, run) {
+    if (outcome.kind === 'cancelled') {
+      const { message, ms, kept, progress: { done, of, total } } = outcome;
+      const after = duration(ms);
       let resume = '';
       if (kept && of > 0 && done === of) {
         // Every sub-problem is counted: the total is the count's result; only Burnside's
         // unique count was left.
-        this.#showTotalOnly(total);
+        this.#showTotalOnly(run.n, total);
         resume = ` Every sub-problem (${count(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
       } else if (kept && done > 0) {
         resume = ` What was counted is kept (${count(done)} of ${count(of)} sub-problems): Resume goes on from there.`;
       } else if (kept) {
         resume = ' What was counted is kept: Resume goes on from there.';
       }
-      this.ui.status.textContent = `${error.message} Stopped after ${after}; every worker was stopped.${resume}`;
+      this.ui.status.textContent = `${message} Stopped after ${after}; every worker was stopped.${resume}`;
       if (!kept) this.ui.progress.value = 0; // else the bar keeps showing what is kept
     } else {
-      this.messages.internalError(error, 'The count failed');
+      this.messages.internalError(outcome.error, 'The count failed');
     }
   }
 
-  /** The result of a count cancelled in its last step (Burnside's unique count): the total. */
-  #showTotalOnly(total) {
-    const expected = published(this.n);
+  /** The result of a count of n cancelled in its last step (Burnside's unique count): the total. */
+  #showTotalOnly(n, total) {
+    const expected = published(n);
     const agrees = expected ? (expected.total === total ? ' ✓ agree' : ' ✗ DIFFER') : '';
-    this.ui.result.textContent = `N = ${this.n}: ${count(total)} solutions; the unique count was cancelled. ` + (expected
+    this.ui.result.textContent = `N = ${n}: ${count(total)} solutions; the unique count was cancelled. ` + (expected
       ? `Published (OEIS A000170): ${count(expected.total)}${agrees}`
       : 'No published value to compare with.');
   }
@@ -413,14 +404,16 @@ export class CountPanel {
     this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
       : 'No published value to compare with.');
-    // The meet counter's unique count is Burnside's lemma on the total: shown with its
-    // numbers, on a line of its own (N = 1 aside: a reflection fixes its lone queen).
-    if (burnside && n > 1) {
+    // How the method made the unique count (the core's uniqueCount), on a line of its own.
+    // Burnside's lemma on the total is shown with its numbers (N = 1 aside: a reflection fixes
+    // its lone queen); parts that count their own classes, by how the search does it.
+    const { uniqueCount } = countingMethod(method);
+    if (uniqueCount === 'burnside' && n > 1) {
       const formula = document.createElement('span');
       formula.className = 'count-formula';
       formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
       this.ui.result.append(formula);
-    } else if (method === 'backtrack' && n > 1) {
+    } else if (uniqueCount === 'parts' && n > 1) {
       const how = document.createElement('span');
       how.className = 'count-formula';
       how.textContent = ' Unique by backtracking: the search visits each class of solutions (a board with its turns and mirror images) at the images its symmetry rules keep, and counts the class once there, with its size of 2, 4 or 8 towards the total.';

@@ -1,7 +1,11 @@
 // A pool of counting workers (count-worker.js). It hands out jobs one by one, two in flight
 // per worker so that no worker waits for the main thread, adds up the answers, and reports
 // progress. Cancelling terminates every worker at once (a running job can't be interrupted
-// any other way); the next count starts fresh ones. Owns no DOM.
+// any other way); the next count starts fresh ones. Owns no DOM: a worker is anything
+// makeWorker() returns that speaks count-worker.js's messages (postMessage, onmessage,
+// onerror, terminate), so tests give it fakes.
+
+import { countingMethod, defaultCountingMethod } from '../shared/core-constants.js';
 
 /** Rejection reason of a count stopped by cancel(). */
 export class Cancelled extends Error {
@@ -80,9 +84,10 @@ export class CountPool {
    * Counts all n×n solutions with a fast counter on `workers` workers. Resolves to
    * {total, unique, work, ms, subProblems, workers, fingerprint, resumed, method,
    * burnside}; rejects with Cancelled on cancel(). Options:
-   *   method    'meet' (the default) or 'backtrack' (the core's count::Method). The meet
-   *             counter's parts have no unique count: it comes at the end from the total, by
-   *             Burnside's lemma, and `burnside` is {half, quarter, unique} (null for backtrack).
+   *   method    a slug of the core's count::Method ('meet', 'backtrack'); the core's default
+   *             when none. A method whose unique count is 'burnside' (countingMethods()) has
+   *             parts with no unique count: it comes at the end from the total, by Burnside's
+   *             lemma, and `burnside` is {half, quarter, unique} (null for the others).
    *   onUnique()   when that last step starts (its search takes seconds from N = 20 on)
    *   earlier   {fingerprint, parts: Map index → [total, unique, work]}: sub-problems
    *             counted before (saved progress); they are added, not counted again. Rejects
@@ -92,7 +97,7 @@ export class CountPool {
    * `work` (in the method's unit) and `ms` are this run's own; `resumed` is the number of
    * sub-problems taken from `earlier`.
    */
-  async countAll(n, workers, onProgress, { method = 'meet', earlier = null, onStart, onParts, onUnique } = {}) {
+  async countAll(n, workers, onProgress, { method = defaultCountingMethod(), earlier = null, onStart, onParts, onUnique } = {}) {
     return this.#exclusive(async () => {
       const lanes = await this.#ready(workers);
       const { subProblems, fingerprint, estimatedWork, order } = await lanes[0].post({ kind: 'list', n, method });
@@ -121,7 +126,7 @@ export class CountPool {
       }
       const result = await this.#share(lanes, jobs, onProgress, before, onParts);
       let burnside = null;
-      if (method === 'meet') {
+      if (countingMethod(method).uniqueCount === 'burnside') {
         onUnique?.();
         burnside = await lanes[0].post({ kind: 'burnside', n, method, total: result.total, delayMs: this.delayMs });
         result.unique = burnside.unique;

@@ -1,14 +1,10 @@
 // The race: one N counted by three counters one after another, each on one worker, so that
-// each time is measured alone. This file draws the lanes; count-panel.js runs them.
+// each time is measured alone. This file draws the lanes; count-runs.js's RaceRun runs them
+// (its RACERS name and describe them).
 
 import { published } from '../shared/core-constants.js';
+import { RACERS } from './count-runs.js';
 import { count, duration, rate } from '../shared/format.js';
-
-export const RACERS = [
-  { kind: 'plain-js', name: 'Plain JS recursion', detail: 'the classic blog version: recursive bitmask, no symmetry' },
-  { kind: 'plain-wasm', name: 'Plain bitmask in wasm', detail: 'the same search, in Rust compiled to WebAssembly' },
-  { kind: 'fast', name: 'Backtracking counter in wasm', detail: 'full symmetry by static per-row rules, lookahead, iterative loop' },
-];
 
 export class RaceView {
   constructor(container) {

@@ -3,30 +3,35 @@
 // looks. "Resume it" brings the count panel into view and resumes there; "Later" only hides
 // the notice (the offer stays in the panel) and leaves the focus on the page's first control.
 
+import { within } from '../shared/dom.js';
+
 export class ResumeNotice {
   /**
-   * `elements`: {notice, text, resume, later, next}, `next` being what takes the focus after
-   * Later; `onResume()` resumes the count offered (and moves the focus there).
+   * `root`: the notice (#resume-notice), which holds its text and its two buttons; `next`:
+   * what takes the focus after Later; `onResume()` resumes the count offered (and moves the
+   * focus there).
    */
-  constructor(elements, onResume) {
-    this.ui = elements;
-    elements.resume.addEventListener('click', () => {
+  constructor(root, next, onResume) {
+    this.root = root;
+    const part = within(root);
+    this.text = part('resume-notice-text');
+    part('resume-notice-resume').addEventListener('click', () => {
       this.hide();
       onResume();
     });
-    elements.later.addEventListener('click', () => {
+    part('resume-notice-later').addEventListener('click', () => {
       this.hide();
-      elements.next.focus();
+      next.focus();
     });
   }
 
   /** Shows the notice, saying `sentence`. */
   show(sentence) {
-    this.ui.text.textContent = sentence;
-    this.ui.notice.hidden = false;
+    this.text.textContent = sentence;
+    this.root.hidden = false;
   }
 
   hide() {
-    this.ui.notice.hidden = true;
+    this.root.hidden = true;
   }
 }

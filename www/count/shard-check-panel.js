@@ -58,8 +58,8 @@ export class ShardCheckPanel {
     }
     const rows = compareParts(shard, positions, again.parts);
     const wrong = rows.filter((r) => !r.agrees);
-    const { partsHaveUnique, workUnit } = countingMethod(shard.method);
-    const counts = ([total, unique, work]) => (partsHaveUnique
+    const { uniqueCount, workUnit } = countingMethod(shard.method);
+    const counts = ([total, unique, work]) => (uniqueCount === 'parts'
       ? `${count(total)} solutions, ${count(unique)} unique, ${count(work)} ${workUnit}`
       : `${count(total)} solutions, ${count(work)} ${workUnit}`);
     const lines = rows.map((r) => (r.agrees

@@ -12,9 +12,10 @@ const METHOD_OF_OLD_REPORTS = 'backtrack';
 
 /**
  * Reads a shard report, of a board up to `largestBoard` (the core's), by one of the core's
- * counting methods (count::Method: each has its largest board, and says whether its parts
- * have unique counts). Above largestPublished() (25) a shard's counts may not fit a JS
- * number exactly: such a shard is sent to `bitqueens verify`. Resolves to {ok: true,
+ * counting methods (count::Method: each has its largest board, and says how its unique
+ * count is made: by its parts, or from the whole total by Burnside's lemma). Above
+ * largestPublished() (25) a shard's counts may not fit a JS number exactly: such a shard is
+ * sent to `bitqueens verify`. Resolves to {ok: true,
  * shard: {n, method, what, fingerprint, allSubProblems, parts: [[index, total, unique,
  * work], …], total, unique}} or {ok: false, message} where the message says what is wrong,
  * in the words of the CLI's own checks, save the work, told in its method's unit. The file
@@ -34,14 +35,15 @@ export function parseShard(text, largestBoard) {
   const method = r.method ?? METHOD_OF_OLD_REPORTS;
   const about = countingMethod(method);
   if (!about) return bad(`its “method” is not ${countingMethods().map(({ slug }) => slug).join(' or ')}`);
+  const partsHaveUnique = about.uniqueCount === 'parts'; // else Burnside's, from the whole total
   for (const key of ['n', 'total', 'nodes', 'allSubProblems']) {
     if (!isCount(r[key])) return bad(`“${key}” is not a whole number`);
   }
   // The backtracking counter's parts add up to the unique count; the meet counter's have none,
   // so only a whole meet count (no shard) gives one, from its total.
   const whole = r.shard === null || r.shard === undefined;
-  if (about.partsHaveUnique && !isCount(r.unique)) return bad('“unique” is not a whole number');
-  if (!about.partsHaveUnique && !(r.unique === null || r.unique === undefined || (whole && isCount(r.unique)))) {
+  if (partsHaveUnique && !isCount(r.unique)) return bad('“unique” is not a whole number');
+  if (!partsHaveUnique && !(r.unique === null || r.unique === undefined || (whole && isCount(r.unique)))) {
     return bad(whole ? '“unique” is not a whole number' : `it gives a unique count for a shard of ${about.counter}, which has none`);
   }
   if (r.n < 1 || r.n > largestBoard) return bad(`N = ${r.n} is not a board size (1 to ${largestBoard})`);
@@ -72,10 +74,10 @@ export function parseShard(text, largestBoard) {
   if (sum[0] !== r.total || sum[2] !== r.nodes) {
     return bad(`its parts add up to ${sum[0]} solutions and ${sum[2]} ${about.workUnit}, but it says ${r.total} and ${r.nodes}: ${damaged}`);
   }
-  if (about.partsHaveUnique && sum[1] !== r.unique) {
+  if (partsHaveUnique && sum[1] !== r.unique) {
     return bad(`its parts add up to ${sum[1]} unique solutions, but it says ${r.unique}: ${damaged}`);
   }
-  if (!about.partsHaveUnique && sum[1] !== 0) return bad(`it gives unique counts for parts of ${about.counter}, which has none: ${damaged}`);
+  if (!partsHaveUnique && sum[1] !== 0) return bad(`it gives unique counts for parts of ${about.counter}, which has none: ${damaged}`);
   // Checked last, as the CLI does (report.rs check), so that both name the same damage first.
   const over = r.parts.find((p) => p[2] > p[1]);
   if (over) return bad(`sub-problem ${over[0]} has more unique solutions than solutions: ${damaged}`);

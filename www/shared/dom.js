@@ -1,4 +1,5 @@
-// Small helpers for the panels that redraw every frame while playing.
+// Small helpers for the panels: text written only when it changes (for those that redraw every
+// frame while playing), work done while the browser is idle, a panel's parts found in its root.
 
 /** Writes `text` into `element` unless it is there already: a write the page does not need
  *  still costs a layout of the text and of what stands around it. */

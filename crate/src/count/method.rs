@@ -156,8 +156,22 @@ pub enum Method {
     Backtrack,
 }
 
+/// How a method makes the unique count (the symmetry classes) of the whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UniqueCount {
+    /// Each part counts its own classes, and the parts' unique counts add up to the whole's.
+    Parts,
+    /// The parts give totals only ([`Tally::unique`] 0); the whole's unique count comes from
+    /// its total, by Burnside's lemma ([`burnside::unique`]), once every part is counted.
+    Burnside,
+}
+
 /// Everything said about a method, in one place: the CLI, the reports and the page read it
 /// here (the page through the wasm export `countingMethods`).
+///
+/// Invariants (checked by the tests below): `ask_above < browser_largest_n <= largest_n`, and
+/// every board a browser counts has its published counts exact in a JS number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct About {
@@ -169,20 +183,32 @@ pub struct About {
     pub counter: &'static str,
     /// The largest board it takes.
     pub largest_n: u32,
+    /// The largest board the page counts by it, on a browser's workers: the next one would
+    /// take days there (the command line counts up to `largest_n`).
+    pub browser_largest_n: u32,
+    /// The page asks before counting a board larger than this: from the next size on, a count
+    /// takes minutes on a browser's workers.
+    pub ask_above: u32,
     /// What [`Tally::work`] counts for it: "half-boards" or "nodes" (queens placed).
     pub work_unit: &'static str,
-    /// True when its parts' unique counts add up to the whole's (false: the unique count
-    /// comes from the whole total, by Burnside's lemma).
-    pub parts_have_unique: bool,
+    /// How the unique count of the whole is made.
+    pub unique_count: UniqueCount,
 }
+
+/// The largest board the page counts on a browser's workers, by either method.
+const BROWSER_LARGEST_N: u32 = 21;
+/// The page asks before counting a board larger than this, by either method.
+const ASK_ABOVE: u32 = 17;
 
 const ABOUT_MEET: About = About {
     slug: "meet",
     name: "meeting in the middle",
     counter: "the meet-in-the-middle counter",
     largest_n: meet::MAX_MEET_N,
+    browser_largest_n: BROWSER_LARGEST_N,
+    ask_above: ASK_ABOVE,
     work_unit: "half-boards",
-    parts_have_unique: false,
+    unique_count: UniqueCount::Burnside,
 };
 
 const ABOUT_BACKTRACK: About = About {
@@ -190,13 +216,21 @@ const ABOUT_BACKTRACK: About = About {
     name: "backtracking",
     counter: "the backtracking counter",
     largest_n: crate::board::MAX_N,
+    browser_largest_n: BROWSER_LARGEST_N,
+    ask_above: ASK_ABOVE,
     work_unit: "nodes",
-    parts_have_unique: true,
+    unique_count: UniqueCount::Parts,
 };
 
 impl Method {
     /// Both methods, the default first.
     pub const ALL: [Method; 2] = [Method::Meet, Method::Backtrack];
+
+    /// True for the method a count uses when none is named (the CLI's `--method`, the page's
+    /// Method menu): [`Method::default`].
+    pub fn is_default(self) -> bool {
+        self == Method::default()
+    }
 
     /// Everything said about it.
     pub fn about(self) -> &'static About {
@@ -280,8 +314,50 @@ mod tests {
         assert_eq!(Backtracking::METHOD.about().name, "backtracking");
         assert_eq!(Method::Meet.largest_n(), 23);
         assert_eq!(Method::Backtrack.largest_n(), 32);
-        assert!(
-            !Method::Meet.about().parts_have_unique && Method::Backtrack.about().parts_have_unique
+        assert_eq!(Method::Meet.about().unique_count, UniqueCount::Burnside);
+        assert_eq!(
+            Backtracking::METHOD.about().unique_count,
+            UniqueCount::Parts
         );
+    }
+
+    #[test]
+    fn the_default_is_meeting_in_the_middle_and_listed_first() {
+        assert!(Method::Meet.is_default() && !Method::Backtrack.is_default());
+        assert_eq!(Method::ALL[0], Method::default());
+        assert_eq!(Method::ALL.iter().filter(|m| m.is_default()).count(), 1);
+    }
+
+    #[test]
+    fn the_page_asks_below_its_largest_board_and_counts_only_boards_the_method_takes() {
+        let exact_in_js = crate::published::A000170
+            .iter()
+            .take_while(|&&total| total <= 1 << 53)
+            .count() as u32;
+        for method in Method::ALL {
+            let about = method.about();
+            assert!(about.ask_above < about.browser_largest_n, "{method}");
+            assert!(about.browser_largest_n <= about.largest_n, "{method}");
+            assert!(about.browser_largest_n <= exact_in_js, "{method}");
+        }
+        // The page's figures: it counts up to 21 and asks above 17, by either method.
+        assert_eq!(
+            Method::ALL.map(|m| (m.about().browser_largest_n, m.about().ask_above)),
+            [(21, 17), (21, 17)]
+        );
+    }
+
+    #[test]
+    fn a_unique_count_by_parts_is_the_sum_of_the_parts_and_by_burnside_the_lemma_on_the_total() {
+        use crate::published::{A000170, A002562};
+        let (total, unique) = (A000170[7], A002562[7]); // N = 8
+        let whole = Tally {
+            total,
+            unique,
+            work: 0,
+        };
+        assert_eq!(Backtracking::unique(8, whole), Ok(unique));
+        let meet_whole = Tally { unique: 0, ..whole };
+        assert_eq!(MeetInTheMiddle::unique(8, meet_whole), Ok(unique));
     }
 }

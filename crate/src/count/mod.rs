@@ -23,7 +23,7 @@ pub mod plain;
 pub mod plan;
 pub mod shard;
 
-pub use method::{About, Method, MethodError};
+pub use method::{About, Method, MethodError, UniqueCount};
 pub use plan::{Plan, PlanError, Workspace};
 
 /// Counts for some part of a count (or the whole): boards, symmetry classes, and the work

@@ -5,6 +5,11 @@ use crate::board::{full_mask, BoardSizeError};
 use crate::count::Tally;
 use crate::tree::tree_size;
 
+/// The largest board of the page's race of the counters (the plain recursion in JS, the same
+/// in wasm, then the backtracking counter, one after another on one worker): at 17 the plain
+/// JS recursion alone takes over a minute.
+pub const RACE_LARGEST_N: u32 = 16;
+
 /// Counts every solution of an `n`×`n` board with the plain recursive bitmask search. With
 /// `mirror`, only queens in the left half of the top row are tried and the count doubled
 /// (plus the middle column of an odd board, counted once). `unique` stays 0: this counter
@@ -63,4 +68,17 @@ fn descend(full: u32, ld: u32, col: u32, rd: u32, tally: &mut Tally) {
 /// ```
 pub fn tree_nodes(n: u32, mirror: bool) -> Result<u64, BoardSizeError> {
     Ok(tree_size(n, mirror)?.nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Method;
+
+    #[test]
+    fn the_race_is_never_a_count_the_page_would_ask_about() {
+        let backtrack = Method::Backtrack.about();
+        assert!(RACE_LARGEST_N <= backtrack.ask_above);
+        assert!(RACE_LARGEST_N <= backtrack.browser_largest_n);
+    }
 }

@@ -119,12 +119,27 @@ pub fn published_counts() -> Result<JsValue, JsError> {
 }
 
 /// The counting methods, the default first, in the words the page uses:
-/// `[{slug, name, counter, largestN, workUnit, partsHaveUnique}]` (see `count::About`), e.g.
-/// `{slug: "meet", name: "meeting in the middle", counter: "the meet-in-the-middle counter",
-/// largestN: 23, workUnit: "half-boards", partsHaveUnique: false}`.
+/// `[{slug, name, counter, largestN, browserLargestN, askAbove, workUnit, uniqueCount,
+/// isDefault}]` (see `count::About`; `uniqueCount` is "parts" or "burnside", `isDefault` is
+/// `Method::is_default`), e.g. `{slug: "meet", name: "meeting in the middle", counter: "the
+/// meet-in-the-middle counter", largestN: 23, browserLargestN: 21, askAbove: 17, workUnit:
+/// "half-boards", uniqueCount: "burnside", isDefault: true}`.
 #[wasm_bindgen(js_name = countingMethods)]
 pub fn counting_methods() -> Result<JsValue, JsError> {
-    let all: Vec<_> = Method::ALL.iter().map(|m| m.about()).collect();
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct ForThePage {
+        #[serde(flatten)]
+        about: &'static crate::count::About,
+        is_default: bool,
+    }
+    let all: Vec<_> = Method::ALL
+        .iter()
+        .map(|&m| ForThePage {
+            about: m.about(),
+            is_default: m.is_default(),
+        })
+        .collect();
     to_js(&all)
 }
 
@@ -240,13 +255,19 @@ mod tests {
         assert_eq!(text(&meet, "name"), "meeting in the middle");
         assert_eq!(text(&meet, "counter"), "the meet-in-the-middle counter");
         assert_eq!(number(&meet, "largestN"), 23.0);
+        assert_eq!(number(&meet, "browserLargestN"), 21.0);
+        assert_eq!(number(&meet, "askAbove"), 17.0);
         assert_eq!(text(&meet, "workUnit"), "half-boards");
-        assert_eq!(get(&meet, "partsHaveUnique").as_bool(), Some(false));
+        assert_eq!(text(&meet, "uniqueCount"), "burnside");
+        assert_eq!(get(&meet, "isDefault").as_bool(), Some(true));
         assert_eq!(text(&backtrack, "slug"), "backtrack");
         assert_eq!(text(&backtrack, "name"), "backtracking");
         assert_eq!(number(&backtrack, "largestN"), 32.0);
+        assert_eq!(number(&backtrack, "browserLargestN"), 21.0);
+        assert_eq!(number(&backtrack, "askAbove"), 17.0);
         assert_eq!(text(&backtrack, "workUnit"), "nodes");
-        assert_eq!(get(&backtrack, "partsHaveUnique").as_bool(), Some(true));
+        assert_eq!(text(&backtrack, "uniqueCount"), "parts");
+        assert_eq!(get(&backtrack, "isDefault").as_bool(), Some(false));
         // Each slug makes a counter, and the largest board is the last it takes.
         for method in [meet, backtrack] {
             let (slug, largest) = (text(&method, "slug"), number(&method, "largestN") as u32);

@@ -22,8 +22,9 @@ pub fn symmetry_images(queens: Vec<u32>) -> Result<JsValue, JsError> {
 }
 
 /// The limits the core defines and the page needs, so that each lives once, here:
-/// `{maxN, maxMeetN, wholeTreeMaxN, flatStride}` (`board::MAX_N`, `count::meet::MAX_MEET_N`,
-/// `tree::WHOLE_TREE_MAX_N`, `tree::FLAT_STRIDE`).
+/// `{maxN, maxMeetN, raceLargestN, wholeTreeMaxN, flatStride}` (`board::MAX_N`,
+/// `count::meet::MAX_MEET_N`, `count::plain::RACE_LARGEST_N`, `tree::WHOLE_TREE_MAX_N`,
+/// `tree::FLAT_STRIDE`).
 #[wasm_bindgen]
 pub fn limits() -> Result<JsValue, JsError> {
     #[derive(Serialize)]
@@ -31,12 +32,14 @@ pub fn limits() -> Result<JsValue, JsError> {
     struct Limits {
         max_n: u32,
         max_meet_n: u32,
+        race_largest_n: u32,
         whole_tree_max_n: u32,
         flat_stride: usize,
     }
     to_js(&Limits {
         max_n: crate::board::MAX_N,
         max_meet_n: meet::MAX_MEET_N,
+        race_largest_n: crate::count::plain::RACE_LARGEST_N,
         whole_tree_max_n: tree::WHOLE_TREE_MAX_N,
         flat_stride: tree::FLAT_STRIDE,
     })
@@ -119,6 +122,7 @@ mod tests {
     fn the_limits_reach_js_as_the_core_defines_them() {
         let limits = limits().unwrap();
         assert_eq!(number(&limits, "maxN"), 32.0);
+        assert_eq!(number(&limits, "raceLargestN"), 16.0);
         assert_eq!(number(&limits, "wholeTreeMaxN"), 9.0);
         assert_eq!(number(&limits, "flatStride"), 10.0);
         // The largest board is the largest the core accepts.

@@ -2,7 +2,7 @@
 // or from a count of this visit, and the memory of a worker meeting in the middle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateMs, meetMemoryMiB } from '../../../www/count/count-cost.js';
+import { estimateMs, meetMemoryMiB, memoryMiB } from '../../../www/count/count-cost.js';
 import { loadCoreWithConstants } from '../../support/core.js';
 
 await loadCoreWithConstants(); // count-cost.js reads the published counts from the core
@@ -48,4 +48,9 @@ test('the memory of a worker meeting in the middle, clamped to the sizes measure
   assert.equal(meetMemoryMiB(21), 10);
   assert.equal(meetMemoryMiB(4), 3, 'below 10: as at 10');
   assert.equal(meetMemoryMiB(25), 10, 'above 21: as at 21');
+});
+
+test('a worker\'s memory by method: meeting in the middle\'s as measured, none said for backtracking', () => {
+  assert.equal(memoryMiB(19, 'meet'), 7);
+  assert.equal(memoryMiB(19, 'backtrack'), null);
 });
