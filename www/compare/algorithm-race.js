@@ -8,7 +8,7 @@
 
 import { LogChart } from '../shared/log-chart.js';
 import { published } from '../shared/core-constants.js';
-import { count, duration } from '../shared/format.js';
+import { grouped, duration } from '../shared/format.js';
 
 export const RACE_SIZES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 /** Runs estimated to take longer than this are skipped. */
@@ -18,11 +18,11 @@ export const SKIP_ABOVE_MS = 60_000;
 function cells(row) {
   const expected = published(row.n)?.total;
   if (row.skippedMs !== undefined) {
-    return [row.n, row.name, `skipped: about ${duration(row.skippedMs)}`, count(row.nodes), '–', '–', '–'];
+    return [row.n, row.name, `skipped: about ${duration(row.skippedMs)}`, grouped(row.nodes), '–', '–', '–'];
   }
-  return [row.n, row.name, duration(row.ms), count(row.nodes), count(row.operations),
+  return [row.n, row.name, duration(row.ms), grouped(row.nodes), grouped(row.operations),
     (row.operations / Math.max(1, row.nodes)).toFixed(1),
-    `${count(row.solutions)} ${row.solutions === expected ? '✓' : '✗ differs from OEIS'}`];
+    `${grouped(row.solutions)} ${row.solutions === expected ? '✓' : '✗ differs from OEIS'}`];
 }
 
 /**
@@ -103,7 +103,7 @@ export class AlgorithmRace {
           }
           this.size = data.nodes;
         } else if (data.kind === 'progress') {
-          this.ui.status.textContent = `N = ${n}, ${name}: ${((100 * data.nodes) / this.size).toFixed(0)}% of ${count(this.size)} nodes, ${duration(data.ms)}…`;
+          this.ui.status.textContent = `N = ${n}, ${name}: ${((100 * data.nodes) / this.size).toFixed(0)}% of ${grouped(this.size)} nodes, ${duration(data.ms)}…`;
         } else if (data.kind === 'done') {
           this.worker.terminate();
           resolve({ n, slug, name, ...data });

@@ -17,7 +17,7 @@ import { Messages } from '../shared/messages.js';
 import { BROWSER_CLOCK } from '../shared/frame-loop.js';
 import { parseBoardSizeField, MAX_COMPARE_SIZE } from '../shared/board-size.js';
 import { BLURBS, YOURS, yoursCode } from './algorithms/index.js';
-import { count, duration, plural, stepsPerSecond } from '../shared/format.js';
+import { grouped, duration, plural, stepsPerSecond } from '../shared/format.js';
 
 export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
 const DEFAULT_SIZE = 6;
@@ -220,7 +220,7 @@ export class Compare {
     if (!this.lockstep.built) return; // opening the section builds the lanes ticked
     const position = this.lockstep.position;
     if (!this.lockstep.choose(chosen)) {
-      this.messages.show(`The new lane could not catch up with node event ${count(position)} at once: every lane starts again from the first node.`);
+      this.messages.show(`The new lane could not catch up with node event ${grouped(position)} at once: every lane starts again from the first node.`);
     }
   }
 
@@ -269,7 +269,7 @@ export class Compare {
     const nodes = `${plural(snapshots[0]?.nodes ?? 0, 'queen')} placed`;
     if (state === IDLE) {
       ui.status.textContent = finished ? `Every lane has finished: ${nodes} in each.`
-        : `Node event ${count(position)}: ${nodes} so far in every lane.`;
+        : `Node event ${grouped(position)}: ${nodes} so far in every lane.`;
     } else if (state === PLAYING) {
       ui.status.textContent = `Playing: ${nodes} so far in every lane; each lane waits for the others at every queen placed or lifted.`;
     } // moving: showProgress() says how far

@@ -6,7 +6,7 @@
 import { BoardView, CodeView, fitCounters } from '../stage/index.js';
 import { CODE } from './algorithm-code.js';
 import { renderDetail, describeLaneStep } from './lane-detail.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 
 
 /** A labelled <output> inside a counter box; returns the output. */

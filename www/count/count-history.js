@@ -3,7 +3,7 @@
 // method; counting the same again replaces the row.
 
 import { published, countingMethod } from '../shared/core-constants.js';
-import { count, duration, rate, workerCount } from '../shared/format.js';
+import { grouped, duration, rate, workerCount } from '../shared/format.js';
 import { LogChart } from '../shared/log-chart.js';
 
 export class CountHistory {
@@ -40,8 +40,8 @@ export class CountHistory {
       const expected = published(r.n);
       const agrees = expected && expected.total === r.total && expected.unique === r.unique;
       const tr = document.createElement('tr');
-      const cells = [r.n, r.method, count(r.total), count(r.unique),
-        expected ? `${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
+      const cells = [r.n, r.method, grouped(r.total), grouped(r.unique),
+        expected ? `${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
         r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.workers,
         r.resumed ? '–' : rate(r.work, r.ms, countingMethod(r.method).workUnit)];
       tr.replaceChildren(...cells.map((text) => {

@@ -14,7 +14,7 @@
 // count, the race, a shard check, each with its board and method fixed when it is made),
 // draws what the runner tells it and what it comes to, and forwards input. The rest lives
 // apart: the estimate before a long count (count-cost.js), Check a shard's fields and
-// verdict (shard-check-panel.js), the race's lanes (counter-race.js), the history
+// verdict (shard-check-panel.js), the race's rows (counter-race.js), the history
 // (count-history.js) and the notice at the top of the page (resume-notice.js). The sizes it
 // counts, the one it asks above, the default method and how each makes its unique count are
 // the core's (countingMethods(), limits()).
@@ -30,7 +30,7 @@ import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
 import { within } from '../shared/dom.js';
 import { published, countingMethod, countingMethods, defaultCountingMethod } from '../shared/core-constants.js';
-import { count, duration, rate, workerCount } from '../shared/format.js';
+import { grouped, duration, rate, workerCount } from '../shared/format.js';
 
 export class CountPanel {
   /**
@@ -65,7 +65,7 @@ export class CountPanel {
     this.run = null;
     this.messages = new Messages(ui.message);
     this.history = new CountHistory(find('count-table'), find('count-chart'));
-    this.race = new RaceView(find('race-lanes'));
+    this.race = new RaceView(find('race-rows'));
     /** What the runners tell the panel as they run (count-runs.js's screen). */
     this.screen = {
       progress: (report, run, racer) => {
@@ -164,7 +164,7 @@ export class CountPanel {
       this.ui.confirmYes.focus();
       return;
     }
-    this.#count(run);
+    this.#grouped(run);
   }
 
   /** The answer to the question about a long count: it runs as it was asked about, or not. */
@@ -173,7 +173,7 @@ export class CountPanel {
     if (!can(this.state, event)) return;
     this.ui.confirm.hidden = true;
     if (yes) {
-      this.#count(this.run, event);
+      this.#grouped(this.run, event);
     } else {
       this.#take(event);
       this.ui.status.textContent = `N = ${this.run.n} not counted.`;
@@ -186,11 +186,11 @@ export class CountPanel {
   }
 
   /** Runs `run` (a CountRun) on `event` (count, or countAnyway after the question). */
-  async #count(run, event = 'count') {
+  async #grouped(run, event = 'count') {
     const { n, workers, earlier } = run;
     this.notice.hide(); // a count runs: what it told of is moot
     this.#begin(event, run, earlier
-      ? `Resuming N = ${n} on ${workerCount(workers)}: ${count(earlier.parts.size)} of ${count(earlier.subProblems)} sub-problems were kept…`
+      ? `Resuming N = ${n} on ${workerCount(workers)}: ${grouped(earlier.parts.size)} of ${grouped(earlier.subProblems)} sub-problems were kept…`
       : `Counting N = ${n} on ${workerCount(workers)}…`);
     this.ui.saved.hidden = true;
     try {
@@ -241,7 +241,7 @@ export class CountPanel {
     this.messages.clear();
     this.ui.size.value = String(run.n);
     this.ui.method.value = run.method;
-    await this.#count(run);
+    await this.#grouped(run);
   }
 
   /** Forgets the kept count offered. */
@@ -271,10 +271,10 @@ export class CountPanel {
     }
     if (atStart) {
       this.ui.size.value = String(run.n);
-      this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${count(run.done)} of ${count(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
+      this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${grouped(run.done)} of ${grouped(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
     }
     const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
-    this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${count(run.done)} of ${count(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
+    this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${grouped(run.done)} of ${grouped(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
   }
 
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
@@ -286,7 +286,7 @@ export class CountPanel {
     this.messages.clear();
     this.shardCheck.clear();
     const run = new ShardCheckRun(this.pool, { shard, positions, workers: this.#workers() }, this.screen);
-    this.#begin('check', run, `Checking ${shard.what} of N = ${shard.n}: counting ${count(positions.length)} of its ${count(shard.parts.length)} sub-problems again…`);
+    this.#begin('check', run, `Checking ${shard.what} of N = ${shard.n}: counting ${grouped(positions.length)} of its ${grouped(shard.parts.length)} sub-problems again…`);
     try {
       const outcome = await run.run();
       if (outcome.kind !== 'done') {
@@ -356,7 +356,7 @@ export class CountPanel {
     const finished = estimatedBefore + estimatedDone;
     this.ui.progress.value = finished + estimatedLeft > 0 ? finished / (finished + estimatedLeft) : 0;
     const left = estimatedDone > 0 && done < of ? ` · about ${duration((ms * estimatedLeft) / estimatedDone)} left` : '';
-    this.ui.status.textContent = `${count(done)} of ${count(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}`;
+    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}`;
   }
 
   /** `run` stopped (its outcome): cancelled (what is kept stays on the bar, and is said), or failed. */
@@ -369,9 +369,9 @@ export class CountPanel {
         // Every sub-problem is counted: the total is the count's result; only Burnside's
         // unique count was left.
         this.#showTotalOnly(run.n, total);
-        resume = ` Every sub-problem (${count(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
+        resume = ` Every sub-problem (${grouped(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
       } else if (kept && done > 0) {
-        resume = ` What was counted is kept (${count(done)} of ${count(of)} sub-problems): Resume goes on from there.`;
+        resume = ` What was counted is kept (${grouped(done)} of ${grouped(of)} sub-problems): Resume goes on from there.`;
       } else if (kept) {
         resume = ' What was counted is kept: Resume goes on from there.';
       }
@@ -386,8 +386,8 @@ export class CountPanel {
   #showTotalOnly(n, total) {
     const expected = published(n);
     const agrees = expected ? (expected.total === total ? ' ✓ agree' : ' ✗ DIFFER') : '';
-    this.ui.result.textContent = `N = ${n}: ${count(total)} solutions; the unique count was cancelled. ` + (expected
-      ? `Published (OEIS A000170): ${count(expected.total)}${agrees}`
+    this.ui.result.textContent = `N = ${n}: ${grouped(total)} solutions; the unique count was cancelled. ` + (expected
+      ? `Published (OEIS A000170): ${grouped(expected.total)}${agrees}`
       : 'No published value to compare with.');
   }
 
@@ -396,13 +396,13 @@ export class CountPanel {
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
     if (resumed && resumed === subProblems) {
-      this.ui.status.textContent = `All ${count(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
+      this.ui.status.textContent = `All ${grouped(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
     } else {
-      const kept = resumed ? ` ${count(resumed)} of ${count(subProblems)} sub-problems were kept from before.` : '';
+      const kept = resumed ? ` ${grouped(resumed)} of ${grouped(subProblems)} sub-problems were kept from before.` : '';
       this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(work, ms, countingMethod(method).workUnit)}, by ${methodName(method)}.${kept}`;
     }
-    this.ui.result.textContent = `N = ${n}: ${count(total)} solutions, ${count(unique)} unique. ` + (expected
-      ? `Published (OEIS A000170 / A002562): ${count(expected.total)} / ${count(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
+    this.ui.result.textContent = `N = ${n}: ${grouped(total)} solutions, ${grouped(unique)} unique. ` + (expected
+      ? `Published (OEIS A000170 / A002562): ${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
       : 'No published value to compare with.');
     // How the method made the unique count (the core's uniqueCount), on a line of its own.
     // Burnside's lemma on the total is shown with its numbers (N = 1 aside: a reflection fixes
@@ -411,7 +411,7 @@ export class CountPanel {
     if (uniqueCount === 'burnside' && n > 1) {
       const formula = document.createElement('span');
       formula.className = 'count-formula';
-      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${count(total)} + ${count(burnside.half)} + 2·${count(burnside.quarter)}) / 8 = ${count(unique)}, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
+      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${grouped(total)} + ${grouped(burnside.half)} + 2·${grouped(burnside.quarter)}) / 8 = ${grouped(unique)}, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
       this.ui.result.append(formula);
     } else if (uniqueCount === 'parts' && n > 1) {
       const how = document.createElement('span');

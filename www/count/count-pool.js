@@ -6,6 +6,7 @@
 // onerror, terminate), so tests give it fakes.
 
 import { countingMethod, defaultCountingMethod } from '../shared/core-constants.js';
+import { WorkerLink } from '../shared/worker-link.js';
 
 /** Rejection reason of a count stopped by cancel(). */
 export class Cancelled extends Error {
@@ -28,26 +29,25 @@ const BATCHES_PER_WORKER = 32;
 /** From this board size up, each sub-problem is a job of its own. */
 export const ONE_PER_JOB_FROM = 18;
 
-/** One worker and the promises of its jobs, answered in the order they were posted. */
-class Lane {
+/** One counting worker and the promises of its jobs, answered in the order they were posted. */
+class PoolWorker {
   constructor(makeWorker) {
-    this.worker = makeWorker();
     this.waiting = [];
-    this.worker.onmessage = ({ data }) => {
-      const { resolve, reject } = this.waiting.shift();
-      if (data.ok) resolve(data);
-      else reject(new Error(data.error));
-    };
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(new Error(event.message || 'a counting worker crashed'));
-    };
+    this.link = new WorkerLink(makeWorker, {
+      what: 'a counting worker',
+      heard: (data) => {
+        const { resolve, reject } = this.waiting.shift();
+        if (data.ok) resolve(data);
+        else reject(new Error(data.error));
+      },
+      failed: (error) => this.fail(error),
+    });
   }
 
   post(job) {
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      this.worker.postMessage(job);
+      this.link.post(job);
     });
   }
 
@@ -56,7 +56,7 @@ class Lane {
   }
 
   terminate(error) {
-    this.worker.terminate();
+    this.link.end();
     this.fail(error);
   }
 }
@@ -71,13 +71,13 @@ export class CountPool {
     this.makeWorker = makeWorker;
     this.size = size;
     this.delayMs = delayMs;
-    this.lanes = [];
+    this.workers = [];
     this.running = false;
   }
 
   /** Workers alive now (0 after a cancel). */
   get liveWorkers() {
-    return this.lanes.length;
+    return this.workers.length;
   }
 
   /**
@@ -99,8 +99,8 @@ export class CountPool {
    */
   async countAll(n, workers, onProgress, { method = defaultCountingMethod(), earlier = null, onStart, onParts, onUnique } = {}) {
     return this.#exclusive(async () => {
-      const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, estimatedWork, order } = await lanes[0].post({ kind: 'list', n, method });
+      const started = await this.#ready(workers);
+      const { subProblems, fingerprint, estimatedWork, order } = await started[0].post({ kind: 'list', n, method });
       if (earlier && earlier.fingerprint !== fingerprint) throw new ListChanged(n);
       await onStart?.({ method, subProblems, fingerprint });
       const done = earlier?.parts ?? new Map();
@@ -113,7 +113,7 @@ export class CountPool {
       // job each: each is then reported (and kept, when saved) as soon as it is counted. The
       // meet counter's are thousands of small ones at every size: always batched.
       const size = n >= ONE_PER_JOB_FROM && method === 'backtrack' ? 1
-        : Math.max(1, Math.ceil(todo.length / (lanes.length * BATCHES_PER_WORKER)));
+        : Math.max(1, Math.ceil(todo.length / (started.length * BATCHES_PER_WORKER)));
       const jobs = [];
       for (let from = 0; from < todo.length; from += size) {
         jobs.push(fastJob(n, method, todo.slice(from, from + size), estimatedWork, this.delayMs));
@@ -124,14 +124,14 @@ export class CountPool {
         before.unique += unique;
         before.estimatedWork += estimatedWork[index];
       }
-      const result = await this.#share(lanes, jobs, onProgress, before, onParts);
+      const result = await this.#share(started, jobs, onProgress, before, onParts);
       let burnside = null;
       if (countingMethod(method).uniqueCount === 'burnside') {
         onUnique?.();
-        burnside = await lanes[0].post({ kind: 'burnside', n, method, total: result.total, delayMs: this.delayMs });
+        burnside = await started[0].post({ kind: 'burnside', n, method, total: result.total, delayMs: this.delayMs });
         result.unique = burnside.unique;
       }
-      return { ...result, subProblems, workers: lanes.length, fingerprint, resumed: done.size, method, burnside };
+      return { ...result, subProblems, workers: started.length, fingerprint, resumed: done.size, method, burnside };
     });
   }
 
@@ -143,13 +143,13 @@ export class CountPool {
    */
   async countSome(n, method, indices, workers, onProgress, expected = null) {
     return this.#exclusive(async () => {
-      const lanes = await this.#ready(workers);
-      const { subProblems, fingerprint, estimatedWork } = await lanes[0].post({ kind: 'list', n, method });
+      const started = await this.#ready(workers);
+      const { subProblems, fingerprint, estimatedWork } = await started[0].post({ kind: 'list', n, method });
       if (expected !== null && expected !== fingerprint) return { fingerprint, subProblems, parts: null };
       const parts = new Map();
       const valid = indices.filter((index) => index < subProblems);
       const jobs = valid.map((index) => fastJob(n, method, [index], estimatedWork, this.delayMs));
-      await this.#share(lanes, jobs, onProgress, undefined, (done) => {
+      await this.#share(started, jobs, onProgress, undefined, (done) => {
         for (const [index, ...counts] of done) parts.set(index, counts);
       });
       return { fingerprint, subProblems, parts };
@@ -159,16 +159,16 @@ export class CountPool {
   /** Counts with a plain counter ('plain-wasm' or 'plain-js') on one worker, column by column. */
   async countPlain(kind, n, onProgress) {
     return this.#exclusive(async () => {
-      const lanes = await this.#ready(1);
+      const started = await this.#ready(1);
       const jobs = Array.from({ length: n }, (_, column) => ({ kind, n, column, estimatedWork: 1 }));
-      return { ...(await this.#share(lanes, jobs, onProgress)), workers: 1 };
+      return { ...(await this.#share(started, jobs, onProgress)), workers: 1 };
     });
   }
 
   /** Stops the count in progress, if any: every worker is terminated now. */
   cancel(reason = 'Cancelled') {
     const error = new Cancelled(reason);
-    for (const lane of this.lanes.splice(0)) lane.terminate(error);
+    for (const worker of this.workers.splice(0)) worker.terminate(error);
   }
 
   async #exclusive(count) {
@@ -188,20 +188,20 @@ export class CountPool {
   /** The first `count` workers, started if needed, each with its wasm core loaded. */
   async #ready(count) {
     const wanted = Math.max(1, Math.min(count, this.size));
-    while (this.lanes.length < wanted) this.lanes.push(new Lane(this.makeWorker));
-    const lanes = this.lanes.slice(0, wanted);
-    await Promise.all(lanes.map((lane) => lane.post({ kind: 'ready' })));
-    return lanes;
+    while (this.workers.length < wanted) this.workers.push(new PoolWorker(this.makeWorker));
+    const ready = this.workers.slice(0, wanted);
+    await Promise.all(ready.map((worker) => worker.post({ kind: 'ready' })));
+    return ready;
   }
 
   /**
-   * Runs `jobs` on `lanes`, timing from the first post; sums the answers onto `before`
+   * Runs `jobs` on `workers`, timing from the first post; sums the answers onto `before`
    * ({total, unique, done, estimatedWork}: what was counted earlier) and hands each answer's
    * parts to `onParts`. Progress: {total, unique, work (this run's), done, of, ms,
    * estimatedBefore, estimatedDone, estimatedLeft}: sub-problems (or columns) done of all, and
    * the estimated work (a job's `estimatedWork`) counted earlier, finished by this run, and left.
    */
-  async #share(lanes, jobs, onProgress, before = { total: 0, unique: 0, done: 0, estimatedWork: 0 }, onParts) {
+  async #share(workers, jobs, onProgress, before = { total: 0, unique: 0, done: 0, estimatedWork: 0 }, onParts) {
     const sum = { total: before.total, unique: before.unique, work: 0 };
     const started = performance.now();
     let next = 0;
@@ -215,12 +215,12 @@ export class CountPool {
       ...sum, done, of, ms: performance.now() - started,
       estimatedBefore: before.estimatedWork, estimatedDone, estimatedLeft,
     });
-    const feed = async (lane) => {
+    const feed = async (worker) => {
       const pending = [];
       while (next < jobs.length || pending.length) {
         while (next < jobs.length && pending.length < IN_FLIGHT) {
           const job = jobs[next++];
-          const answer = lane.post(job);
+          const answer = worker.post(job);
           answer.catch(() => {}); // a cancel rejects them all; the one awaited below reports it
           pending.push({ job, answer });
         }
@@ -237,7 +237,7 @@ export class CountPool {
       }
     };
     report();
-    await Promise.all(lanes.map(feed));
+    await Promise.all(workers.map(feed));
     return { ...sum, ms: performance.now() - started };
   }
 }

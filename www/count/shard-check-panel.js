@@ -4,7 +4,7 @@
 // the count panel runs the check on its workers (one thing runs at a time: count-machine.js).
 
 import { parseShard, sample, compareParts } from './shard-check.js';
-import { count } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 import { countingMethod } from '../shared/core-constants.js';
 
 export class ShardCheckPanel {
@@ -53,15 +53,15 @@ export class ShardCheckPanel {
    */
   show(shard, positions, again) {
     if (!again.parts) {
-      this.#verdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${count(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${count(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
+      this.#verdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${grouped(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${grouped(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
       return false;
     }
     const rows = compareParts(shard, positions, again.parts);
     const wrong = rows.filter((r) => !r.agrees);
     const { uniqueCount, workUnit } = countingMethod(shard.method);
     const counts = ([total, unique, work]) => (uniqueCount === 'parts'
-      ? `${count(total)} solutions, ${count(unique)} unique, ${count(work)} ${workUnit}`
-      : `${count(total)} solutions, ${count(work)} ${workUnit}`);
+      ? `${grouped(total)} solutions, ${grouped(unique)} unique, ${grouped(work)} ${workUnit}`
+      : `${grouped(total)} solutions, ${grouped(work)} ${workUnit}`);
     const lines = rows.map((r) => (r.agrees
       ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
       : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));

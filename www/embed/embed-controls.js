@@ -3,7 +3,7 @@
 // and the keys that do the same. A link to the full page at the step on screen.
 
 import { SPEEDS, PLAYING, installShortcuts } from '../player/index.js';
-import { count as grouped, stepsPerSecond } from '../shared/format.js';
+import { grouped, stepsPerSecond } from '../shared/format.js';
 import { setText, partsOf } from '../shared/dom.js';
 
 /** The buttons each `controls` value shows. */

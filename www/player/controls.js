@@ -7,7 +7,7 @@ import { parseBoardSizeField } from '../shared/board-size.js';
 import { SPEEDS, DEFAULT_SPEED, IDLE, PLAYING, DONE } from './player.js';
 import { readPermalink, writePermalink } from './permalink.js';
 import { installShortcuts } from './keyboard.js';
-import { count as grouped, stepsPerSecond } from '../shared/format.js';
+import { grouped, stepsPerSecond } from '../shared/format.js';
 import { setText, within } from '../shared/dom.js';
 import { rewriteAddress, address } from './address-bar.js';
 

@@ -3,10 +3,10 @@
 const GROUPED = new Intl.NumberFormat('en'); // made once: toLocaleString makes one per call
 
 /** 1234567 → "1,234,567" (rounded to a whole number; grouped by thousands up to 2^53). */
-export const count = (value) => GROUPED.format(Math.round(value));
+export const grouped = (value) => GROUPED.format(Math.round(value));
 
 /** (1, 'queen') → "1 queen"; (3, 'queen') → "3 queens"; (2, 'class', 'classes') → "2 classes". */
-export const plural = (howMany, word, words = `${word}s`) => `${count(howMany)} ${howMany === 1 ? word : words}`;
+export const plural = (howMany, word, words = `${word}s`) => `${grouped(howMany)} ${howMany === 1 ? word : words}`;
 
 /** The word alone, agreeing with `howMany`: (1, 'step') → "step", (5, 'step') → "steps". */
 export const agree = (howMany, word, words = `${word}s`) => (howMany === 1 ? word : words);
@@ -45,7 +45,7 @@ export function timeSpan(seconds) {
 export function rate(work, ms, unit = 'nodes') {
   if (!(ms > 0)) return '–';
   const perSecond = (work / ms) * 1000;
-  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M ${unit}/s` : `${count(perSecond)} ${unit}/s`;
+  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(0)} M ${unit}/s` : `${grouped(perSecond)} ${unit}/s`;
 }
 
 /** 1 → "1 worker", 2 → "2 workers". */
@@ -80,7 +80,7 @@ export function percentRange(low, high) {
 
 /** A count that may be astronomically large: exact with its digits, or "6.0 × 10^15". */
 export function large(value) {
-  if (value < 1e15) return count(value);
+  if (value < 1e15) return grouped(value);
   const exponent = Math.floor(Math.log10(value));
   return `${(value / 10 ** exponent).toFixed(1)} × 10^${exponent}`;
 }

@@ -9,7 +9,7 @@
 // never decreases going forward: it is rounded down, and reads 100% only at the end.
 
 import {
-  count as grouped, large as nodesText, percentDown, percentRange, timeSpan,
+  grouped, large as nodesText, percentDown, percentRange, timeSpan,
 } from '../shared/format.js';
 import { setText, partsOf } from '../shared/dom.js';
 

@@ -7,7 +7,7 @@
 
 import { describe } from './narration.js';
 import { partsOf } from '../shared/dom.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 import { PLAYING } from '../player/index.js';
 
 /** The sentences listed. */

@@ -2,7 +2,7 @@
 // shown 1-based; masks in binary, most significant bit (column 1) first.
 
 import { toBinary } from '../shared/binary.js';
-import { count, plural } from '../shared/format.js';
+import { grouped, plural } from '../shared/format.js';
 
 /**
  * The sentence for `event` (the step taken last, snapshot.last) at the position `at`: the
@@ -27,15 +27,15 @@ export function describe(event, { n, weight = 1, boardsPassed = 0 }) {
         : `Queen placed in row ${row}, column ${event.column + 1}; row ${row + 1} gets (ld | bit) >> 1, col | bit, (rd | bit) << 1.`;
     case 'solution':
       return weight === 2
-        ? `Solutions ${count(boardsPassed - 1)} and ${count(boardsPassed)} found: this board and its mirror image (col = done).`
-        : `Solution ${count(boardsPassed)} found: every column is taken (col = done).`;
+        ? `Solutions ${grouped(boardsPassed - 1)} and ${grouped(boardsPassed)} found: this board and its mirror image (col = done).`
+        : `Solution ${grouped(boardsPassed)} found: every column is taken (col = done).`;
     case 'deadEnd':
       return `Dead end in row ${row}: no free square (poss = 0).`;
     case 'backtrack':
       return `Back to row ${row}: lift the queen from column ${event.column + 1} and try the next free square.`;
     case 'finished':
       return `Search finished: ${plural(boardsPassed, 'solution')} on the ${n}×${n} board` +
-        (weight === 2 ? `, ${count(event.solutions)} found and ${count(boardsPassed - event.solutions)} mirror images.` : '.');
+        (weight === 2 ? `, ${grouped(event.solutions)} found and ${grouped(boardsPassed - event.solutions)} mirror images.` : '.');
     default:
       return `Unknown event “${event.kind}”.`;
   }

@@ -9,7 +9,7 @@
 // view keeps no running total, only the thumbnails it draws.
 
 import { imagesFigure, fillClassesTable } from './symmetry.js';
-import { count as grouped, plural } from '../shared/format.js';
+import { grouped, plural } from '../shared/format.js';
 import { setText } from '../shared/dom.js';
 
 export const MAX_LISTED = 1000;

@@ -7,7 +7,7 @@ import { BitsView } from './bits.js';
 import { CodeView } from './code.js';
 import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { describe } from './narration.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 import { setText, within } from '../shared/dom.js';
 
 

@@ -4,7 +4,7 @@
 // whole search. The images come from the core (symmetryImages); nothing is computed here.
 
 import { published } from '../shared/core-constants.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 
 /** Class sizes in the order of Solutions.representativesBySize (see play.rs). */
 export const CLASS_SIZES = [1, 2, 4, 8];

@@ -9,7 +9,7 @@
 
 import { readPermalink, readComparePermalink, SPEEDS, DEFAULT_SPEED } from '../player/index.js';
 import { MAX_COMPARE_SIZE } from '../shared/board-size.js';
-import { count } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 
 /** The longest note a stop may carry, and the most stops a lesson may have. */
 export const MAX_NOTE = 2000;
@@ -101,10 +101,10 @@ function readStop(stop, number, known, problems) {
  */
 export function describeState(query, known) {
   const player = readPermalink(query, known.speeds, known.defaultSpeed, known.maxN);
-  let text = `${player.n}×${player.n}${player.mirror ? ', mirror symmetry' : ''}, step ${count(player.position)}`;
+  let text = `${player.n}×${player.n}${player.mirror ? ', mirror symmetry' : ''}, step ${grouped(player.position)}`;
   const compare = readComparePermalink(query, known.algorithms, { algorithms: known.algorithms.slice(0, 2), n: 6 }, known.maxCompareN);
   if (compare) {
-    const at = compare.position === Infinity ? 'at the end' : `at node ${count(compare.position)}`;
+    const at = compare.position === Infinity ? 'at the end' : `at node ${grouped(compare.position)}`;
     text += `; Compare ${compare.algorithms.join(', ')} (${compare.n}×${compare.n}) ${at}`;
   }
   const exercise = new URLSearchParams(query).get('exercise');

@@ -23,7 +23,7 @@ import { toBinary } from '../shared/binary.js';
 import { describeSize } from './tree-layout.js';
 import { WholeView } from './tree-whole-view.js';
 import { PathView } from './tree-path-view.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 import { setText, partsOf } from '../shared/dom.js';
 import { textImage, drawCentred, TextImages } from '../shared/text-image.js';
 import { element } from '../shared/element.js';

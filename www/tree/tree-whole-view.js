@@ -21,7 +21,7 @@
 import {
   layoutWhole, wholeStatus, enteredPerRow, wholePath, wholeChildren, makeZoom, zoomAround, follow, MAX_BAND,
 } from './tree-layout.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 
 /** The whole view's first zoom, by board size. */
 const START_ZOOM = { 7: 4, 8: 8, 9: 12 };

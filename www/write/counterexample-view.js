@@ -9,7 +9,7 @@
 // digits further left (bits beyond the board) have no square above them.
 
 import { toBinary } from '../shared/binary.js';
-import { count as grouped } from '../shared/format.js';
+import { grouped } from '../shared/format.js';
 import { element } from '../shared/element.js';
 
 const ORIGINS = {

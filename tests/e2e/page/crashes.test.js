@@ -57,7 +57,7 @@ test('a race worker of the count panel crashes: the lane says failed, the panel 
   await setSize(page, '8');
   await button(page, 'Race the counters').click();
   await countIdle(page);
-  assert.equal(await page.getByRole('group', { name: 'Plain JS recursion', exact: true }).locator('.lane-figures').textContent(), 'failed');
+  assert.equal(await page.getByRole('group', { name: 'Plain JS recursion', exact: true }).locator('.racer-figures').textContent(), 'failed');
   assert.match(await text(page, 'count-message'), new RegExp(`^The count failed: .*${message}.*\\. This is a bug;`));
   assert.ok(await page.locator('#count-message').isVisible());
   assert.ok(logged(page, new RegExp(`The count failed.*${message}`)).length >= 1, page.problems.join('\n'));

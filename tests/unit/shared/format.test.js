@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { count, duration, rate, workerCount } from '../../../www/shared/format.js';
+import { grouped, duration, rate, workerCount } from '../../../www/shared/format.js';
 
 test('durations read naturally at every scale', () => {
   assert.equal(duration(849.6), '850 ms');
@@ -15,7 +15,7 @@ test('rates are in millions of nodes per second, counts grouped by thousands', (
   assert.equal(rate(173e6, 1000), '173 M nodes/s');
   assert.equal(rate(5000, 1000), '5,000 nodes/s');
   assert.equal(rate(5, 0), '–');
-  assert.equal(count(95815104), '95,815,104');
+  assert.equal(grouped(95815104), '95,815,104');
 });
 
 test('worker counts agree in number', () => {
@@ -33,7 +33,7 @@ test('plurals agree with their number, which is grouped by thousands', async () 
   assert.equal(stepsPerSecond(1), '1 step/s');
   assert.equal(stepsPerSecond(1000), '1,000 steps/s');
   assert.equal(stepsPerSecond(Infinity), 'as fast as possible');
-  assert.equal(count(2 ** 53), '9,007,199,254,740,992');
+  assert.equal(grouped(2 ** 53), '9,007,199,254,740,992');
 });
 
 test('long durations are said in hours, not hundreds of minutes', async () => {
