@@ -9,6 +9,7 @@
 import { LogChart } from '../shared/log-chart.js';
 import { published } from '../shared/core-constants.js';
 import { grouped, duration } from '../shared/format.js';
+import { WorkerLink } from '../shared/worker-link.js';
 
 export const RACE_SIZES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 /** Runs estimated to take longer than this are skipped. */
@@ -93,31 +94,27 @@ export class AlgorithmRace {
   race(n, slug, name) {
     return new Promise((resolve, reject) => {
       this.abandon = reject; // stop() ends the wait
-      this.worker = this.makeWorker();
-      this.worker.onmessage = ({ data }) => {
+      const heard = (data) => {
         if (data.kind === 'size') {
           const estimate = estimateMs(this.rows, slug, n, data.nodes);
           if (estimate !== null && estimate > this.skipAboveMs) {
-            this.worker.terminate();
+            this.worker.end();
             resolve({ n, slug, name, nodes: data.nodes, skippedMs: estimate });
           }
           this.size = data.nodes;
         } else if (data.kind === 'progress') {
           this.ui.status.textContent = `N = ${n}, ${name}: ${((100 * data.nodes) / this.size).toFixed(0)}% of ${grouped(this.size)} nodes, ${duration(data.ms)}…`;
         } else if (data.kind === 'done') {
-          this.worker.terminate();
+          this.worker.end();
           resolve({ n, slug, name, ...data });
         } else {
-          this.worker.terminate();
+          this.worker.end();
           reject(new Error(data.error));
         }
       };
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        reject(new Error(event.message || 'the worker crashed'));
-      };
+      this.worker = new WorkerLink(this.makeWorker, { what: 'the race’s worker', heard, failed: reject });
       this.ui.status.textContent = `N = ${n}, ${name}…`;
-      this.worker.postMessage({ n, algorithm: slug });
+      this.worker.post({ n, algorithm: slug });
     });
   }
 
@@ -125,7 +122,7 @@ export class AlgorithmRace {
   stop(why) {
     if (!this.running) return;
     this.running = false;
-    this.worker?.terminate();
+    this.worker?.end();
     this.abandon?.(new Error(why));
     this.ui.status.textContent = `${why} The rows so far stay.`;
     this.finish();

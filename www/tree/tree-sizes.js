@@ -8,6 +8,8 @@
 //   {n, kind: 'estimate', mirror, whole}    {nodes, standardError, probes}
 //   {n, kind: 'failed', error}
 
+import { WorkerLink } from '../shared/worker-link.js';
+
 /** Up to this size the tree is counted node by node (N=16: 1.1 billion nodes, a few seconds). */
 export const EXACT_MAX_N = 16;
 /** Probes per estimate: a standard error below 1% at every size to 32, in well under a second. */
@@ -39,21 +41,15 @@ export class TreeSizes {
 
   /** Stops what the worker does and measures n×n instead. */
   start(n) {
-    this.worker?.terminate();
+    this.worker?.end(); // a worker replaced is heard no more
     this.listeners = [];
     this.busyWith = n;
-    const worker = this.makeWorker();
-    this.worker = worker;
-    // A worker replaced (terminated while it was still loading, say) may still report a
-    // failure: only the current one is heard.
-    worker.onmessage = ({ data }) => {
-      if (worker === this.worker) this.heard(data);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      if (worker === this.worker) this.heard({ kind: 'failed', n, error: event.message || 'the tree-size worker stopped' });
-    };
-    worker.postMessage(n <= EXACT_MAX_N
+    this.worker = new WorkerLink(this.makeWorker, {
+      what: 'the tree-size worker',
+      heard: (data) => this.heard(data),
+      failed: (error) => this.heard({ kind: 'failed', n, error: error.message }),
+    });
+    this.worker.post(n <= EXACT_MAX_N
       ? { kind: 'count', n }
       : { kind: 'estimate', n, probes: PROBES, seed: SEED });
   }
@@ -67,7 +63,7 @@ export class TreeSizes {
     if (info.kind !== 'counting') {
       if (info.kind !== 'failed') this.known.set(info.n, info);
       this.busyWith = null;
-      this.worker.terminate();
+      this.worker.end();
       this.worker = null;
     }
     for (const { n, listener } of this.listeners) if (n === info.n) listener(info);
