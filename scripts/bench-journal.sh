@@ -30,13 +30,14 @@ trap 'rm -rf "$WORK"' EXIT
 
 # One run: prints "seconds nodes peak_kib" of `count N [--journal FILE]`, checked. The
 # seconds are the whole process's (GNU time's %e), so opening the journal counts too.
+# --parts: merge checks the report's parts (a whole count's summary has none).
 run() {
   local n=$1 mode=$2 extra=()
   if [ "$mode" = journal ]; then
     rm -f "$WORK/j"
     extra=(--journal "$WORK/j")
   fi
-  /usr/bin/time -f '%e %M' -o "$WORK/time" "$BIN" count "$n" --method "$METHOD" --json -q "${extra[@]}" >"$WORK/report.json" ||
+  /usr/bin/time -f '%e %M' -o "$WORK/time" "$BIN" count "$n" --method "$METHOD" --json --parts -q "${extra[@]}" >"$WORK/report.json" ||
     fail "bitqueens count $n ${extra[*]} failed (see above)."
   "$BIN" merge "$WORK/report.json" >/dev/null ||
     fail "bitqueens count $n ${extra[*]} did not give the published counts."

@@ -43,7 +43,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Grade an answers file of Write it exercises (blocks opened by `# exercise SLUG`):
     /// a table, or with --json a Gradescope results.json. Exit 0 only when all are right,
-    /// 1 when one is not, 2 when the file cannot be graded.
+    /// 1 when one is not, 2 when the file cannot be graded. --require names the assignment.
+    #[command(after_help = check::exercises_help())]
     Check(check::Args),
 }
 

@@ -8,7 +8,10 @@
 //! ```
 //!
 //! `parts` holds `[index, total, unique, nodes]` for each index of `indices`, in the same
-//! order; `total` and `nodes` are their sums. The backtracking counter's `unique` is the sum
+//! order; `total` and `nodes` are their sums. A shard's report always has them; a whole
+//! count's only with `--parts`: without, it is a [`Summary`] (the same fields but these two,
+//! about 200 bytes where the parts of N = 16 take about 150 KB), which [`read`] refuses
+//! with a sentence saying how to write one it can check. The backtracking counter's `unique` is the sum
 //! of its parts'; the meet counter's parts have none (0), and its `unique` comes from the
 //! whole total by Burnside's lemma, so a meet shard has `"unique":null`. [`read`] checks all
 //! of that, so a file that passes it is consistent in itself; whether it agrees with the
@@ -58,6 +61,25 @@ pub struct Report {
     pub from_journal: usize,
 }
 
+/// A report without `indices` and `parts`: what `count --json` prints for a whole count
+/// unless `--parts` asks for them. Nothing reads it back (`read` refuses it).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary<'a> {
+    n: u32,
+    method: Method,
+    total: u64,
+    unique: Option<u64>,
+    nodes: u64,
+    seconds: f64,
+    threads: usize,
+    sub_problems: usize,
+    shard: Option<Slice>,
+    fingerprint: &'a str,
+    all_sub_problems: usize,
+    from_journal: usize,
+}
+
 fn backtrack() -> Method {
     Method::Backtrack
 }
@@ -75,6 +97,24 @@ impl Report {
         })
     }
 
+    /// The report without its indices and parts.
+    pub fn summary(&self) -> Summary<'_> {
+        Summary {
+            n: self.n,
+            method: self.method,
+            total: self.total,
+            unique: self.unique,
+            nodes: self.nodes,
+            seconds: self.seconds,
+            threads: self.threads,
+            sub_problems: self.sub_problems,
+            shard: self.shard,
+            fingerprint: &self.fingerprint,
+            all_sub_problems: self.all_sub_problems,
+            from_journal: self.from_journal,
+        }
+    }
+
     /// "shard 3/8" or "the whole count".
     pub fn what(&self) -> String {
         self.shard
@@ -87,10 +127,40 @@ pub fn read(path: &Path) -> Result<Report, String> {
     let name = path.display();
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read it: {e}."))?;
-    let report: Report = serde_json::from_str(&text)
-        .map_err(|e| format!("{name}: not the JSON of `bitqueens count --json` ({e})."))?;
+    let report: Report = serde_json::from_str(&text).map_err(|e| {
+        if is_summary(&text) {
+            format!(
+                "{name}: a summary of a count, without each sub-problem's counts (`indices` and \
+                 `parts`), which merge and verify check: count it again with `bitqueens count N \
+                 --json --parts` (a shard's report, `--shard I/K --json`, always has them)."
+            )
+        } else {
+            format!("{name}: not the JSON of `bitqueens count --json` ({e}).")
+        }
+    })?;
     check(&report).map_err(|problem| format!("{name}: {problem}"))?;
     Ok(report)
+}
+
+/// True for a [`Summary`]: a count's JSON object with neither `indices` nor `parts`.
+fn is_summary(text: &str) -> bool {
+    use serde::de::IgnoredAny;
+    #[derive(Deserialize)]
+    struct Probe {
+        total: Option<IgnoredAny>,
+        fingerprint: Option<IgnoredAny>,
+        indices: Option<IgnoredAny>,
+        parts: Option<IgnoredAny>,
+    }
+    matches!(
+        serde_json::from_str::<Probe>(text),
+        Ok(Probe {
+            total: Some(_),
+            fingerprint: Some(_),
+            indices: None,
+            parts: None,
+        })
+    )
 }
 
 fn check(r: &Report) -> Result<(), String> {

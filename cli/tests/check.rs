@@ -137,3 +137,238 @@ fn files_that_cannot_be_graded_say_why_with_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+/// Runs `check FILE ARGS…` on a file holding `text`: (exit code, stdout, stderr).
+fn check_with(name: &str, text: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let scratch = Scratch::new(&format!("check-{name}"));
+    let path = scratch.write("answers.txt", text);
+    let out = bitqueens(&[&["check", path.as_str()], args].concat());
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const ONE_EASY: &str = "# exercise lowest-bit\nbit = poss & -poss;\n";
+
+#[test]
+fn require_names_the_assignment_and_a_missing_exercise_counts_0() {
+    // Without --require, what was handed in is all that is scored (as before).
+    let (code, out, _) = check_with("easy", ONE_EASY, &[]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 of 1 right."), "{out}");
+    let require = ["--require", "free-squares,lowest-bit, next-row"];
+    let (code, out, _) = check_with("assigned", ONE_EASY, &require);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("1 of 3 right."), "{out}");
+    assert!(
+        out.contains("free-squares  -          -      missing"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "next-row: missing: the file has no `# exercise next-row` block, so it counts 0."
+        ),
+        "{out}"
+    );
+    let (code, out, _) = check_with(
+        "assigned-json",
+        ONE_EASY,
+        &[&require[..], &["--json"]].concat(),
+    );
+    assert_eq!(code, Some(1));
+    let results: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (results["score"].as_u64(), results["max_score"].as_u64()),
+        (Some(1), Some(3))
+    );
+    let names: Vec<&str> = results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["free-squares", "lowest-bit", "next-row"],
+        "the assignment's order"
+    );
+    assert_eq!(results["tests"][0]["score"], 0);
+    assert_eq!(results["tests"][0]["max_score"], 1);
+    assert!(results["tests"][0]["output"]
+        .as_str()
+        .unwrap()
+        .contains("missing"));
+    // `all`: every exercise of the catalogue; a file with no block at all scores 0.
+    let every = bitqueens::exercise::catalogue::all().len();
+    let (code, out, _) = check_with(
+        "all",
+        "# nothing handed in\n",
+        &["--require", "all", "--json"],
+    );
+    assert_eq!(code, Some(1));
+    let results: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (results["score"].as_u64(), results["max_score"].as_u64()),
+        (Some(0), Some(every as u64))
+    );
+    // A block the assignment does not name is graded, not scored.
+    let (code, out, _) = check_with("extra", ONE_EASY, &["--require", "free-squares"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("0 of 1 right."), "{out}");
+    assert!(
+        out.contains("Not in the assignment, so not scored: lowest-bit."),
+        "{out}"
+    );
+    let (code, out, _) = check_with("right", GOOD, &["--require", "free-squares,next-row"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("2 of 2 right."), "{out}");
+}
+
+#[test]
+fn an_unknown_exercise_in_require_is_a_mistake_in_the_arguments_naming_the_known_ones() {
+    for require in ["lowest-bit,lowest-bits", "", " , "] {
+        let (code, out, err) = check_with(
+            "unknown-required",
+            ONE_EASY,
+            &["--require", require, "--json"],
+        );
+        assert_eq!(code, Some(2), "{require:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("Usage: bitqueens check"), "{err}");
+        if require.contains("bits") {
+            assert!(
+                err.contains("no exercise “lowest-bits”: name some of free-squares, lowest-bit"),
+                "{err}"
+            );
+            assert!(err.contains("one-bit-set, or all"), "{err}");
+        } else {
+            assert!(err.contains("name at least one exercise, or all"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn with_json_a_file_that_cannot_be_graded_still_gets_a_results_json_scoring_0() {
+    for (name, text, why) in [
+        (
+            "no-header",
+            "poss = ld;\n",
+            "text before the first `# exercise SLUG` line",
+        ),
+        ("empty", "", "has no `# exercise SLUG` line"),
+        (
+            "unknown",
+            "# exercise lowest-bits\n",
+            "No exercise “lowest-bits”",
+        ),
+    ] {
+        let (code, out, err) = check_with(name, text, &["--json"]);
+        assert_eq!(code, Some(2), "{name}");
+        assert!(err.contains(why), "{name}: {err}");
+        let results: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{name}: {e}: {out:?}"));
+        assert_eq!(
+            (results["score"].as_u64(), results["max_score"].as_u64()),
+            (Some(0), Some(0)),
+            "{name}"
+        );
+        assert!(
+            results["output"]
+                .as_str()
+                .unwrap()
+                .starts_with("Not graded: "),
+            "{name}"
+        );
+        assert!(results["output"].as_str().unwrap().contains(why), "{name}");
+    }
+    // With an assignment, each of its exercises is there, scoring 0 of 1, with the reason.
+    let (code, out, _) = check_with(
+        "junk-assigned",
+        "poss = ld;\n",
+        &["--json", "--require", "lowest-bit,next-row"],
+    );
+    assert_eq!(code, Some(2));
+    let results: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (results["score"].as_u64(), results["max_score"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(results["tests"][1]["name"], "next-row");
+    assert_eq!(results["tests"][1]["max_score"], 1);
+    assert!(results["tests"][1]["output"]
+        .as_str()
+        .unwrap()
+        .contains("text before the first"));
+    // A file that is not there: the same.
+    let scratch = Scratch::new("check-missing-json");
+    let out = bitqueens(&["check", &scratch.file("missing.txt"), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let results: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(results["output"].as_str().unwrap().contains("cannot read"));
+}
+
+#[test]
+fn a_header_without_its_space_is_a_header_and_errors_give_the_files_line_only() {
+    let text = "# Bob\n#exercise lowest-bit\nbit = poss & -poss;\n#  exercise take-it-away\nposs = poss * bit;\n";
+    let (code, out, _) = check_with("no-space", text, &[]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("lowest-bit    2/2        yes    yes"), "{out}");
+    assert!(
+        out.contains("take-it-away: the answer does not parse."),
+        "{out}"
+    );
+    assert!(
+        out.contains("answers.txt:5:13: `*` is not in the language"),
+        "{out}"
+    );
+    // The answer's own line and column ("Line 1, column 13") are not given besides the file's.
+    assert!(!out.to_lowercase().contains("line 1"), "{out}");
+    let (_, out, _) = check_with("no-space-json", text, &["--json"]);
+    assert!(!out.to_lowercase().contains("line 1,"), "{out}");
+    // Still refused, with what was meant: a word glued to `exercise`.
+    let (code, _, err) = check_with("glued", "#exercises for lab 3\n", &[]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("answers.txt:1: write the header as `# exercise SLUG`."),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_empty_block_is_told_what_to_write_and_shows_no_answer() {
+    let text = "# exercise free-squares\n# exercise next-row\n// later\n";
+    let (code, out, _) = check_with("empty-blocks", text, &[]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("free-squares  0/4        yes    incomplete  -"),
+        "{out}"
+    );
+    assert!(
+        out.contains("answers.txt:1: the answer is empty: write an expression for `poss`, as a line `poss = …;`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("answers.txt:2: the answer is empty: write an expression for each of `next_ld`, `next_col` and `next_rd`"),
+        "{out}"
+    );
+    assert!(!out.contains('~') && !out.contains("0b"), "{out}");
+}
+
+#[test]
+fn help_lists_every_exercise_with_the_names_its_answer_assigns() {
+    let out = bitqueens(&["check", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("--require <SLUG,SLUG,…|all>"), "{help}");
+    for exercise in bitqueens::exercise::catalogue::all() {
+        let outputs: Vec<&str> = exercise.outputs.iter().map(|o| o.name.as_str()).collect();
+        let names = format!("{} → {}", exercise.inputs.join(", "), outputs.join(", "));
+        let listed = help.lines().any(|l| {
+            l.trim_start().starts_with(&format!("{} ", exercise.slug)) && l.ends_with(&names)
+        });
+        assert!(listed, "{}: {help}", exercise.slug);
+    }
+    assert!(help.contains("next_ld, next_col, next_rd"), "{help}");
+}

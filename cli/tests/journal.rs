@@ -26,6 +26,10 @@ fn journaled(path: &str) -> BTreeSet<u64> {
 }
 
 fn same_counts(a: &serde_json::Value, b: &serde_json::Value) {
+    assert!(
+        a["parts"].is_array() && b["parts"].is_array(),
+        "both with their parts"
+    );
     for key in [
         "total",
         "unique",
@@ -41,7 +45,7 @@ fn same_counts(a: &serde_json::Value, b: &serde_json::Value) {
 #[test]
 fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_stopped() {
     let scratch = Scratch::new("killed");
-    let whole = json(&["count", "14", "--json", "-q"]);
+    let whole = json(&["count", "14", "--json", "--parts", "-q"]);
     let (total, unique) = counts(14).unwrap();
     assert_eq!(
         (whole["total"].as_u64(), whole["unique"].as_u64()),
@@ -101,7 +105,15 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
                 "killed at {kill_at:?}: {before} lines"
             );
         }
-        let resumed = json(&["count", "14", "--journal", &journal, "--json", "-q"]);
+        let resumed = json(&[
+            "count",
+            "14",
+            "--journal",
+            &journal,
+            "--json",
+            "--parts",
+            "-q",
+        ]);
         same_counts(&resumed, &whole);
         // Torn lines are not kept, so at most every whole line is reused.
         assert!(
@@ -114,7 +126,15 @@ fn a_count_killed_at_any_moment_and_resumed_gives_the_same_numbers_as_one_never_
             "the journal ends complete"
         );
         // Run once more: nothing left to count, the same numbers again.
-        let again = json(&["count", "14", "--journal", &journal, "--json", "-q"]);
+        let again = json(&[
+            "count",
+            "14",
+            "--journal",
+            &journal,
+            "--json",
+            "--parts",
+            "-q",
+        ]);
         same_counts(&again, &whole);
         assert_eq!(again["fromJournal"].as_u64(), Some(of));
     }
@@ -192,14 +212,22 @@ fn journaled_or_none(path: &str) -> usize {
 fn a_torn_last_line_is_ignored_cut_off_and_counted_again() {
     let scratch = Scratch::new("torn");
     let journal = scratch.file("j");
-    let whole = json(&["count", "12", "--journal", &journal, "--json", "-q"]);
+    let whole = json(&[
+        "count",
+        "12",
+        "--journal",
+        &journal,
+        "--json",
+        "--parts",
+        "-q",
+    ]);
     let text = std::fs::read_to_string(&journal).unwrap();
     let complete = text.lines().count() - 1;
     // Cut the last line in the middle, as a crash during its write would.
     let last_start = text.trim_end().rfind('\n').unwrap() + 1;
     let cut = last_start + (text.len() - last_start) / 2;
     std::fs::write(&journal, &text[..cut]).unwrap();
-    let out = bitqueens(&["count", "12", "--journal", &journal, "--json"]);
+    let out = bitqueens(&["count", "12", "--journal", &journal, "--json", "--parts"]);
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ignored a torn last line"), "{err}");

@@ -47,7 +47,7 @@ fn write(scratch: &Scratch, name: &str, value: &Value) -> String {
 
 #[test]
 fn a_shard_says_which_count_and_which_sub_problems_it_covers_each_with_its_counts() {
-    let whole = json(&["count", "12", "--json", "-q"]);
+    let whole = json(&["count", "12", "--json", "--parts", "-q"]);
     let all = whole["allSubProblems"].as_u64().unwrap();
     assert_eq!(whole["indices"].as_array().unwrap().len() as u64, all);
     for i in 1..=3u64 {
@@ -126,7 +126,7 @@ fn merge_adds_up_shards_that_cover_everything_once_next_to_the_published_value()
     // A whole count is a file of its own too.
     let whole = scratch.write(
         "whole.json",
-        &json(&["count", "11", "--json", "-q"]).to_string(),
+        &json(&["count", "11", "--json", "--parts", "-q"]).to_string(),
     );
     assert_eq!(
         json(&["merge", &whole, "--json"])["total"],
@@ -358,7 +358,7 @@ fn backtracking_reports_and_reports_written_before_there_were_two_methods_still_
 #[test]
 fn a_whole_meet_count_with_a_wrong_unique_count_is_caught_by_verify() {
     let scratch = Scratch::new("verify-unique");
-    let whole = json(&["count", "11", "--json", "-q"]);
+    let whole = json(&["count", "11", "--json", "--parts", "-q"]);
     assert_eq!(whole["unique"].as_u64(), Some(counts(11).unwrap().1));
     let honest = write(&scratch, "whole.json", &whole);
     let text = String::from_utf8(bitqueens(&["verify", &honest]).stdout).unwrap();
@@ -397,4 +397,77 @@ fn verify_refuses_files_it_cannot_check() {
         let err = refused(&["verify", file]);
         assert!(err.contains(file.as_str()) && err.contains(says), "{err}");
     }
+}
+
+#[test]
+fn a_whole_counts_json_is_a_summary_and_the_parts_are_written_where_asked_for() {
+    let scratch = Scratch::new("summary");
+    let out = bitqueens(&["count", "12", "--json", "-q"]);
+    assert!(out.status.success());
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (total, unique) = counts(12).unwrap();
+    assert_eq!(
+        (summary["total"].as_u64(), summary["unique"].as_u64()),
+        (Some(total), Some(unique))
+    );
+    let keys: Vec<&str> = summary
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for key in [
+        "n",
+        "method",
+        "nodes",
+        "seconds",
+        "threads",
+        "subProblems",
+        "shard",
+        "fingerprint",
+        "allSubProblems",
+        "fromJournal",
+    ] {
+        assert!(keys.contains(&key), "{key}: {keys:?}");
+    }
+    assert!(
+        !keys.contains(&"indices") && !keys.contains(&"parts"),
+        "{keys:?}"
+    );
+    assert!(out.stdout.len() < 400, "{} bytes", out.stdout.len());
+    // --parts: each sub-problem's counts, as before; a shard has them without asking.
+    let full = json(&["count", "12", "--json", "--parts", "-q"]);
+    let all = full["allSubProblems"].as_u64().unwrap();
+    assert_eq!(full["parts"].as_array().unwrap().len() as u64, all);
+    for key in ["total", "unique", "nodes", "fingerprint", "subProblems"] {
+        assert_eq!(full[key], summary[key], "{key}");
+    }
+    let shard = json(&["count", "12", "--shard", "1/2", "--json", "-q"]);
+    assert_eq!(
+        shard["parts"].as_array().unwrap().len(),
+        shard["subProblems"].as_u64().unwrap() as usize
+    );
+    // --parts without --json is a mistake in the arguments.
+    assert_eq!(bitqueens(&["count", "8", "--parts"]).status.code(), Some(2));
+    // merge and verify say what a summary lacks and how to write a report they can check.
+    let summary = scratch.write("summary.json", &summary.to_string());
+    for command in [vec!["merge", &summary], vec!["verify", &summary]] {
+        let err = refused(&command);
+        assert!(
+            err.contains(&format!(
+                "{summary}: a summary of a count, without each sub-problem's counts"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("bitqueens count N --json --parts"), "{err}");
+    }
+    // A file missing only one of the two is damage, not a summary.
+    let mut half = full.clone();
+    half.as_object_mut().unwrap().remove("parts");
+    let half = write(&scratch, "half.json", &half);
+    let err = refused(&["verify", &half]);
+    assert!(
+        err.contains("not the JSON of `bitqueens count --json`"),
+        "{err}"
+    );
 }

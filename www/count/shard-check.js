@@ -52,6 +52,10 @@ export function parseShard(text, largestBoard) {
   }
   if (r.n > about.largestN) return bad(`${about.counter} counts boards up to ${about.largestN}×${about.largestN}, and it says N = ${r.n}`);
   if (typeof r.fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(r.fingerprint)) return bad('its “fingerprint” is not 16 hex digits');
+  // A whole count's JSON is a summary unless written with --parts: nothing to count again.
+  if (r.indices === undefined && r.parts === undefined) {
+    return { ok: false, message: 'This is the summary of a count (bitqueens count N --json), without each sub-problem’s counts: check a shard (bitqueens count N --shard I/K --json) or a count written with --parts.' };
+  }
   if (!Array.isArray(r.indices) || !Array.isArray(r.parts)) return bad('it has no “indices” and “parts”');
   const shard = r.shard ?? null;
   if (shard !== null && !(Number.isSafeInteger(shard.index) && Number.isSafeInteger(shard.of) && shard.index >= 1 && shard.index <= shard.of)) {

@@ -470,6 +470,12 @@ pub fn code_lines(source: &str) -> Vec<String> {
         .collect()
 }
 
+/// True when `source` holds no token: nothing, or only blanks and comments.
+pub fn is_blank(source: &str) -> bool {
+    let mut lexer = Lexer { src: source, at: 0 };
+    matches!(lexer.next(), Ok((Tok::End, _)))
+}
+
 /// Parses a whole answer.
 pub fn parse(source: &str) -> Result<Program, Diagnostic> {
     if let Some((cut, _)) = source.char_indices().nth(MAX_SOURCE_CHARS) {
@@ -501,7 +507,9 @@ pub fn parse(source: &str) -> Result<Program, Diagnostic> {
     if lines.is_empty() {
         return Err(Diagnostic::new(
             parser.span,
-            "the answer is empty: write a line such as `poss = ~(ld | col | rd) & done;`",
+            // No example answer here: an example would be some exercise's answer. The checker
+            // says which names this exercise wants (`exercise::empty_answer`).
+            "the answer is empty: write a line `name = expression;`",
         ));
     }
     Ok(Program { lines })

@@ -23,7 +23,7 @@ pub mod schema;
 use crate::grouped::grouped;
 use catalogue::Exercise;
 use check::{Checked, Counterexample, Origin};
-use lang::{position, Diagnostic, Program};
+use lang::{position, Diagnostic, Program, Span};
 use serde::Serialize;
 
 /// What became of an answer.
@@ -115,8 +115,16 @@ pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
         };
         report
     };
-    let program: Program = match lang::parse(source) {
+    let program: Program = match parse_answer(exercise, source) {
         Ok(program) => program,
+        Err(error) if lang::is_blank(source) => {
+            // Nothing written yet: the sentence names what to write, never how.
+            report.verdict = Verdict::Incomplete;
+            report.dlc = "not counted: the answer is empty".to_owned();
+            report.summary = format!("{}.", capitalized(&error.message));
+            report.diagnostics = vec![Located::new(&error, source)];
+            return report;
+        }
         Err(error) => {
             report.dlc = "not counted: the answer does not parse".to_owned();
             return refuse(report, Verdict::Unparsable, vec![error]);
@@ -169,6 +177,51 @@ pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
     report
 }
 
+/// Parses `source` as an answer to `exercise`; an empty one (nothing but blanks and comments)
+/// is refused with [`empty_answer`]'s sentence.
+pub(crate) fn parse_answer(exercise: &Exercise, source: &str) -> Result<Program, Diagnostic> {
+    if lang::is_blank(source) {
+        return Err(empty_answer(exercise, source));
+    }
+    lang::parse(source)
+}
+
+/// The refusal of an empty answer, at its end: it names the outputs to assign and nothing
+/// else (no operator, no digit), so that it never gives an answer away, whichever exercise.
+pub fn empty_answer(exercise: &Exercise, source: &str) -> Diagnostic {
+    let names: Vec<String> = exercise
+        .outputs
+        .iter()
+        .map(|o| format!("`{}`", o.name))
+        .collect();
+    let message = match names.as_slice() {
+        [one] => format!(
+            "the answer is empty: write an expression for {one}, as a line `{} = …;`",
+            exercise.outputs[0].name
+        ),
+        [first @ .., last] => format!(
+            "the answer is empty: write an expression for each of {} and {last}, one line \
+             `name = …;` each",
+            first.join(", ")
+        ),
+        [] => "the answer is empty".to_owned(),
+    };
+    Diagnostic {
+        span: Span {
+            start: source.len(),
+            end: source.len(),
+        },
+        message,
+    }
+}
+
+fn capitalized(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// "Wrong: on the 6×6 board at step 41, `poss` should be 0b001010 but yours is 0b111010."
 fn wrong_sentence(example: &Counterexample) -> String {
     let (expected, got) = (example.expected, example.got & example.compared);
@@ -208,3 +261,6 @@ fn bits_needed(value: u32) -> usize {
 mod oracle_tests;
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod empty_tests;

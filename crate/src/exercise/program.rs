@@ -131,7 +131,7 @@ pub fn learner_blocks(source: impl Fn(&str) -> Option<String>) -> Result<Learner
                 at.line, at.column, at.message
             )
         };
-        let program = lang::parse(&text).map_err(|d| refuse(&d))?;
+        let program = super::parse_answer(exercise, &text).map_err(|d| refuse(&d))?;
         let usage = rules::usage(&program, &exercise.allowed());
         if let Some(d) = usage.illegal_diagnostics().first() {
             return Err(refuse(d));

@@ -11,7 +11,7 @@ let whole; // the JSON of the whole count of N = 10
 let backtracked; // shard 2/3 of N = 12 by the backtracking counter
 before(() => {
   honest = bitqueens('count', '12', '--shard', '2/3', '--json', '-q');
-  whole = bitqueens('count', '10', '--json', '-q');
+  whole = bitqueens('count', '10', '--json', '--parts', '-q');
   backtracked = bitqueens('count', '12', '--shard', '2/3', '--method', 'backtrack', '--json', '-q');
 });
 
@@ -91,6 +91,7 @@ test('bad shards get a message that says what is wrong, and nothing is counted',
     [honest.slice(0, 60), /^This is not JSON/],
     ['[1, 2]', /it is not a JSON object/],
     [changed((r) => { delete r.parts; }), /it has no “indices” and “parts”/],
+    [bitqueens('count', '10', '--json', '-q'), /^This is the summary of a count \(bitqueens count N --json\), without each sub-problem’s counts: check a shard \(bitqueens count N --shard I\/K --json\) or a count written with --parts\.$/],
     [changed((r) => { r.fingerprint = 'xyz'; }), /its “fingerprint” is not 16 hex digits/],
     [changed((r) => { r.n = 0; }), /N = 0 is not a board size/],
     [changed((r) => { r.n = 27; }), /^N = 27: above 25 the counts don't fit a JavaScript number exactly\. Check this shard with bitqueens verify FILE\.$/],

@@ -124,6 +124,27 @@ test('a parse error is a diagnostic at its place, and the Result says so; an ill
   assert.match(await section(page).locator('#write-score').textContent(), /Solved, not at the first try/);
 });
 
+test('an empty answer gets a sentence naming what to write, never an answer or a counterexample', async () => {
+  const page = await openWrite('?n=6&exercise=free-squares');
+  const box = section(page).getByRole('region', { name: /^Counterexample/ });
+  // A wrong answer first, so that a counterexample is on screen and must go.
+  await checkAnswer(page, 'poss = ~(ld | col) & done;');
+  await box.waitFor();
+  for (const [slug, cleared, outputs] of [
+    ['free-squares', '', ['poss']],
+    ['next-row', '// to do\n', ['next_ld', 'next_col', 'next_rd']],
+  ]) {
+    await choose(page, slug);
+    const said = await checkAnswer(page, cleared);
+    assert.match(said, /^The answer is empty: write an expression for /, slug);
+    for (const output of outputs) assert.ok(said.includes(output), `${slug}: names ${output}: ${said}`);
+    // Neither an operator nor a digit of any answer, in the Result or dlc's line.
+    const dlc = await section(page).locator('#write-dlc').textContent();
+    for (const text of [said, dlc]) assert.doesNotMatch(text, /[~&|^+\-<>!(\d]/, `${slug}: ${text}`);
+    assert.equal(await box.isVisible(), false, `${slug}: no counterexample`);
+  }
+});
+
 test('the first Check right counts as the first try, kept after a reload', async () => {
   const page = await openWrite('?exercise=take-it-away');
   assert.match(await checkAnswer(page, RIGHT['take-it-away']), /^Correct/);

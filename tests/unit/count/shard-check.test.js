@@ -39,6 +39,8 @@ test('every kind of damage is named', () => {
     [report((r) => { r.fingerprint = '00112233445566FF'; }), /16 hex digits/],
     [report((r) => { r.shard = { index: 0, of: 3 }; }), /“shard”/],
     [report((r) => { r.indices = [1, 5]; }), /indices are not those of shard 2\/3 of 7/],
+    [report((r) => { r.shard = null; delete r.indices; delete r.parts; }), /^This is the summary of a count .* or a count written with --parts\.$/],
+    [report((r) => { delete r.indices; }), /it has no “indices” and “parts”/],
     [report((r) => { r.parts[1][0] = 5; }), /parts do not match/],
     [report((r) => { r.parts[1] = [4, 8, 1]; }), /parts do not match/],
     [report((r) => { r.unique = 4; }), /add up to 3 unique solutions, but it says 4/],
