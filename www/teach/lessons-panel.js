@@ -45,6 +45,10 @@ export class LessonsPanel {
       if (lesson) this.open(lesson, 0);
       else this.close();
     });
+    // The page's layout leaves room for the bar while it is shown (style.css, --lesson-bar).
+    new ResizeObserver(() => {
+      document.documentElement.style.setProperty('--lesson-bar', `${ui.bar.hidden ? 0 : ui.bar.offsetHeight}px`);
+    }).observe(ui.bar);
     ui.previous.addEventListener('click', () => this.previous());
     ui.next.addEventListener('click', () => this.next());
     ui.close.addEventListener('click', () => this.close());

@@ -354,3 +354,66 @@ test('landscape, N = 4 to 32: every bit row’s name fits in the names’ column
   }
 });
 
+
+/** Whether the box of `locator` lies inside the window, and the box, for the message. */
+async function onScreen(page, locator) {
+  const box = await locator.boundingBox();
+  const { innerWidth, innerHeight } = await page.evaluate(() => ({ innerWidth, innerHeight }));
+  const inside = Boolean(box) && box.x >= 0 && box.y >= 0 && box.x + box.width <= innerWidth && box.y + box.height <= innerHeight;
+  return [inside, JSON.stringify(box)];
+}
+
+for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+  test(`${width}×${height}, Projector and Presenter on a lesson's question: the board, the narration, the rows and the whole question on one screen`, async () => {
+    const page = await session.open('?lesson=three-masks&stop=2', { viewport: { width, height } });
+    await button(page, 'Projector').click();
+    await button(page, 'Presenter').click();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+    await page.locator('#question-check:not([hidden])').waitFor();
+    for (const [name, locator] of [['board', regions.board(page)], ['narration', regions.narration(page)], ['rows ld … bit', regions['rows ld … bit'](page)],
+      ['question', page.locator('#question')], ['Check', button(page, 'Check')]]) {
+      const [inside, box] = await onScreen(page, locator);
+      assert.ok(inside, `${name} lies inside the window: ${box}`);
+    }
+    // "Your answer" stands inside the question's box, with its digits.
+    const within = await page.locator('#question').evaluate((question) => {
+      const outer = question.getBoundingClientRect();
+      return [...question.querySelectorAll('#question-answer .mask-name, #question-answer .mask-digits')].every((part) => {
+        const box = part.getBoundingClientRect();
+        return box.left >= outer.left - 1 && box.right <= outer.right + 1;
+      });
+    });
+    assert.ok(within, 'the answer’s name and digits lie inside the question box');
+  });
+}
+
+test('1366×768, Projector on, a lesson open: the rows ld … bit are on the first screen under its note', async () => {
+  const page = await session.open('?lesson=three-masks&stop=2', { viewport: { width: 1366, height: 768 } });
+  await button(page, 'Projector').click();
+  await page.locator('#lesson-bar:not([hidden])').waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const name of ['board', 'rows ld … bit']) {
+    const [inside, box] = await onScreen(page, regions[name](page));
+    assert.ok(inside, `${name} lies inside the window: ${box}`);
+  }
+});
+
+test('390×844, a lesson open: the note and the board on the first screen, the board and its rows together after one scroll, 44 px buttons', async () => {
+  const page = await session.open('?lesson=three-masks&stop=1', { viewport: { width: 390, height: 844 }, touch: true });
+  await page.locator('#lesson-bar:not([hidden])').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the page is as wide as the screen');
+  for (const name of ['Previous stop', 'Next stop', 'Close lesson', 'Step', 'Play']) {
+    const box = await button(page, name).boundingBox();
+    assert.ok(box.height >= 44, `${name}: ${box.height} px high`);
+  }
+  const barTop = await page.locator('.controls .buttons').evaluate((bar) => bar.getBoundingClientRect().top);
+  const note = await page.locator('#lesson-note').boundingBox();
+  const board = await regions.board(page).boundingBox();
+  assert.ok(note.y >= 0 && note.y < barTop && board.y < barTop, `the note (${note.y}) and the board (${board.y}) start on the first screen, above the bar (${barTop})`);
+  // The board and the rows the stop talks about (ld, col, rd) are seen together.
+  await regions.board(page).evaluate((grid) => grid.scrollIntoView({ block: 'start' }));
+  const rows = await page.locator('#masks .mask-digits').nth(2).boundingBox();
+  const top = await regions.board(page).boundingBox();
+  assert.ok(top.y >= 0 && rows.y + rows.height <= barTop, `board from ${top.y}, rows ld … rd to ${rows.y + rows.height}, bar at ${barTop}`);
+});
