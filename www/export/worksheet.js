@@ -67,12 +67,14 @@ export function drawWorksheet(sheet, snapshot, items, link) {
   const board = element('img', 'sheet-board');
   board.alt = `The ${n}×${n} board at step ${steps}`;
   board.src = `data:image/svg+xml,${encodeURIComponent(boardSvg(snapshot))}`;
-  questions.append(board);
+  // The board and the row's masks side by side: the questions start high on the first page.
+  const now = element('div', 'sheet-now', board);
   if (row < n) {
     const top = snapshot.detail.calls[row];
-    questions.append(element('h2', '', `The masks of row ${row + 1} now`));
-    for (const name of ['ld', 'col', 'rd', 'poss']) questions.append(digitRow(name, toBinary(top[name], n), false));
+    now.append(element('div', '', element('h2', '', `The masks of row ${row + 1} now`),
+      ...['ld', 'col', 'rd', 'poss'].map((name) => digitRow(name, toBinary(top[name], n), false))));
   }
+  questions.append(now);
   questions.append(element('h2', '', 'What happens next? Fill in each row of digits (digit k is column k).'));
   const list = element('ol', 'sheet-steps');
   let number = 0;

@@ -171,3 +171,18 @@ test('the worksheet deep inside a search (10×10, past step 5,000, queens on the
   assert.equal(question, 8, 'eight questions, each checked');
   assert.doesNotMatch(answers, new RegExp(`Question ${question + 1} `), 'no answer without its question');
 });
+
+test('the questions fill one page and the answers the next: no page left holding one question', async () => {
+  // 8×8 from step 40 and 10×10 from step 100 ran to three pages, the second holding only the
+  // last question.
+  for (const query of ['?n=8&pos=40', '?n=10&pos=100', '?n=6', '?n=16&pos=1000']) {
+    const page = await session.open(query);
+    await printWorksheet(page);
+    const pages = await pdfPages(await page.pdf({ format: 'A4' }));
+    assert.equal(pages.length, 2, `${query}: ${pages.length} pages`);
+    const asked = [...pages[0].matchAll(/Question (\d+)\. Step/g)].map((match) => Number(match[1]));
+    const answered = [...pages[1].matchAll(/Question (\d+) \(step/g)].map((match) => Number(match[1]));
+    assert.ok(asked.length >= 1, `${query}: questions on the first page`);
+    assert.deepEqual(asked, answered, `${query}: every question on the first page, its answer on the second`);
+  }
+});
