@@ -2,7 +2,9 @@
 // table written out here by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { can, next, TRANSITIONS, STATES } from '../../../www/count/count-machine.js';
+import { can, next } from '../../../www/count/count-machine.js';
+import * as machine from '../../../www/count/count-machine.js';
+import { testMachineAgainstTable } from '../../support/machine-table.js';
 
 const STATES_BY_HAND = ['idle', 'confirming', 'counting', 'racing', 'checking', 'loading'];
 
@@ -20,26 +22,7 @@ const EXPECTED = {
 };
 const EVENTS = ['count', 'ask', 'countAnyway', 'decline', 'resume', 'loaded', 'race', 'check', 'discard', 'cancel', 'ended', 'resize'];
 
-test('the machine has exactly the events and states of the expected table', () => {
-  assert.deepEqual(Object.keys(TRANSITIONS).sort(), [...EVENTS].sort());
-  assert.deepEqual([...STATES].sort(), [...STATES_BY_HAND].sort());
-});
-
-test('every event in every state: can() and next() agree with the table', () => {
-  for (const state of STATES_BY_HAND) {
-    for (const event of EVENTS) {
-      const where = `${event} in ${state}`;
-      const expected = EXPECTED[state][event];
-      if (expected === undefined) {
-        assert.equal(can(state, event), false, where);
-        assert.throws(() => next(state, event), /does not take/, where);
-      } else {
-        assert.equal(can(state, event), true, where);
-        assert.equal(next(state, event), expected, where);
-      }
-    }
-  }
-});
+testMachineAgainstTable(machine, { states: STATES_BY_HAND, events: EVENTS, expected: EXPECTED });
 
 test('one thing runs at a time: nothing starts unless the panel is idle', () => {
   const starts = ['count', 'ask', 'resume', 'race', 'check', 'discard'];

@@ -3,8 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  can, next, TRANSITIONS, STATES, READY_STATES, PLAYING_STATES,
+  can, next, READY_STATES, PLAYING_STATES,
 } from '../../../www/embed/embed-range-machine.js';
+import * as machine from '../../../www/embed/embed-range-machine.js';
+import { testMachineAgainstTable } from '../../support/machine-table.js';
 
 const STATES_BY_HAND = ['unstarted', 'opening', 'openingToPlay', 'resting', 'playing', 'rewinding', 'arrivingToPlay', 'waitingToLoop'];
 const EVENTS = ['open', 'openToPlay', 'ready', 'step', 'back', 'pause', 'seek', 'play', 'rewind', 'onTheWay', 'rested', 'ended', 'lapped', 'strayed'];
@@ -34,26 +36,7 @@ const EXPECTED = {
   },
 };
 
-test('the machine has exactly the events and states of the expected table', () => {
-  assert.deepEqual(Object.keys(TRANSITIONS).sort(), [...EVENTS].sort());
-  assert.deepEqual([...STATES].sort(), [...STATES_BY_HAND].sort());
-});
-
-test('every event in every state: can() and next() agree with the table', () => {
-  for (const state of STATES_BY_HAND) {
-    for (const event of EVENTS) {
-      const where = `${event} in ${state}`;
-      const expected = EXPECTED[state][event];
-      if (expected === undefined) {
-        assert.equal(can(state, event), false, where);
-        assert.throws(() => next(state, event), /does not take/, where);
-      } else {
-        assert.equal(can(state, event), true, where);
-        assert.equal(next(state, event), expected, where);
-      }
-    }
-  }
-});
+testMachineAgainstTable(machine, { states: STATES_BY_HAND, events: EVENTS, expected: EXPECTED });
 
 test('every command is refused before ready and taken once ready (but for the instant of rewinding)', () => {
   assert.deepEqual([...READY_STATES].sort(), ['arrivingToPlay', 'playing', 'resting', 'rewinding', 'waitingToLoop']);
