@@ -261,8 +261,8 @@ test('the race runs the three counters in turn, each agreeing with the table, an
   await button(page, 'Race the counters').click();
   await countIdle(page);
   for (const name of ['Plain JS recursion', 'Plain bitmask in wasm', 'Backtracking counter in wasm']) {
-    const lane = page.getByRole('group', { name, exact: true });
-    assert.match(await lane.locator('.lane-figures').textContent(),
+    const racer = page.getByRole('group', { name, exact: true });
+    assert.match(await racer.locator('.racer-figures').textContent(),
       new RegExp(`^${grouped(published(12).total)} solutions ✓ matches OEIS in .+, .+ nodes/s`), name);
   }
   assert.match(await page.getByRole('group', { name: 'Backtracking counter in wasm' }).textContent(), /× the plain JS speed/);
