@@ -239,6 +239,7 @@ function startWrite(core, { player, controls, stage, compare }) {
         compare.runYours(program).then(() => $('compare').scrollIntoView({ block: 'start' }));
       },
       copy: (text) => navigator.clipboard.writeText(text),
+      board: () => ({ n: player.readOnly.n, mirror: player.readOnly.mirror }),
     });
   }, loadFailed('Write it'));
   write.buildWhenOpened(section);

@@ -56,7 +56,7 @@ fn a_wrong_answer_gets_its_counterexample_and_status_1() {
     let (code, out, _) = check("wrong", &text, false);
     assert_eq!(code, Some(1), "{out}");
     assert!(
-        out.contains("lowest-bit    2/2        yes    no       n=1 step 1: bit 0b1, yours 0b0"),
+        out.contains("lowest-bit    2/2        yes    no       n=4 step 1: bit 0b1, yours 0b1110"),
         "{out}"
     );
     assert!(out.contains("3 of 4 right."));
@@ -68,7 +68,9 @@ fn a_wrong_answer_gets_its_counterexample_and_status_1() {
     assert!(results["tests"][1]["output"]
         .as_str()
         .unwrap()
-        .contains("Wrong: on the 1×1 board at step 1"));
+        .contains("Wrong: on the 4×4 board at step 1"));
+    // No board on screen: the smallest of at least 4 columns, the 1×1 named as plainer.
+    assert!(out.contains("It fails on the 1×1 board too, more plainly: at step 1."));
 }
 
 #[test]

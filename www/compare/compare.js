@@ -266,8 +266,18 @@ export class Compare {
       if (name === 'play' || name === 'end') button.textContent = LABELS[event];
     }
     ui.section.dataset.state = state;
-    const nodes = `${plural(snapshots[0]?.nodes ?? 0, 'queen')} placed`;
-    if (state === IDLE) {
+    // A lane the core stopped (Your program: a wrong loop, see its `detail.stopped`) reports
+    // Finished but never finished: it is named with its reason, never counted with the others.
+    const stopped = snapshots.map((snapshot, k) => ({ snapshot, slug: this.lockstep.slugs[k] }))
+      .filter(({ snapshot }) => snapshot?.detail?.stopped);
+    const going = snapshots.find((snapshot) => !snapshot?.detail?.stopped);
+    const nodes = `${plural(going?.nodes ?? 0, 'queen')} placed`;
+    if (state === IDLE && stopped.length) {
+      const said = stopped.map(({ snapshot, slug }) => `${this.algorithms.find((a) => a.slug === slug)?.name ?? slug} stopped without finishing, after ${plural(snapshot.nodes, 'queen')} placed: ${snapshot.detail.stopped}.`);
+      const others = !going ? '' : finished ? ` The other lanes finished: ${nodes} in each.`
+        : ` The other lanes: ${nodes} so far.`;
+      ui.status.textContent = `${said.join(' ')}${others}`;
+    } else if (state === IDLE) {
       ui.status.textContent = finished ? `Every lane has finished: ${nodes} in each.`
         : `Node event ${grouped(position)}: ${nodes} so far in every lane.`;
     } else if (state === PLAYING) {

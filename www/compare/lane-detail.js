@@ -27,7 +27,9 @@ export function describeLaneStep(event, snapshot) {
     case 'solution': return `Solution ${snapshot.boardsPassed} found.`;
     case 'deadEnd': return `Row ${row}: no candidate left.`;
     case 'backtrack': return `Back to row ${row}: the queen of column ${event.column + 1} lifted.`;
-    case 'finished': return `Finished: ${plural(snapshot.boardsPassed, 'solution')}.`;
+    case 'finished': return snapshot.detail.stopped
+      ? `Stopped, not finished: ${plural(snapshot.boardsPassed, 'solution')} found before the core stopped the loop.`
+      : `Finished: ${plural(snapshot.boardsPassed, 'solution')}.`;
     default: return '';
   }
 }

@@ -34,9 +34,10 @@ export class WriteIt {
    * @param {object} core { exercises, checkAnswer } of the wasm core
    * @param {object} parts { score (WriteScore), messages (the section's message line),
    *   goToStep({n, mirror, step}) (the player shows that step), runLoop(program) (Compare's
-   *   lane), copy(text) (resolves when copied) }
+   *   lane), copy(text) (resolves when copied), board() ({n, mirror} of the board on screen:
+   *   a counterexample is shown on it when the answer fails there) }
    */
-  constructor(root, core, { score, messages, goToStep, runLoop, copy }) {
+  constructor(root, core, { score, messages, goToStep, runLoop, copy, board = () => null }) {
     const ui = partsOf(root, {
       section: 'write', select: 'write-exercise', score: 'write-score', statement: 'write-statement',
       hint: 'write-hint', hintBox: 'write-hint-box', rules: 'write-rules', editorStatus: 'write-editor-status',
@@ -53,6 +54,7 @@ export class WriteIt {
     this.goToStepOf = goToStep;
     this.runLoopWith = runLoop;
     this.copy = copy;
+    this.board = board;
     this.exercises = core.exercises();
     this.loop = this.exercises.filter((e) => e.loop).map((e) => e.slug);
     this.drafts = new Map(); // slug → the text typed this visit
@@ -180,7 +182,9 @@ export class WriteIt {
     this.drafts.set(this.slug, source);
     let report;
     try {
-      report = this.core.checkAnswer(this.slug, source);
+      const board = this.board();
+      report = board ? this.core.checkAnswer(this.slug, source, board.n, board.mirror)
+        : this.core.checkAnswer(this.slug, source);
     } catch (error) {
       this.messages.internalError(error, 'The checker failed');
       return;

@@ -216,15 +216,27 @@ impl Yours {
         }
     }
 
-    /// Why a `poss` of row `row` differs from Richards': a square off the board, a square a
-    /// queen attacks (which queen, and how), or a free square left out.
+    /// Why a `poss` of row `row` differs from Richards': a square off the board, or the first
+    /// digit (from the left, as `binary` writes it) where the two differ, named with its
+    /// board column: set although a queen attacks it (which queen, and how), although it was
+    /// just tried, or although the row already tried it (the loop keeps `poss` within the
+    /// part of the row mirror mode searches); or clear although the square is free.
     fn why_poss(&self, row: usize, mine: u32, theirs: u32) -> String {
-        if mine & !self.run.body().done != 0 {
+        let done = self.run.body().done;
+        if mine & !done != 0 {
             return ": it holds squares off the board (is `& done` missing?)".to_owned();
         }
+        // Both masks are within the board here, so `binary` writes n digits and digit d
+        // (from 1, left) is board column d: the highest differing bit is the first digit.
+        let place = |bit: u32| {
+            let column = self.run.column_of(bit) + 1;
+            format!("digit {column} (column {column})")
+        };
+        let highest = |mask: u32| 1u32 << (31 - mask.leading_zeros());
         let extra = mine & !theirs;
         if extra != 0 {
-            let column = self.run.column_of(extra & extra.wrapping_neg()) as i64;
+            let bit = highest(extra);
+            let column = self.run.column_of(bit) as i64;
             let attack = self.calls()[..row]
                 .iter()
                 .enumerate()
@@ -241,27 +253,24 @@ impl Yours {
                         None
                     }
                 });
-            return match attack {
-                Some((r, queen, how)) => {
-                    // Rows and columns as the page counts them, from 1.
-                    format!(
-                        ": the queen in row {}, column {} attacks column {} {how}",
-                        r + 1,
-                        queen + 1,
-                        column + 1
-                    )
-                }
-                None => format!(
-                    ": column {} is outside the part of the row searched",
-                    column + 1
+            let although = match attack {
+                // Rows and columns as the page counts them, from 1.
+                Some((r, queen, how)) => format!(
+                    "the queen in row {}, column {} attacks it {how}",
+                    r + 1,
+                    queen + 1
                 ),
+                None if self.calls()[row].bit == bit => "a queen was just tried there: \
+                     taking it away should clear it from poss"
+                    .to_owned(),
+                None => "this row has already tried that square".to_owned(),
             };
+            return format!(": {} is set although {although}", place(bit));
         }
         let missing = theirs & !mine;
-        let column = self.run.column_of(missing & missing.wrapping_neg());
         format!(
-            ": column {} is free, but your poss leaves it out",
-            column + 1
+            ": {} is clear although that square is free: your poss leaves it out",
+            place(highest(missing))
         )
     }
 

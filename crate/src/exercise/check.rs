@@ -522,3 +522,87 @@ fn queens_at(n: u32, mirror: bool, step: u64) -> Vec<u32> {
     }
     stepper.queens()
 }
+
+/// The first state of the whole `n`×`n` search (mirror mode or not) where `answer` differs
+/// from the reference on the compared bits, as a counterexample; `None` when it agrees on
+/// every state, or when `n` is not a board the check walks (1 to [`SEARCH_UP_TO`]).
+/// Unlike the table, nothing is skipped as met before: a state met on a smaller board is
+/// found again here, on this board.
+pub fn search_counterexample(
+    exercise: &Exercise,
+    answer: &Compiled,
+    n: u32,
+    mirror: bool,
+) -> Option<Counterexample> {
+    if !(1..=SEARCH_UP_TO).contains(&n) {
+        return None;
+    }
+    let reference = reference(exercise)?;
+    let moment = Moment::of(&exercise.inputs);
+    let mut stepper = Stepper::with_mirror(n, mirror).ok()?;
+    let (mut mine, mut theirs) = (Scratch::default(), Scratch::default());
+    let stride = exercise.inputs.len().min(MAX_INPUTS);
+    let mut inputs = [0; MAX_INPUTS];
+    while !stepper.is_finished() {
+        if let Some(values) = Values::at(&stepper, moment) {
+            for (slot, name) in inputs.iter_mut().zip(&exercise.inputs) {
+                *slot = values.get(name).unwrap_or(0);
+            }
+            answer.run(&inputs[..stride], &mut mine);
+            reference.run(&inputs[..stride], &mut theirs);
+            for (j, output) in exercise.outputs.iter().enumerate() {
+                let compared = compared_bits(output.compare, n);
+                let got = answer.output(j, &mine);
+                let expected = reference.output(j, &theirs) & compared;
+                if got & compared != expected {
+                    return Some(Counterexample {
+                        origin: Origin::Search,
+                        n,
+                        mirror,
+                        step: Some(stepper.steps()),
+                        queens: stepper.queens(),
+                        inputs: exercise
+                            .inputs
+                            .iter()
+                            .zip(&inputs[..stride])
+                            .map(|(name, &value)| NamedValue {
+                                name: name.clone(),
+                                value,
+                            })
+                            .collect(),
+                        output: output.name.clone(),
+                        expected,
+                        got,
+                        compared,
+                    });
+                }
+            }
+        }
+        stepper.step();
+    }
+    None
+}
+
+/// The smallest board a counterexample is looked for on when no board is on screen (or the
+/// one on screen shows none): boards of 1 to 3 columns have too few squares to show a learner
+/// much, and "Go to this step" should not take them to a one-square board.
+pub const PLAIN_BOARD: u32 = 4;
+
+/// The counterexample to show for an answer that is wrong: on `board` (the learner's n and
+/// mirror mode) when it fails there, else on the smallest board of at least [`PLAIN_BOARD`]
+/// columns where it fails (without mirror mode first), else `None` (it fails on the small
+/// boards, edge cases or random masks only).
+pub fn preferred_counterexample(
+    exercise: &Exercise,
+    answer: &Compiled,
+    board: Option<(u32, bool)>,
+) -> Option<Counterexample> {
+    if let Some(found) =
+        board.and_then(|(n, mirror)| search_counterexample(exercise, answer, n, mirror))
+    {
+        return Some(found);
+    }
+    (PLAIN_BOARD..=SEARCH_UP_TO)
+        .flat_map(|n| [(n, false), (n, true)])
+        .find_map(|(n, mirror)| search_counterexample(exercise, answer, n, mirror))
+}

@@ -88,8 +88,24 @@ pub struct Report {
     pub checked: Checked,
 }
 
-/// Checks `source` as an answer to `exercise` (number `index` of the catalogue).
+/// Checks `source` as an answer to `exercise` (number `index` of the catalogue), with no
+/// board on screen: a wrong answer's counterexample is on the smallest board of at least
+/// [`check::PLAIN_BOARD`] columns where it fails (see [`check_answer_on`]).
 pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
+    check_answer_on(index, exercise, source, None)
+}
+
+/// Checks `source` as an answer to `exercise` (number `index` of the catalogue); `board` is
+/// the board the learner is looking at (n, mirror mode). A wrong answer's counterexample is
+/// on that board when it fails there, else on the smallest board of at least
+/// [`check::PLAIN_BOARD`] columns where it fails, else the first difference the check met;
+/// when a smaller board shows it (the first difference), the summary says so.
+pub fn check_answer_on(
+    index: usize,
+    exercise: &Exercise,
+    source: &str,
+    board: Option<(u32, bool)>,
+) -> Report {
     let mut report = Report {
         verdict: Verdict::Unparsable,
         summary: String::new(),
@@ -168,9 +184,26 @@ pub fn check_answer(index: usize, exercise: &Exercise, source: &str) -> Report {
             );
         }
         Some((i, j, got)) => {
-            let example = table.counterexample(exercise, i, j, got);
+            let first = table.counterexample(exercise, i, j, got);
+            // The table meets boards in increasing size and a search's states before edge
+            // cases and random masks: an answer that agrees on every state it met fails on
+            // no state of the search, so there is nothing to look for.
+            let example = if first.origin == Origin::Search {
+                check::preferred_counterexample(exercise, &compiled, board)
+                    .unwrap_or_else(|| first.clone())
+            } else {
+                first.clone()
+            };
             report.verdict = Verdict::Wrong;
             report.summary = wrong_sentence(&example);
+            if first.origin == Origin::Search && first.n < example.n {
+                report.summary.push_str(&format!(
+                    " It fails on the {n}×{n} board too, more plainly: at step {step}{mirror}.",
+                    n = first.n,
+                    step = first.step.unwrap_or(0),
+                    mirror = if first.mirror { " in mirror mode" } else { "" },
+                ));
+            }
             report.counterexample = Some(example);
         }
     }
@@ -262,5 +295,7 @@ mod oracle_tests;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod board_tests;
 #[cfg(test)]
 mod empty_tests;

@@ -253,15 +253,17 @@ mod tests {
         // and columns counted from 1, as the page counts them).
         assert_eq!(
             left.reason,
-            "row 2: your poss is 0b1110 where Richards' is 0b1100: the queen in row 1, column 4 \
-             attacks column 3 along the / diagonal (rd)"
+            "row 2: your poss is 0b1110 where Richards' is 0b1100: digit 3 (column 3) is set \
+             although the queen in row 1, column 4 attacks it along the / diagonal (rd)"
         );
         let blocks = learner_blocks(with("free-squares", "poss = ~(ld | col | rd) & 7;")).unwrap();
         let mut yours = your_program(4, false, blocks).unwrap();
         run_to_end(&mut yours);
         let reason = yours.state().left_path.unwrap().reason;
         assert!(
-            reason.ends_with("column 1 is free, but your poss leaves it out"),
+            reason.ends_with(
+                "digit 1 (column 1) is clear although that square is free: your poss leaves it out"
+            ),
             "{reason}"
         );
     }
@@ -278,7 +280,14 @@ mod tests {
             .stopped()
             .unwrap()
             .contains("tried more squares than the row has"));
-        assert!(yours.state().left_path.is_some());
+        // The first step that differs: the square just tried is still in poss. The reason
+        // names both masks, the digit and its column, and why that digit is wrong.
+        let left = yours.state().left_path.unwrap();
+        assert_eq!(
+            left.reason,
+            "row 1: your poss is 0b11111 where Richards' is 0b11110: digit 5 (column 5) is set \
+             although a queen was just tried there: taking it away should clear it from poss"
+        );
     }
 
     #[test]

@@ -261,15 +261,15 @@ fn poss_without_done_is_wrong_on_a_bit_off_the_board() {
     let example = report.counterexample.unwrap();
     assert_eq!(
         (example.n, example.step, example.mirror),
-        (1, Some(0), false)
+        (4, Some(0), false)
     );
     assert_eq!(example.compared, u32::MAX);
-    assert_eq!(example.expected, 1);
+    assert_eq!(example.expected, 0b1111);
     assert_eq!(example.got, u32::MAX);
     assert!(
         report
             .summary
-            .starts_with("Wrong: on the 1×1 board at step 0"),
+            .starts_with("Wrong: on the 4×4 board at step 0"),
         "{}",
         report.summary
     );

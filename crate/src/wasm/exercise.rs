@@ -3,7 +3,7 @@
 //! program)` (see `search`).
 
 use super::{js_error, to_js};
-use crate::exercise::{catalogue, check_answer};
+use crate::exercise::{catalogue, check_answer_on};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -34,9 +34,16 @@ pub fn code_lines(source: &str) -> Vec<String> {
 /// Checks `source` as an answer to the exercise `slug`: `{verdict, summary, operators,
 /// maxOperators, dlc, diagnostics: [{from, to, line, column, message, severity, rendered}],
 /// counterexample, checked: {states, edge, random}}` (see `exercise::Report`). Never throws
-/// for any source; throws only for a slug that is no exercise.
+/// for any source; throws only for a slug that is no exercise. `n` and `mirror` name the board
+/// the learner is looking at: a wrong answer's counterexample is on it when the answer fails
+/// there (any other or absent board: the smallest board of at least 4 columns where it fails).
 #[wasm_bindgen(js_name = checkAnswer)]
-pub fn check_answer_js(slug: &str, source: &str) -> Result<JsValue, JsError> {
+pub fn check_answer_js(
+    slug: &str,
+    source: &str,
+    n: Option<u32>,
+    mirror: Option<bool>,
+) -> Result<JsValue, JsError> {
     let (index, exercise) =
         catalogue::find(slug).ok_or_else(|| js_error(catalogue::unknown(slug)))?;
     // `null`, not `undefined`, for what is absent (`counterexample`, `step`), as the page's
@@ -44,7 +51,8 @@ pub fn check_answer_js(slug: &str, source: &str) -> Result<JsValue, JsError> {
     let plain = serde_wasm_bindgen::Serializer::new()
         .serialize_maps_as_objects(true)
         .serialize_missing_as_null(true);
-    check_answer(index, exercise, source)
+    let board = n.map(|n| (n, mirror.unwrap_or(false)));
+    check_answer_on(index, exercise, source, board)
         .serialize(&plain)
         .map_err(js_error)
 }
@@ -115,15 +123,31 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_right_answer_is_correct_and_a_wrong_one_has_a_counterexample_on_the_search() {
-        let right = check_answer_js("free-squares", "poss = ~(ld | col | rd) & done;").unwrap();
+        let right = check_answer_js(
+            "free-squares",
+            "poss = ~(ld | col | rd) & done;",
+            None,
+            None,
+        )
+        .unwrap();
         assert_eq!(get(&right, "verdict").as_string().unwrap(), "correct");
         assert!(get(&right, "counterexample").is_null());
-        let wrong = check_answer_js("lowest-bit", "bit = poss & (poss - 1);").unwrap();
+        let wrong = check_answer_js("lowest-bit", "bit = poss & (poss - 1);", None, None).unwrap();
         assert_eq!(get(&wrong, "verdict").as_string().unwrap(), "wrong");
         let example = get(&wrong, "counterexample");
         assert_eq!(get(&example, "origin").as_string().unwrap(), "search");
         assert!(number(&example, "step") >= 0.0);
         assert_eq!(get(&example, "output").as_string().unwrap(), "bit");
+        // The board on screen is preferred, with its mirror mode.
+        let on_six = check_answer_js(
+            "lowest-bit",
+            "bit = poss & (poss - 1);",
+            Some(6),
+            Some(true),
+        );
+        let example = get(&on_six.unwrap(), "counterexample");
+        assert_eq!(number(&example, "n"), 6.0);
+        assert_eq!(get(&example, "mirror").as_bool(), Some(true));
     }
 
     #[wasm_bindgen_test]
@@ -141,11 +165,11 @@ mod tests {
             &chain,
         ];
         for source in sources {
-            let report = check_answer_js("free-squares", source).unwrap();
+            let report = check_answer_js("free-squares", source, None, None).unwrap();
             let diagnostics = js_sys::Array::from(&get(&report, "diagnostics"));
             assert!(diagnostics.length() >= 1, "{source:.20}");
             assert!(number(&diagnostics.get(0), "to") >= number(&diagnostics.get(0), "from"));
         }
-        assert!(check_answer_js("no-such-exercise", "x = 1;").is_err());
+        assert!(check_answer_js("no-such-exercise", "x = 1;", None, None).is_err());
     }
 }

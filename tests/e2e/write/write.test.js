@@ -322,3 +322,74 @@ test('on a 390 px phone the section fits the screen: the Exercise menu is no wid
   assert.ok(menu.x + menu.width <= box.x + box.width, `the menu ends at ${menu.x + menu.width}, the section at ${box.x + box.width}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'the page is no wider than the screen');
 });
+
+/** Every digit marked as differing lies inside the viewport's width, and the page is no
+ *  wider than the screen. Returns how many digits differ. */
+async function assertFitsThePhone(page) {
+  const { scrollWidth, width, digits } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    digits: [...document.querySelectorAll('#write-counterexample-grid .cx-digit.differs')]
+      .map((d) => d.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, w: r.width })),
+  }));
+  assert.ok(scrollWidth <= 390, `the page is ${scrollWidth} px wide`);
+  assert.ok(digits.length > 0, 'some digit differs');
+  for (const d of digits) assert.ok(d.left >= 0 && d.right <= width && d.w > 0, `a differing digit at ${d.left}–${d.right}, the screen ${width}`);
+  return digits.length;
+}
+
+test('on a 390×844 phone a wrong Check never widens the page, and the digit that differs is on screen, beyond the board or inside it', async () => {
+  const page = await session.open('?n=6&exercise=free-squares', { viewport: { width: 390, height: 844 } });
+  await editor(page).waitFor();
+  const box = section(page).getByRole('region', { name: /^Counterexample/ });
+  // Without `& done`: only bits beyond the board's six columns differ (bits 31 to 6).
+  const beyond = await checkAnswer(page, 'poss = ~(ld | col | rd);');
+  assert.match(beyond, /^Wrong: on the 6×6 board/);
+  await box.waitFor();
+  await assertFitsThePhone(page);
+  assert.match(await box.textContent(), /bits 31 to 6, beyond the board/);
+  // The grid names the bits it shows beyond the board, and leaves the others out (…).
+  const bits = await page.locator('#write-counterexample-grid .cx-bits .cx-bit').allTextContents();
+  assert.deepEqual(bits.filter(Boolean), ['31', '6']);
+  // rd forgotten: a digit of the board's columns differs.
+  const inside = await checkAnswer(page, 'poss = ~(ld | col) & done;');
+  assert.match(inside, /^Wrong: on the 6×6 board/);
+  await assertFitsThePhone(page);
+  assert.match(await page.locator('#write-counterexample-differs').textContent(), /in columns? \d/);
+});
+
+test('the counterexample is on the board the player shows; a smaller board that shows it is named', async () => {
+  const page = await openWrite('?n=6&mirror=1&exercise=lowest-bit');
+  const wrong = await checkAnswer(page, 'bit = poss & (poss - 1);');
+  assert.match(wrong, /^Wrong: on the 6×6 board \(mirror mode\) at step \d+/);
+  assert.match(wrong, /It fails on the 1×1 board too, more plainly: at step \d+\./);
+  assert.match(await page.locator('#write-counterexample-where').textContent(), /of the 6×6 search in mirror mode/);
+  // Go to this step keeps the learner on their board.
+  await section(page).getByRole('button', { name: 'Go to this step', exact: true }).click();
+  await page.waitForFunction(() => /[?&]n=6\b/.test(location.search) && /[?&]pos=\d+/.test(location.search));
+  assert.match(page.url(), /[?&]mirror=1\b/);
+});
+
+test('a loop that keeps the square it tried is stopped: the status names the lane and why, never “every lane has finished”', async () => {
+  const page = await openWrite('?n=6&exercise=free-squares');
+  for (const [slug, text] of Object.entries(RIGHT)) {
+    await choose(page, slug);
+    assert.match(await checkAnswer(page, text), /^Correct/, slug);
+  }
+  await choose(page, 'take-it-away');
+  await typeAnswer(page, 'poss = poss | bit;');
+  await inSection(page, 'Run my loop').click();
+  await lane(page, 'Your program').waitFor();
+  await compare(page).getByRole('button', { name: 'Run to end', exact: true }).click();
+  await page.waitForFunction(() => document.getElementById('compare').dataset.state === 'idle'
+    && document.querySelectorAll('#compare-lanes .lane-view.finished').length === 2);
+  const status = await page.locator('#compare-status').textContent();
+  assert.doesNotMatch(status, /Every lane has finished/);
+  assert.match(status, /^Your program stopped without finishing, after [\d,]+ queens? placed: row \d+: the loop tried more squares than the row has/);
+  assert.match(status, /The other lanes finished: [\d,]+ queens placed in each\.$/);
+  // Its lane says it stopped, never that it finished, and names the mask and the digit.
+  const yours = lane(page, 'Your program');
+  assert.doesNotMatch(await yours.textContent(), /Finished: /);
+  assert.match(await yours.locator('.lane-left-path').textContent(),
+    /row \d+: your poss is 0b[01]{6} where Richards' is 0b[01]{6}: digit (\d) \(column \1\) is set although a queen was just tried there/);
+});
