@@ -45,10 +45,10 @@ export class LessonsPanel {
       if (lesson) this.open(lesson, 0);
       else this.close();
     });
-    // The page's layout leaves room for the bar while it is shown (style.css, --lesson-bar).
-    new ResizeObserver(() => {
-      document.documentElement.style.setProperty('--lesson-bar', `${ui.bar.hidden ? 0 : ui.bar.offsetHeight}px`);
-    }).observe(ui.bar);
+    // The page's layout leaves room for the bar while it is shown (style.css, --lesson-bar):
+    // set at once when the bar opens, closes or shows a stop (so that a scroll to it lands
+    // on a settled page), and whenever its size changes (a window made narrower).
+    new ResizeObserver(() => this.makeRoom()).observe(ui.bar);
     ui.previous.addEventListener('click', () => this.previous());
     ui.next.addEventListener('click', () => this.next());
     ui.close.addEventListener('click', () => this.close());
@@ -87,9 +87,17 @@ export class LessonsPanel {
     this.go(index);
   }
 
+  /** The bar's height, for the layout (style.css's --lesson-bar); 0 while it is hidden. */
+  makeRoom() {
+    const height = `${this.ui.bar.hidden ? 0 : this.ui.bar.offsetHeight}px`;
+    const root = document.documentElement;
+    if (root.style.getPropertyValue('--lesson-bar') !== height) root.style.setProperty('--lesson-bar', height);
+  }
+
   /** Scrolls the lesson bar into view and moves the focus to its title: for a lesson opened
    *  from elsewhere on the page (the lesson maker), far from the bar. */
   bringIntoView() {
+    this.makeRoom();
     this.ui.bar.scrollIntoView({ block: 'start' });
     this.ui.title.focus({ preventScroll: true });
   }
@@ -105,6 +113,7 @@ export class LessonsPanel {
     ui.previous.disabled = index === 0;
     ui.next.disabled = index === lesson.stops.length - 1;
     ui.end.hidden = index !== lesson.stops.length - 1;
+    this.makeRoom();
     this.keepUrlCurrent();
     this.changed();
   }
@@ -131,6 +140,7 @@ export class LessonsPanel {
     if (lesson) this.keep.restore(before);
     this.ui.menu.value = '';
     this.ui.bar.hidden = true;
+    this.makeRoom();
     this.keepUrlCurrent();
     this.changed();
   }
@@ -154,10 +164,13 @@ export class LessonsPanel {
         this.offer(lesson);
       }
     }
-    if (!lesson && !params.has('lesson')) {
-      if (carried) this.keepUrlCurrent(); // the damaged lesson out of the address bar
+    if (carried && !lesson) {
+      // Said above why the link's lesson cannot open: its name alone would only add that it
+      // is not one of this browser's lessons.
+      this.keepUrlCurrent(); // the damaged lesson out of the address bar
       return;
     }
+    if (!lesson && !params.has('lesson')) return;
     const slug = params.get('lesson');
     lesson ??= this.lessons.find((l) => l.slug === slug);
     if (!lesson) {
