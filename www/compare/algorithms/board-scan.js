@@ -3,7 +3,7 @@
 // its data structure drawn from the core's `detail`, and why a square tested was free or not.
 // Its name and slug come from the core (algorithms::Describe); `slug` here must match.
 
-import { el } from './draw.js';
+import { element } from '../../shared/element.js';
 
 export default {
   slug: 'board-scan',
@@ -53,12 +53,12 @@ export default {
   why: (d) => (d.scan?.[1].conflict ? `the board check read ${d.scan[1].cellsRead} cells and found two queens on a line` : 'the board check found it free'),
   /** Its data structure, drawn: `d` is the snapshot's detail, `s` the snapshot. */
   draw(d, s) {
-    if (!d.scan) return [el('p', 'note', 'The board above is the data structure: each square tried puts a queen on it, then the whole board is checked.')];
+    if (!d.scan) return [element('p', 'note', 'The board above is the data structure: each square tried puts a queen on it, then the whole board is checked.')];
     const [c, { cellsRead, conflict }] = d.scan;
     const where = !conflict ? 'no line holds two queens: the square is free'
       : conflict.kind === 'column' ? `column ${conflict.index + 1} holds two queens`
         : `a ${conflict.kind === 'down' ? '\\' : '/'} diagonal holds two queens`;
-    return [el('p', 'detail-fact', `Check with a queen on row ${s.row + 1}, column ${c + 1}: `,
-      el('b', '', `${cellsRead.toLocaleString('en')} cells read`), ` of 3·n² = ${(3 * s.n * s.n).toLocaleString('en')}; ${where}.`)];
+    return [element('p', 'detail-fact', `Check with a queen on row ${s.row + 1}, column ${c + 1}: `,
+      element('b', '', `${cellsRead.toLocaleString('en')} cells read`), ` of 3·n² = ${(3 * s.n * s.n).toLocaleString('en')}; ${where}.`)];
   },
 };

@@ -1,15 +1,9 @@
-// The pieces every algorithm's drawing is made of: elements, named rows of binary digits
+// The pieces every algorithm's drawing is made of (with shared/element.js's elements): named rows of binary digits
 // (most significant bit first: digit k sits under board column k, as everywhere on the page).
 
 import { toBinary } from '../../shared/binary.js';
+import { element } from '../../shared/element.js';
 
-/** An element with a class and children (strings or elements). */
-export function el(tag, className, ...children) {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  element.append(...children);
-  return element;
-}
 
 /**
  * A named row of binary digits: `value` shown in `width` digits (a number, or a string of
@@ -17,16 +11,16 @@ export function el(tag, className, ...children) {
  */
 export function bitRow(name, value, width, { marked = [], note = '', dim = false } = {}) {
   const text = typeof value === 'string' ? value : toBinary(value, width);
-  const digits = el('span', 'mask-digits');
+  const digits = element('span', 'mask-digits');
   digits.setAttribute('role', 'group');
   digits.setAttribute('aria-label', name);
   digits.style.setProperty('--digits', width);
   [...text].forEach((digit, i) => {
-    const d = el('span', `digit${digit === '1' ? ' one' : ''}${marked.includes(i) ? ' marked' : ''}`, digit);
+    const d = element('span', `digit${digit === '1' ? ' one' : ''}${marked.includes(i) ? ' marked' : ''}`, digit);
     digits.append(d);
   });
   digits.classList.toggle('pending', dim);
-  return el('div', 'detail-row', el('code', 'detail-name', name), digits, note ? el('span', 'detail-note', note) : '');
+  return element('div', 'detail-row', element('code', 'detail-name', name), digits, note ? element('span', 'detail-note', note) : '');
 }
 
 /** The board column of a single-bit mask. */

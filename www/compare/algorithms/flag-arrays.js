@@ -3,7 +3,8 @@
 // its data structure drawn from the core's `detail`, and why a square tested was free or not.
 // Its name and slug come from the core (algorithms::Describe); `slug` here must match.
 
-import { el, bitRow } from './draw.js';
+import { bitRow } from './draw.js';
+import { element } from '../../shared/element.js';
 
 export default {
   slug: 'flag-arrays',
@@ -61,7 +62,7 @@ export default {
       flags('cols', d.columns, d.read?.column, 0),
       flags('down \\', d.down, d.read?.down, 1),
       flags('up /', d.up, d.read?.up, 2),
-      el('p', 'note', `down[row − c + ${n - 1}] and up[row + c]: 2n − 1 = ${2 * n - 1} flags each. A test reads 1 to 3 flags.`),
+      element('p', 'note', `down[row − c + ${n - 1}] and up[row + c]: 2n − 1 = ${2 * n - 1} flags each. A test reads 1 to 3 flags.`),
     ];
   },
 };

@@ -3,7 +3,8 @@
 // its data structure drawn from the core's `detail`, and why a square tested was free or not.
 // Its name and slug come from the core (algorithms::Describe); `slug` here must match.
 
-import { el, bitRow } from './draw.js';
+import { bitRow } from './draw.js';
+import { element } from '../../shared/element.js';
 
 export default {
   slug: 'free-masks',
@@ -60,7 +61,7 @@ export default {
       bitRow('d1 (rotr)', d.d1, 2 * n, { marked: window(d.d1), note: 'right half: this row' }),
       bitRow('d2 (rotl)', d.d2, 2 * n, { marked: window(d.d2) }),
       bitRow('cols & d1 & d2', d.free, n),
-      el('p', 'note', `1 = free. d1 and d2 hold 2n = ${2 * n} bits and rotate one place per row: a cleared bit pushed past the row travels through the left half.`),
+      element('p', 'note', `1 = free. d1 and d2 hold 2n = ${2 * n} bits and rotate one place per row: a cleared bit pushed past the row travels through the left half.`),
     ];
   },
 };

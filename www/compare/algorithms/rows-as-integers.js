@@ -3,7 +3,8 @@
 // its data structure drawn from the core's `detail`, and why a square tested was free or not.
 // Its name and slug come from the core (algorithms::Describe); `slug` here must match.
 
-import { el, bitRow } from './draw.js';
+import { bitRow } from './draw.js';
+import { element } from '../../shared/element.js';
 import { toBinary } from '../../shared/binary.js';
 
 export default {
@@ -62,7 +63,7 @@ export default {
       return bitRow(`row ${r + 1}`, value, n, { note, marked: c?.hit ? [...toBinary(value, n)].flatMap((x, i) => (x === '1' ? [i] : [])) : [] });
     });
     return [...rows, bitRow('taken = OR', d.taken, n),
-      el('p', 'note', d.compared.length
+      element('p', 'note', d.compared.length
         ? `The candidate shifted k places left / right, compared with the row k above: ${d.compared.length} row${d.compared.length === 1 ? '' : 's'} compared.`
         : 'Each candidate is compared with the rows above, from the last one up.')];
   },

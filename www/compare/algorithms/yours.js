@@ -7,7 +7,7 @@
 // core too (`loopExercises()`, `codeLines(source)`, by its own lexer).
 
 import richards from './richards.js';
-import { el } from './draw.js';
+import { element } from '../../shared/element.js';
 
 /**
  * The code panel of the learner's `program` ({slug: source} for the loop's exercises): the
@@ -47,5 +47,5 @@ export default {
   why: () => 'your bit',
   /** Richards' masks as the learner's loop has them, and why the core stopped it, if it did
    *  (a square off the board, a loop that does not end). */
-  draw: (d, s) => [...richards.draw(d, s), ...(d.stopped ? [el('p', 'note lane-stopped', `Stopped: ${d.stopped}`)] : [])],
+  draw: (d, s) => [...richards.draw(d, s), ...(d.stopped ? [element('p', 'note lane-stopped', `Stopped: ${d.stopped}`)] : [])],
 };
