@@ -142,7 +142,9 @@ test('a lesson opened from Make a lesson brings the lesson bar into view with th
   await bar.waitFor();
   assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-title', 'the focus is on the lesson');
   const box = await bar.boundingBox();
-  assert.ok(box.y >= 0 && box.y < 844, `the lesson bar is on screen (top at ${box.y})`);
+  // Within a pixel of the top: the phone's layout for a lesson (fewer fields) settles after the
+  // scroll, and its fractional heights may leave the bar a fraction of a pixel above it.
+  assert.ok(box.y > -1 && box.y < 844, `the lesson bar is on screen (top at ${box.y})`);
   await button(page, 'Next stop').click();
   assert.match(page.url(), /lesson=kept-here&stop=2/);
 
