@@ -1,13 +1,26 @@
 //! Property tests of reading a journal (`parse`, the bytes of the file against the count about
-//! to run). Arbitrary bytes, and valid journals mutated a byte at a time, never panic; what is
+//! to run). Arbitrary bytes, and valid journals mutated a byte at a time, never panic and
+//! allocate no more than a few dozen bytes per byte read; what is
 //! read is well-formed (only whole lines, one entry per line after the header, each one of this
 //! count's sub-problems, as the line says); a journal refused gets a message that ends a
 //! sentence; a valid journal, torn last line and all, reads back exactly.
 //! `BITQUEENS_PROPERTY_RUNS` cases each (10,000 by default).
 
 use super::*;
-use crate::property_runs::{apply_edits, assert_sentence, config};
+use crate::property_runs::{apply_edits, assert_sentence, config, with_allocation_budget};
 use proptest::prelude::*;
+
+/// The most a read may allocate, in bytes: a few dozen per byte of the journal (an entry of
+/// the map and its line's numbers for each line, a line at least 8 bytes; a message quoting a
+/// line), whatever its lines say. Counted, not timed: the same on any machine.
+const BYTES_PER_BYTE: u64 = 64;
+const BYTES_AT_LEAST: u64 = 4096;
+
+/// The journal's `parse`, within its allocation budget.
+fn read(bytes: &[u8], header: &Header) -> Result<Found, String> {
+    let budget = BYTES_AT_LEAST + BYTES_PER_BYTE * bytes.len() as u64;
+    with_allocation_budget(budget, || parse(bytes, header)).0
+}
 
 /// The count about to run.
 fn header() -> impl Strategy<Value = Header> {
@@ -152,7 +165,7 @@ proptest! {
     /// Any bytes are read as a well-formed journal of this count, or refused with a sentence.
     #[test]
     fn any_bytes_are_a_well_formed_journal_or_a_sentence((header, bytes) in case()) {
-        match parse(&bytes, &header) {
+        match read(&bytes, &header) {
             Err(message) => assert_sentence(&message),
             Ok(found) => {
                 let end = found.complete_bytes;
@@ -197,7 +210,7 @@ proptest! {
     /// A journal as bitqueens writes it reads back exactly, its torn last line left out.
     #[test]
     fn a_written_journal_reads_back(w in written()) {
-        let found = parse(&w.bytes, &w.header);
+        let found = read(&w.bytes, &w.header);
         prop_assert!(found.is_ok(), "{found:?}");
         let found = found.unwrap();
         prop_assert_eq!(&found.done, &w.done);

@@ -10,10 +10,11 @@
 //   idle ── discard (the kept count offered) ──▶ idle
 //
 // cancel (the Cancel button, the panel closed) asks the pool to stop what runs; the state
-// stays until it has stopped (ended). resize (a new Board size typed) is taken where what
-// runs is of the size typed: a question about it is dropped, a count or race of it stopped;
-// a shard check (of the shard's own size) goes on. An event not taken is refused: the panel
-// says what is busy and changes nothing.
+// stays until it has stopped (ended). resize (a new Size to count typed) is taken where
+// nothing runs: idle, and confirming, where the question about the size that was there is
+// dropped. A count, a race or a shard check goes on with its own size (typing never cancels
+// work; the panel says the size typed is for the next one). An event not taken is refused:
+// the panel says what is busy and changes nothing.
 
 import { stateMachine } from '../shared/state-machine.js';
 
@@ -38,7 +39,7 @@ export const TRANSITIONS = {
   discard: { idle: IDLE },
   cancel: { counting: COUNTING, racing: RACING, checking: CHECKING },
   ended: { counting: IDLE, racing: IDLE, checking: IDLE },
-  resize: { idle: IDLE, confirming: IDLE, counting: COUNTING, racing: RACING },
+  resize: { idle: IDLE, confirming: IDLE },
 };
 
 export const { can, next } = stateMachine('The count panel', STATES, TRANSITIONS);

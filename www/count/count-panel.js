@@ -19,7 +19,7 @@
 // counts, the one it asks above, the default method and how each makes its unique count are
 // the core's (countingMethods(), limits()).
 
-import { IDLE, can, next } from './count-machine.js';
+import { IDLE, CONFIRMING, COUNTING, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
 import { ShardCheckPanel } from './shard-check-panel.js';
 import { CountHistory } from './count-history.js';
@@ -63,6 +63,12 @@ export class CountPanel {
     this.state = IDLE;
     /** The runner of what runs, or of the count the question is about; null when idle. */
     this.run = null;
+    /** The note shown when a size was typed while something ran (#resized); null when none. */
+    this.resizeNote = null;
+    /** The last progress a count told ({report, run}) and, while it keeps progress, how many
+     *  of its sub-problems the browser holds (null until told): the progress line says both. */
+    this.lastProgress = null;
+    this.kept = null;
     this.messages = new Messages(ui.message);
     this.history = new CountHistory(find('count-table'), find('count-chart'));
     this.race = new RaceView(find('race-rows'));
@@ -87,7 +93,8 @@ export class CountPanel {
     };
     this.ready = CountStore.open(globalThis.indexedDB, writeFailed).then((store) => {
       this.store = store;
-      if (!store) ui.keep.disabled = true;
+      if (store) store.onKept = (n, kept) => this.#keptChanged(n, kept);
+      else ui.keep.disabled = true;
       return this.#offerResume({ atStart: true });
     });
     ui.resume.addEventListener('click', () => this.resume());
@@ -103,9 +110,7 @@ export class CountPanel {
     ui.confirmNo.addEventListener('click', () => this.#confirmed(false));
     ui.size.addEventListener('input', () => {
       this.notice.hide(); // it named the size that was there
-      if (can(this.state, 'resize')) {
-        this.cancel(`Board size changed to “${ui.size.value}” during the count of N = ${this.run?.n}: cancelled. Press Count all to count the new size.`);
-      }
+      this.#resized();
       if (this.state === IDLE) this.#offerResume();
     });
     root.addEventListener('toggle', () => {
@@ -124,6 +129,28 @@ export class CountPanel {
     const playable = parseBoardSizeField(this.ui.size, this.largestBoard).ok;
     this.messages.show(playable ? `${parsed.message} ${why}` : parsed.message);
     return null;
+  }
+
+  /**
+   * A new size typed in Size to count. A question about a long count of the size that was
+   * there is dropped (declined); a count or a race goes on with its own size, told on the
+   * message line: the size typed is for the next one. (Typing never cancels work: Cancel does.)
+   */
+  #resized() {
+    if (this.state === CONFIRMING) {
+      this.cancel();
+      return;
+    }
+    if (can(this.state, 'resize')) return;
+    const typed = this.ui.size.value.trim();
+    const upNext = typed ? `N = ${typed}` : 'The size typed';
+    const going = {
+      counting: `The count of N = ${this.run?.n} goes on. ${upNext} is for the next count: press Count all when this one ends, or Cancel it first.`,
+      racing: `The race at N = ${this.run?.n} goes on. ${upNext} is for the next race or count: press it when this race ends, or Cancel it first.`,
+    }[this.state];
+    if (!going) return;
+    this.messages.show(going, 'info');
+    this.resizeNote = this.ui.message.textContent;
   }
 
   /** Takes the machine's transition for `event`; Cancel is enabled where it can be taken. */
@@ -335,6 +362,8 @@ export class CountPanel {
   #begin(event, run, status) {
     this.#take(event);
     this.run = run;
+    this.lastProgress = null;
+    this.kept = null;
     this.ui.progress.value = 0;
     this.ui.status.textContent = status;
     this.ui.result.textContent = '';
@@ -344,6 +373,9 @@ export class CountPanel {
   #end() {
     this.#take('ended');
     this.run = null;
+    // The note that the run went on after a new size was typed is moot once it ends.
+    if (this.resizeNote && this.ui.message.textContent === this.resizeNote) this.messages.clear();
+    this.resizeNote = null;
   }
 
   /**
@@ -352,11 +384,25 @@ export class CountPanel {
    * order that makes those finished a fair sample (count-pool.js), so this run's speed on its
    * finished work applies to the work left. The work is told in `run`'s unit (its method's).
    */
-  #progress({ done, of, work, ms, estimatedBefore, estimatedDone, estimatedLeft }, run) {
+  #progress(report, run) {
+    const { done, of, work, ms, estimatedBefore, estimatedDone, estimatedLeft } = report;
+    this.lastProgress = { report, run };
     const finished = estimatedBefore + estimatedDone;
     this.ui.progress.value = finished + estimatedLeft > 0 ? finished / (finished + estimatedLeft) : 0;
     const left = estimatedDone > 0 && done < of ? ` · about ${duration((ms * estimatedLeft) / estimatedDone)} left` : '';
-    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}`;
+    // While Keep progress is on, what a reload would offer: the finished sub-problems wait up
+    // to FLUSH_MS for their write, so "kept" trails "done" a little (count-store.js).
+    const kept = run.keep && this.kept !== null ? ` · ${grouped(this.kept)} kept in this browser` : '';
+    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}${kept}`;
+  }
+
+  /** The store counted `kept` parts of n: the progress line of a count of n keeping them says so. */
+  #keptChanged(n, kept) {
+    const { run } = this;
+    if (this.state !== COUNTING || !run?.keep || run.n !== n) return;
+    this.kept = kept;
+    // Redrawn only while it shows the progress (not the unique count's step, nor a result).
+    if (this.lastProgress?.run === run && / elapsed/.test(this.ui.status.textContent)) this.#progress(this.lastProgress.report, run);
   }
 
   /** `run` stopped (its outcome): cancelled (what is kept stays on the bar, and is said), or failed. */
@@ -371,7 +417,9 @@ export class CountPanel {
         this.#showTotalOnly(run.n, total);
         resume = ` Every sub-problem (${grouped(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
       } else if (kept && done > 0) {
-        resume = ` What was counted is kept (${grouped(done)} of ${grouped(of)} sub-problems): Resume goes on from there.`;
+        // As the store counted them once every write ended: what Resume will offer.
+        const held = this.store?.kept(run.n) ?? done;
+        resume = ` What was counted is kept (${grouped(held)} of ${grouped(of)} sub-problems): Resume goes on from there.`;
       } else if (kept) {
         resume = ' What was counted is kept: Resume goes on from there.';
       }

@@ -16,6 +16,11 @@
 // transactions a second, not thousands. A write that fails (a full disk, a browser that
 // refuses) is reported at once, to `onWriteFailed`, once until a write succeeds again; its
 // parts are not kept, which costs only their counting again on a resume.
+//
+// What is kept is told as it is stored: `onKept(n, kept)` after each transaction that
+// writes parts of n (and when a count of n begins), `kept` the number of n's parts then in
+// the database, counted there, so exactly what a reload would offer; kept(n) the last told.
+// A count's progress can say "kept" apart from "done": the difference waits for its write.
 
 const DB_NAME = 'bitqueens-counts';
 const VERSION = 1;
@@ -61,6 +66,19 @@ export class CountStore {
     this.timer = null;
     this.writing = Promise.resolve();
     this.failing = false; // the last write failed (and was reported)
+    this.keptOf = new Map(); // n → its parts in the database, as last counted there
+    /** Told (n, kept) each time the parts kept of n are counted; the panel sets it. */
+    this.onKept = () => {};
+  }
+
+  /** How many parts of n the database held when last counted (after a write, or begin); null if never. */
+  kept(n) {
+    return this.keptOf.get(n) ?? null;
+  }
+
+  #told(n, kept) {
+    this.keptOf.set(n, kept);
+    this.onKept(n, kept);
   }
 
   /** Every run kept, the latest first, each with `done`: how many of its parts are kept. */
@@ -95,7 +113,10 @@ export class CountStore {
     const tx = this.db.transaction(['runs', 'parts'], 'readwrite');
     if (fresh) tx.objectStore('parts').delete(partsOf(n));
     tx.objectStore('runs').put({ n, method, fingerprint, subProblems, updated: Date.now() });
+    const kept = request(tx.objectStore('parts').count(partsOf(n)));
+    kept.catch(() => {}); // a failed transaction is reported by finished(tx)
     await finished(tx);
+    this.#told(n, await kept);
   }
 
   /** Keeps finished sub-problems of n ([[index, total, unique, work], …]), within FLUSH_MS. */
@@ -115,12 +136,17 @@ export class CountStore {
         const parts = tx.objectStore('parts');
         for (const part of batch) parts.put(part);
         const runs = tx.objectStore('runs');
+        const kept = new Map(); // n → the count of its parts, once this transaction's are written
         for (const n of new Set(batch.map((p) => p.n))) {
+          const counting = request(parts.count(partsOf(n)));
+          counting.catch(() => {}); // a failed transaction is reported by finished(tx)
+          kept.set(n, counting);
           const run = await request(runs.get(n));
           if (run) runs.put({ ...run, updated: Date.now() });
         }
         await finished(tx);
         this.failing = false;
+        for (const [n, count] of kept) this.#told(n, await count);
       }).catch((error) => {
         if (!this.failing) this.onWriteFailed(error);
         this.failing = true;
@@ -137,5 +163,6 @@ export class CountStore {
     tx.objectStore('runs').delete(n);
     tx.objectStore('parts').delete(partsOf(n));
     await finished(tx);
+    this.keptOf.delete(n);
   }
 }

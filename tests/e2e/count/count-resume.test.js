@@ -80,6 +80,41 @@ test('a count reloaded midway is offered back, and Resume ends on the published 
   assert.equal(await offer(page).isVisible(), false);
 });
 
+test('while Keep progress is on, the progress says how many are kept, not only done: a reload offers that many', async () => {
+  const page = await session.open('', RUNNING);
+  const of = await countUntil(page, 13, 100);
+  const line = /^([\d,]+) of [\d,]+ sub-problems · .* elapsed.* · ([\d,]+) kept in this browser$/;
+  const keptSaid = () => page.evaluate((source) => {
+    const match = document.getElementById('count-status').textContent.match(new RegExp(source));
+    return match && { done: Number(match[1].replace(/,/g, '')), kept: Number(match[2].replace(/,/g, '')) };
+  }, line.source);
+  await page.waitForFunction((source) => {
+    const match = document.getElementById('count-status').textContent.match(new RegExp(source));
+    return match && Number(match[2].replace(/,/g, '')) > 0;
+  }, line.source, { timeout: 60_000 });
+  // From now on every write of a finished sub-problem fails, as a full disk makes it: the
+  // count goes on, "done" grows, and "kept" stays what the browser holds.
+  session.expectProblem(/progress could not be kept/);
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function putOrFail(...args) {
+      if (this.name === 'parts') throw new DOMException('test: the disk is full', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await page.locator('#count-message').filter({ hasText: 'The progress could not be kept' }).waitFor();
+  // Writes go one after another: once one has failed, the last that succeeded has been told.
+  await page.waitForFunction((source) => {
+    const match = document.getElementById('count-status').textContent.match(new RegExp(source));
+    return match && Number(match[1].replace(/,/g, '')) > Number(match[2].replace(/,/g, ''));
+  }, line.source, { timeout: 60_000 });
+  const said = await keptSaid();
+  assert.ok(said.kept > 0 && said.kept < said.done, JSON.stringify(said));
+  await reloaded(page);
+  const kept = await offered(page);
+  assert.deepEqual([kept.n, kept.kept, kept.of], [13, said.kept, of], `the reload offers what the page said was kept: ${JSON.stringify(said)}`);
+});
+
 test('a tab closed during a count: another tab of the page resumes it', async () => {
   // Two tabs of one browser profile share its IndexedDB: one context, two pages.
   const context = await session.browser.newContext();

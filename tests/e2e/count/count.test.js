@@ -210,15 +210,19 @@ test('a second Count all during a count says so and the first count finishes cor
   assert.ok(result.startsWith(resultFor(12)) && result.includes('✓ agree'), result);
 });
 
-test('changing N during a count cancels it with a message; closing the panel cancels too', async () => {
+test('changing N during a count lets it finish, saying the new size is for the next count; closing the panel cancels', async () => {
   const page = await session.open('', RUNNING);
-  await setSize(page, '13');
+  await setSize(page, '12');
   await button(page, 'Count all').click();
   await countRunning(page);
   await setSize(page, '9');
+  assert.match(await text(page, 'count-message'), /^The count of N = 12 goes on\. N = 9 is for the next count: press Count all when this one ends, or Cancel it first\.$/);
+  assert.equal(await page.locator('#count-cancel').isDisabled(), false, 'the count still runs');
   await countIdle(page);
-  assert.match(await text(page, 'count-status'), /Board size changed to “9” during the count of N = 13: cancelled\./);
-  assert.equal(await liveWorkers(page), 0);
+  const result = await text(page, 'count-result');
+  assert.ok(result.startsWith(resultFor(12)) && result.includes('✓ agree'), result);
+  assert.equal(await page.locator('#count-message').isVisible(), false, 'the note goes when the count ends');
+  assert.ok((await countAll(page, 9)).startsWith(resultFor(9)), 'the size typed is counted next');
 
   await setSize(page, '13');
   await button(page, 'Count all').click();

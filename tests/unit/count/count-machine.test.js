@@ -15,8 +15,8 @@ const STATES_BY_HAND = ['idle', 'confirming', 'counting', 'racing', 'checking', 
 const EXPECTED = {
   idle: { count: 'counting', ask: 'confirming', resume: 'loading', race: 'racing', check: 'checking', discard: 'idle', resize: 'idle' },
   confirming: { countAnyway: 'counting', decline: 'idle', resize: 'idle' },
-  counting: { cancel: 'counting', ended: 'idle', resize: 'counting' },
-  racing: { cancel: 'racing', ended: 'idle', resize: 'racing' },
+  counting: { cancel: 'counting', ended: 'idle' },
+  racing: { cancel: 'racing', ended: 'idle' },
   checking: { cancel: 'checking', ended: 'idle' },
   loading: { loaded: 'idle' },
 };
