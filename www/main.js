@@ -210,11 +210,7 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   // A made lesson travels whole in the link's fragment: checked as a file is, kept as one opened.
   panel.restore(location.search, location.hash, {
     check,
-    adopt: (lesson) => {
-      const adopted = yours.apart(lesson);
-      yours.keep(adopted);
-      return adopted;
-    },
+    adopt: (lesson) => yours.adopt(lesson),
   });
   return panel;
 }

@@ -135,8 +135,9 @@ export class CountRun extends Run {
       return { kind: 'done', row: { n, ...result }, forgetError };
     } catch (error) {
       if (error instanceof ListChanged) {
-        await store?.forget(n);
-        return { kind: 'listChanged', message: error.message };
+        let forgetError = null;
+        await store?.forget(n).catch((failed) => { forgetError = failed; });
+        return { kind: 'listChanged', message: error.message, forgetError };
       }
       return this.stopped(error, Boolean(keeping));
     } finally {

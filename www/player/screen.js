@@ -1,9 +1,9 @@
 // The player's screen (see player.js's header) made of parts: the stage, the panels beside it,
 // the controls, whatever else shows the search. Each part implements the calls it cares
 // about (render, progress, boardsPassed, cleared); the screen tells every part that has one,
-// in the order the parts were added. Parts may be added after the player exists (a part
-// that needs the player to be made), and before its first reset: no part is told of a search
-// before it joined.
+// in the order the parts were added. Parts may be added after the player exists (a part that
+// needs the player to be made); a part added later is told only of the calls made after it
+// joined (add a part with `cleared` before the player's first reset to hear of the search).
 
 /** The calls a part may implement, and what each is given (player.js's header). */
 const CALLS = ['render', 'progress', 'boardsPassed', 'cleared'];

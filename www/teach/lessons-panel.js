@@ -78,13 +78,14 @@ export class LessonsPanel {
     if (!this.lesson) this.before = this.keep.save();
     this.lesson = lesson;
     this.fragment = this.builtIn.has(lesson.slug) ? null : lessonFragment(lesson);
-    if (!this.builtIn.has(lesson.slug) && !this.fragment) {
-      this.messages.show(`“${lesson.title}” is too long to travel in a link (more than ${MAX_LINK_LESSON.toLocaleString('en')} characters): a link to it opens it only in this browser. Download it to share it as a file.`, 'info');
-    }
     this.ui.menu.value = lesson.slug;
     this.ui.bar.hidden = false;
     setText(this.ui.title, lesson.title);
     this.go(index);
+    // Said after the stop is shown: showing a stop clears the message line.
+    if (!this.builtIn.has(lesson.slug) && !this.fragment) {
+      this.messages.show(`“${lesson.title}” is too long to travel in a link (more than ${MAX_LINK_LESSON.toLocaleString('en')} characters): a link to it opens it only in this browser. Download it to share it as a file.`, 'info');
+    }
   }
 
   /** The bar's height, for the layout (style.css's --lesson-bar); 0 while it is hidden. */

@@ -29,6 +29,25 @@ export class YourLessons {
     writeKept(KEY, [...others, JSON.parse(writeLesson(lesson))].slice(-MOST_KEPT));
   }
 
+  /**
+   * `lesson`, come by a link, kept as one of this browser's: under its own slug, or under a
+   * free one (`slug-2`, …) when a different lesson of yours already has that slug, so that a
+   * colleague's "intro" never overwrites your own. The same lesson again keeps its slug.
+   */
+  adopt(lesson) {
+    const kept = readKept(KEY, []);
+    const mine = Array.isArray(kept) ? kept : [];
+    const text = JSON.stringify({ ...JSON.parse(writeLesson(lesson)), slug: '' });
+    const base = this.slugFor(lesson.slug).slice(0, 55);
+    let slug = this.slugFor(lesson.slug);
+    for (let k = 2; mine.some((data) => data?.slug === slug && JSON.stringify({ ...data, slug: '' }) !== text); k += 1) {
+      slug = `${base}-${k}`;
+    }
+    const adopted = { ...lesson, slug };
+    this.keep(adopted);
+    return adopted;
+  }
+
   /** `lesson` under a slug of its own: never a built-in lesson's, whether its file named the
    *  slug or it came from the title. */
   apart(lesson) {
