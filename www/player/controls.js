@@ -87,7 +87,8 @@ export class Controls {
       : furthest === 0 ? 'step 0: no step taken yet'
         : `step ${grouped(steps)} of ${grouped(furthest)} taken so far`;
     setText(ui.positionLabel, label);
-    ui.position.setAttribute('aria-valuetext', label);
+    // Read by a screen reader where the slider rests: not written on every frame of play.
+    if (seen.state !== PLAYING) ui.position.setAttribute('aria-valuetext', label);
   }
 
   /** Buttons, Position and the address bar after each change of the player. */
