@@ -33,7 +33,14 @@ function generator(seed) {
 /** Whether a person could use `locator` now: shown, enabled, and not inert (the page while
  *  the core loads, a section while its part is fetched). */
 async function usable(locator) {
-  return (await locator.isVisible()) && !(await locator.isDisabled()) && !(await locator.evaluate((e) => Boolean(e.closest('[inert]'))));
+  try {
+    return (await locator.isVisible()) && !(await locator.isDisabled({ timeout: 2_000 }))
+      && !(await locator.evaluate((e) => Boolean(e.closest('[inert]')), null, { timeout: 2_000 }));
+  } catch (error) {
+    // Gone between two looks (Pause turned back into Play as a run arrived): not usable now.
+    if (error.name !== 'TimeoutError') throw error;
+    return false;
+  }
 }
 
 /** Clicks (or, on a touch screen, taps) `locator` as a person would: not when it is absent,
