@@ -8,7 +8,7 @@
 import './style.css';
 import {
   Player, Screen, Controls, installHelp, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS, address,
-  namesCompare, namesExercise, dropLinkAnswer,
+  namesCompare, namesExercise, namesClass, dropLinkAnswer, dropTeacherKey,
 } from './player/index.js';
 import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
@@ -23,7 +23,7 @@ import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import {
   Predict, QuestionPanel, Score, LessonsPanel, LessonStops, YourLessons, Presenter, lessonVocabulary, checkLesson,
-  describeState, withoutLesson, BUILT_IN_LESSONS,
+  describeState, withoutLesson, BUILT_IN_LESSONS, prompt,
 } from './teach/index.js';
 
 /** The page's sections and dialogs, each handed to the part that finds its own elements in it. */
@@ -40,6 +40,7 @@ const toggleHelp = installHelp(document);
 const releaseSpace = holdSpaceWhileLoading(document); // until the shortcuts are wired (ready)
 /** The page's address as it was opened: the parts loaded later read what it named from here. */
 const opened = location.search;
+dropTeacherKey(opened); // the live class's key never stays in the address bar
 /** Says that a part fetched on demand could not be fetched (opening it again tries again), or,
  *  when it was fetched but could not be built, that this is a bug. */
 const loadFailed = (what) => (error) => {
@@ -76,6 +77,7 @@ try {
   const presenter = new Presenter(document, player, lessons, messages);
   lessons.changed = () => presenter.update();
   screen.add({ render: () => presenter.update() }); // the presenter's notes follow each redraw
+  startLiveClass(wasm, limits, { player, controls, screen, lessons });
   ready();
 } catch (error) {
   ready(); // the page's message says what failed: it must be read, not inert
@@ -88,6 +90,7 @@ function ready() {
   page.inert = false;
   $('lesson-menu').disabled = false;
   $('presenter').disabled = false;
+  $('class-button').disabled = false;
   $('loading').hidden = true;
 }
 
@@ -246,6 +249,37 @@ function startWrite(core, { player, controls, stage, compare }) {
      *  load when Write it was never wanted). */
     show: (slug) => (slug || write.building ? write.then((made) => made.show(slug)) : Promise.resolve()),
   };
+}
+
+/** The live class (class/): loaded on the first press of Live class, or at once when the link
+ *  names a class (?class=CODE, ?teach=KEY). A teacher's board drives the room (after each
+ *  redraw); a student's follows the teacher's. */
+function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
+  const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
+  const seen = player.readOnly;
+  const live = new OnDemand(async () => {
+    const { LiveClass } = await import(/* webpackChunkName: "class" */ './class/index.js');
+    const made = new LiveClass(document, {
+      topics: wasm.predictTopics(),
+      prompt,
+      download: (filename, text) => download(filename, text, 'text/csv'),
+      board() {
+        const { lesson, index } = lessons.current;
+        const slug = lesson && builtIn.has(lesson.slug) ? lesson.slug : null;
+        return { n: seen.n, mirror: seen.mirror, step: seen.position, lesson: slug, stop: slug ? index : null };
+      },
+      follow({ n, mirror, step }) {
+        if (!(n >= 1 && n <= limits.maxN)) return; // a board this page cannot show: it stays
+        if (seen.n === n && seen.mirror === mirror) player.seek(step);
+        else controls.show({ speed: seen.speed, n, mirror, position: step });
+      },
+    });
+    made.restore(opened);
+    return made;
+  }, loadFailed('The live class'));
+  live.buildOnFirstPress([$('class-button')]);
+  if (namesClass(opened)) live.get().catch(() => {}); // a failure is said by loadFailed
+  screen.add({ render: () => live.built?.boardChanged() });
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

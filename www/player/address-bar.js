@@ -55,6 +55,23 @@ function write() {
   rewrites.clear();
 }
 
+/** The owner of the rewrite that takes the teacher key out (dropTeacherKey). */
+const TEACHER_KEY_READ = Symbol('the teacher key, read');
+
+/**
+ * Takes the teacher key (`teach=`, the live class's teacher link) out of the address bar at
+ * once: Copy link, the QR code and Embed read the address, and the key must not travel with
+ * them. The live class reads it from the query the page was opened with.
+ */
+export function dropTeacherKey(query) {
+  if (!new URLSearchParams(query).has('teach')) return;
+  rewriteAddress(TEACHER_KEY_READ, (href) => {
+    const url = new URL(href);
+    url.searchParams.delete('teach');
+    return url.href;
+  });
+}
+
 /** The owner of the rewrite that takes a link's answer out (dropLinkAnswer). */
 const ANSWER_READ = Symbol('a link answer, read');
 

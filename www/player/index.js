@@ -4,7 +4,7 @@
 //   Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE          the player and its states
 //   Controls, installHelp, installShortcuts, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS
 //   readPermalink, writePermalink, readComparePermalink, writeComparePermalink,
-//   namesCompare, namesExercise, clip, address, rewriteAddress, dropLinkAnswer
+//   namesCompare, namesExercise, namesClass, clip, address, rewriteAddress, dropLinkAnswer, dropTeacherKey
 //   Screen                                               the player's screen made of parts
 
 export { Player, SPEEDS, DEFAULT_SPEED, PLAYING, DONE } from './player.js';
@@ -12,7 +12,7 @@ export { Controls } from './controls.js';
 export { installHelp } from './help.js';
 export { installShortcuts, installPartShortcuts, holdSpaceWhileLoading, COMPARE_SHORTCUTS } from './keyboard.js';
 export {
-  readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, namesExercise, clip,
+  readPermalink, writePermalink, readComparePermalink, writeComparePermalink, namesCompare, namesExercise, namesClass, clip,
 } from './permalink.js';
-export { address, rewriteAddress, dropLinkAnswer } from './address-bar.js';
+export { address, rewriteAddress, dropLinkAnswer, dropTeacherKey } from './address-bar.js';
 export { Screen } from './screen.js';

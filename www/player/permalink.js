@@ -61,6 +61,15 @@ export function namesCompare(query) {
   return COMPARE_KEYS.some((key) => params.has(key));
 }
 
+/** The live class's parameters: a join code (?class=) or the teacher key (?teach=). */
+const CLASS_KEYS = ['class', 'teach'];
+
+/** True when the query names a live class (class/ reads it). */
+export function namesClass(query) {
+  const params = new URLSearchParams(query);
+  return CLASS_KEYS.some((key) => params.has(key));
+}
+
 /** The Write it section's parameters (read by write/write-link.js). */
 const EXERCISE_KEYS = ['exercise', 'answer'];
 

@@ -1,0 +1,248 @@
+// The live class's connection (www/class/class-link.js) with no browser and no server: a fake
+// WebSocket the test opens, answers and cuts, a fake clock whose timers fire when the test
+// says, and a fake sessionStorage.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS, TEACHER_KEY,
+  IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL,
+} from '../../../www/class/class-link.js';
+import { testMachineAgainstTable } from '../../support/machine-table.js';
+
+testMachineAgainstTable({ TRANSITIONS, STATES, can, next }, {
+  states: ['idle', 'connecting', 'open', 'reconnecting', 'gone', 'refused'],
+  events: ['connect', 'welcomed', 'lost', 'ended', 'refused', 'leave'],
+  expected: {
+    idle: { connect: 'connecting', leave: 'gone' },
+    connecting: { welcomed: 'open', lost: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
+    open: { lost: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
+    reconnecting: { connect: 'connecting', leave: 'gone' },
+    gone: {},
+    refused: {},
+  },
+});
+
+/** Every socket the link opens, in order; the test drives each one. */
+function fakeSockets() {
+  const opened = [];
+  class FakeSocket {
+    constructor(url) {
+      Object.assign(this, { url, sent: [], readyState: 0, closedBy: null });
+      opened.push(this);
+    }
+
+    send(text) {
+      assert.equal(this.readyState, 1, 'sent only on an open socket');
+      this.sent.push(JSON.parse(text));
+    }
+
+    close(code, reason) {
+      this.closedBy = { code, reason };
+      this.readyState = 3;
+    }
+
+    // The test's side: the server opens, says something, or the connection is cut.
+    accept() { this.readyState = 1; this.onopen?.(); }
+    say(message) { this.onmessage?.({ data: JSON.stringify({ v: PROTOCOL, ...message }) }); }
+    cut(code = 1006) { this.readyState = 3; this.onclose?.({ code, reason: '' }); }
+  }
+  return { FakeSocket, opened };
+}
+
+class FakeClock {
+  timers = new Map();
+  nextId = 1;
+  setTimeout = (callback, ms) => {
+    const id = this.nextId++;
+    this.timers.set(id, { callback, ms });
+    return id;
+  };
+
+  clearTimeout = (id) => this.timers.delete(id);
+  /** Fires every timer set so far; returns their delays. */
+  fire() {
+    const due = [...this.timers.entries()];
+    this.timers.clear();
+    for (const [, { callback }] of due) callback();
+    return due.map(([, { ms }]) => ms);
+  }
+}
+
+class FakeStorage {
+  map = new Map();
+  getItem(key) { return this.map.has(key) ? this.map.get(key) : null; }
+  setItem(key, value) { this.map.set(key, String(value)); }
+  removeItem(key) { this.map.delete(key); }
+}
+
+function makeLink(role, { storage = new FakeStorage(), random = () => 0.5 } = {}) {
+  const { FakeSocket, opened } = fakeSockets();
+  const clock = new FakeClock();
+  const states = [];
+  const messages = [];
+  const link = new ClassLink(role, {
+    url: 'ws://host/class/ws', WebSocket: FakeSocket, clock, random, storage,
+    listener: { state: (state, detail) => states.push([state, detail]), message: (m) => messages.push(m) },
+  });
+  return { link, opened, clock, states, messages, storage };
+}
+
+test('backoff: doubles from the base, capped, with jitter between half and the whole', () => {
+  assert.equal(backoffDelay(0, () => 0.999999), BACKOFF_BASE_MS);
+  assert.equal(backoffDelay(0, () => 0), BACKOFF_BASE_MS / 2);
+  assert.equal(backoffDelay(1, () => 0.999999), 2 * BACKOFF_BASE_MS);
+  assert.equal(backoffDelay(3, () => 0.999999), 8 * BACKOFF_BASE_MS);
+  assert.equal(backoffDelay(50, () => 0.999999), BACKOFF_CAP_MS);
+  assert.equal(backoffDelay(5000, () => 0), BACKOFF_CAP_MS / 2);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    for (const r of [0, 0.3, 0.7, 0.99]) {
+      const delay = backoffDelay(attempt, () => r);
+      assert.ok(delay >= BACKOFF_BASE_MS / 2 && delay <= BACKOFF_CAP_MS, `attempt ${attempt}: ${delay}`);
+    }
+  }
+});
+
+test('a join code as typed: upper-cased, spaces and dashes ignored, misreadable characters refused', () => {
+  assert.equal(readJoinCode('abc-def'), 'ABCDEF');
+  assert.equal(readJoinCode(' k7m 2pq '), 'K7M2PQ');
+  assert.equal(readJoinCode('AB-CD-EF'), 'ABCDEF');
+  for (const misread of ['ABCDE0', 'ABCDEO', 'ABCDE1', 'ABCDEI', 'ABCDEL']) assert.equal(readJoinCode(misread), null, misread);
+  assert.equal(readJoinCode('ABCDE'), null, 'too short');
+  assert.equal(readJoinCode('ABCDEFG'), null, 'too long');
+  assert.equal(readJoinCode(null), null);
+  assert.equal(readJoinCode('<b>AB</b>'), null);
+});
+
+test('a student joins, is welcomed, and the token is kept per room code', () => {
+  const { link, opened, states, messages, storage } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  assert.equal(link.state, CONNECTING);
+  assert.equal(opened.length, 1);
+  assert.equal(opened[0].url, 'ws://host/class/ws');
+  assert.equal(link.send({ type: 'answer' }), false, 'nothing is sent before the welcome');
+  opened[0].accept();
+  assert.deepEqual(opened[0].sent, [{ v: 1, type: 'join', code: 'ABCDEF', token: null, name: null }]);
+  opened[0].say({ type: 'joined', token: 't0k3n', name: 'Blue Fox 12', code: 'ABCDEF', show: { n: 8 } });
+  assert.equal(link.state, OPEN);
+  assert.deepEqual(states.map(([s]) => s), [CONNECTING, OPEN]);
+  assert.equal(messages[0].type, 'joined', 'the view is told the welcome too');
+  assert.deepEqual(JSON.parse(storage.getItem('bitqueens.class.student.ABCDEF')), { token: 't0k3n', name: 'Blue Fox 12' });
+  assert.equal(link.send({ type: 'rename', name: 'Ada' }), true);
+  assert.deepEqual(opened[0].sent.at(-1), { v: 1, type: 'rename', name: 'Ada' });
+});
+
+test('a lost connection reconnects after a growing, capped delay and rejoins as the same student', () => {
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0.999999 });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'Blue Fox 12', code: 'ABCDEF' });
+  opened[0].cut();
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(link.send({ type: 'answer' }), false, 'nothing is sent while reconnecting');
+  assert.equal(opened.length, 1, 'no socket before the timer fires');
+  const delays = [];
+  // The server stays away: each attempt fails, the delay doubles up to the cap.
+  for (let attempt = 0; attempt < 8; attempt++) {
+    delays.push(...clock.fire());
+    assert.equal(link.state, CONNECTING);
+    opened.at(-1).cut();
+    assert.equal(link.state, RECONNECTING);
+    assert.equal(clock.timers.size, 1, 'exactly one timer');
+  }
+  assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+  // It comes back: the student rejoins with their token, and the delay starts over.
+  clock.fire();
+  const socket = opened.at(-1);
+  socket.accept();
+  assert.deepEqual(socket.sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: 'mine', name: 'Blue Fox 12' });
+  socket.say({ type: 'joined', token: 'mine', name: 'Blue Fox 12', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  socket.cut();
+  assert.deepEqual(clock.fire(), [500], 'the backoff starts over after a welcome');
+  assert.ok(states.some(([s, d]) => s === RECONNECTING && d.delayMs === 500));
+});
+
+test('a teacher opens a room with the key, and comes back to it with the secret after a reload', () => {
+  const storage = new FakeStorage();
+  const first = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  first.link.start();
+  first.opened[0].accept();
+  assert.deepEqual(first.opened[0].sent, [{ v: 1, type: 'teach', key: 'k3y' }]);
+  first.opened[0].say({ type: 'opened', code: 'ABCDEF', secret: 's3cret', joinPath: '/c/ABCDEF' });
+  assert.equal(first.link.state, OPEN);
+  // A reload: a new link in the same tab (the same storage).
+  const again = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  again.link.start();
+  again.opened[0].accept();
+  assert.deepEqual(again.opened[0].sent, [{ v: 1, type: 'resumeTeaching', code: 'ABCDEF', secret: 's3cret' }]);
+});
+
+test('a teacher whose room is gone (a server restarted) is refused with the sentence, and starts a new room next time', () => {
+  const storage = new FakeStorage();
+  storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 'old' }));
+  const { link, opened, states } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  link.start();
+  opened[0].accept();
+  assert.equal(opened[0].sent[0].type, 'resumeTeaching');
+  opened[0].say({ type: 'error', code: 'room', reason: 'This class has ended.', fatal: true });
+  opened[0].cut(1008);
+  assert.equal(link.state, REFUSED);
+  assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.' }]);
+  assert.equal(ClassLink.teacherRoomIn(storage), null, 'the dead room is forgotten');
+  const next = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  next.link.start();
+  next.opened[0].accept();
+  assert.equal(next.opened[0].sent[0].type, 'teach');
+});
+
+test('another protocol version is refused with a sentence that says to reload, and nothing is retried', () => {
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'error', code: 'version', reason: 'This page is older than the class server.', fatal: true });
+  opened[0].cut(1008);
+  assert.equal(link.state, REFUSED);
+  assert.match(states.at(-1)[1].reason, /older than the class server.*reload/);
+  assert.equal(clock.timers.size, 0);
+  assert.equal(opened.length, 1);
+});
+
+test('ended: the class is over, the token forgotten, the socket closed, nothing retried', () => {
+  const { link, opened, clock, states, storage } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  opened[0].say({ type: 'ended', reason: 'The teacher ended the class.' });
+  assert.equal(link.state, GONE);
+  assert.deepEqual(states.at(-1), [GONE, { reason: 'The teacher ended the class.' }]);
+  assert.equal(storage.getItem('bitqueens.class.student.ABCDEF'), null);
+  assert.equal(opened[0].closedBy?.code, 1000);
+  opened[0].cut(); // the close event that follows changes nothing
+  assert.equal(link.state, GONE);
+  assert.equal(clock.timers.size, 0);
+});
+
+test('leave while reconnecting: the timer is stopped, no socket is opened again', () => {
+  const { link, opened, clock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].cut();
+  assert.equal(clock.timers.size, 1);
+  link.leave();
+  assert.equal(link.state, GONE);
+  assert.equal(clock.timers.size, 0);
+  assert.equal(opened.length, 1);
+  link.leave(); // twice: nothing more
+  assert.equal(link.state, GONE);
+});
+
+test('what the server sends that is not a message is ignored; the teacher key name is stable', () => {
+  const { link, opened, messages } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  for (const junk of ['not json', 'null', '42', '{"v":1}', '[]']) opened[0].onmessage({ data: junk });
+  assert.deepEqual(messages, []);
+  assert.equal(link.state, CONNECTING);
+  assert.equal(TEACHER_KEY, 'bitqueens.class.teacher-key');
+  assert.equal(IDLE, 'idle');
+});

@@ -1,0 +1,116 @@
+// The live class's data, DOM-free: the throttle of the teacher's `show` messages, the answers
+// as words and bit patterns, and the results as CSV (made by the teacher's page from the
+// server's `results` message: the server keeps no file).
+
+import { toBinary } from '../shared/binary.js';
+
+/** At most one `show` every SHOW_INTERVAL_MS (about 10 a second) while the board plays. */
+export const SHOW_INTERVAL_MS = 100;
+
+/**
+ * Sends the latest of what it is offered, at most once every `intervalMs`, and always the last
+ * one offered: a position offered inside the interval waits for its end (replaced by any later
+ * one), so the final position of a Play is always sent. The same position twice is sent once.
+ * `clock` is {now(), setTimeout, clearTimeout}.
+ */
+export class Throttle {
+  constructor(send, clock, intervalMs = SHOW_INTERVAL_MS) {
+    Object.assign(this, { send, clock, intervalMs });
+    this.lastSentAt = -Infinity;
+    this.lastKey = null;
+    this.pending = null;
+    this.timer = null;
+  }
+
+  offer(value) {
+    const key = JSON.stringify(value);
+    if (this.timer === null && key === this.lastKey) return;
+    this.pending = { value, key };
+    if (this.timer !== null) return; // the timer sends the latest
+    const wait = this.lastSentAt + this.intervalMs - this.clock.now();
+    if (wait <= 0) this.flush();
+    else this.timer = this.clock.setTimeout(() => { this.timer = null; this.flush(); }, wait);
+  }
+
+  /** Forgets what was sent: the next offer goes out even if it is the same (a reconnect). */
+  reset() {
+    this.lastKey = null;
+  }
+
+  flush() {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending || pending.key === this.lastKey) return;
+    this.lastKey = pending.key;
+    this.lastSentAt = this.clock.now();
+    this.send(pending.value);
+  }
+
+  cancel() {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+  }
+}
+
+/** The three outcomes of "what happens next?", as the buttons and the results say them. */
+const OUTCOME_WORDS = { place: 'Place a queen', back: 'Back up', solution: 'A solution' };
+
+/** An answer (`given`, the protocol's shape) as text: bit patterns of `n` digits (column 1
+ *  first), or the outcome's words. */
+export function answerText(given, n) {
+  const bits = (mask) => (n ? toBinary(Number(mask) >>> 0, n) : (Number(mask) >>> 0).toString(2));
+  switch (given?.form) {
+    case 'digits': return bits(given.mask);
+    case 'rows': return `ld ${bits(given.ld)}, col ${bits(given.col)}, rd ${bits(given.rd)}`;
+    case 'outcome': return OUTCOME_WORDS[given.outcome] ?? String(given.outcome);
+    default: return '';
+  }
+}
+
+/** The rows of bit patterns an answer is drawn as ([name, digits]), or [] for an outcome. */
+export function answerPatterns(given, n) {
+  const bits = (mask) => toBinary(Number(mask) >>> 0, n);
+  switch (given?.form) {
+    case 'digits': return [['', bits(given.mask)]];
+    case 'rows': return [['ld', bits(given.ld)], ['col', bits(given.col)], ['rd', bits(given.rd)]];
+    default: return [];
+  }
+}
+
+/** The answer the core holds as right (`question.answer`) in the protocol's `given` shape. */
+export function rightGiven(answer) {
+  if (!answer) return null;
+  if (answer.form === 'outcome') return { form: 'outcome', outcome: answer.outcome };
+  if (answer.form === 'rows') return { form: 'rows', ld: answer.ld, col: answer.col, rd: answer.rd };
+  return { form: 'digits', mask: answer.mask };
+}
+
+export const CSV_COLUMNS = ['round', 'question', 'step', 'student', 'answer', 'right', 'seconds'];
+
+/**
+ * One CSV cell: quoted when it holds a comma, a quote or a line break; a text that a
+ * spreadsheet would read as a formula (=, +, -, @, a tab or a carriage return first) gets a
+ * leading apostrophe, so that a student's name never runs as one.
+ */
+export function csvCell(value) {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The results as CSV (header first, CRLF line ends): one line per answer of the server's
+ * `results` rows; `sizes` maps a question's id to its board size (for the answer's digits).
+ */
+export function resultsCsv(rows, sizes = new Map()) {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    lines.push([
+      row.round, row.topic ? `${row.question} (${row.topic})` : row.question, row.step, String(row.student ?? ''),
+      answerText(row.given, sizes.get(row.question)), row.right ? 'right' : 'wrong',
+      Number.isFinite(row.seconds) ? Math.round(row.seconds * 10) / 10 : '',
+    ].map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,287 @@
+// The page's connection to a class server (`bitqueens serve`, docs/class-protocol.md): one
+// WebSocket, opened again with backoff whenever it is lost, that rejoins the room as the same
+// teacher (the room's secret) or the same student (their token), both kept in the tab's
+// sessionStorage. It owns no DOM: the views are told each change of state and each message.
+//
+// Its states and every transition are the table TRANSITIONS below (shared/state-machine.js):
+//
+//   idle          not started
+//   connecting    a socket is opening, or open and waiting for the server's welcome
+//                 (`opened` for a teacher, `joined` for a student)
+//   open          welcomed: messages flow both ways
+//   reconnecting  the socket was lost (the server gone, the wifi, a phone asleep): a timer
+//                 opens the next one, after a delay that doubles up to a cap, with jitter
+//   gone          the class ended (the teacher ended it, or the page left it): final
+//   refused       the server refused this page (another protocol version, a cap reached, a
+//                 room that no longer exists, …) with a sentence: final, nothing retried
+//
+// Events: connect (start, or the backoff timer fired), welcomed (opened/joined came), lost
+// (the socket closed without a refusal), ended (`ended` came), refused (a fatal `error`
+// came), leave (the page leaves: End class, Leave).
+//
+// Invariants: at most one socket at a time, and at most one reconnect timer, never both; a
+// message is sent only while open; in gone or refused there is neither socket nor timer.
+
+import { stateMachine } from '../shared/state-machine.js';
+
+/** The protocol version this page speaks (docs/class-protocol.md): every message carries it. */
+export const PROTOCOL = 1;
+
+export const IDLE = 'idle';
+export const CONNECTING = 'connecting';
+export const OPEN = 'open';
+export const RECONNECTING = 'reconnecting';
+export const GONE = 'gone';
+export const REFUSED = 'refused';
+export const STATES = [IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED];
+
+/** TRANSITIONS[event][state] is the next state; no entry: the event is not taken there. */
+export const TRANSITIONS = {
+  connect:  { idle: CONNECTING, reconnecting: CONNECTING },
+  welcomed: { connecting: OPEN },
+  lost:     { connecting: RECONNECTING, open: RECONNECTING },
+  ended:    { connecting: GONE, open: GONE },
+  refused:  { connecting: REFUSED, open: REFUSED },
+  leave:    { idle: GONE, connecting: GONE, open: GONE, reconnecting: GONE },
+};
+
+export const { can, next } = stateMachine('The class link', STATES, TRANSITIONS);
+
+/** The first reconnect waits about this long (ms); each next one twice as long, up to CAP. */
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_CAP_MS = 10_000;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first after a loss): the base doubled
+ * `attempt` times, capped, then scaled by a factor in [0.5, 1) drawn from `random()` (in
+ * [0, 1)), so that a room whose server comes back is not rejoined by every phone at once.
+ */
+export function backoffDelay(attempt, random) {
+  const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 30));
+  return Math.round(full * (0.5 + 0.5 * random()));
+}
+
+/** The tab's sessionStorage, or null where reaching it throws (storage blocked). */
+export function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** sessionStorage keys: the teacher key, the teacher's room, a student's token per room. */
+export const TEACHER_KEY = 'bitqueens.class.teacher-key';
+const TEACHER_ROOM = 'bitqueens.class.teacher-room';
+const studentKey = (code) => `bitqueens.class.student.${code}`;
+
+/** Reads `key` from `storage` as JSON; null when absent, unreadable or refused. */
+export function readStored(storage, key) {
+  try {
+    const text = storage?.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` under `key` (null removes it); a refusing storage keeps it for no one. */
+export function writeStored(storage, key, value) {
+  try {
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: this tab will not rejoin as itself after a reload.
+  }
+}
+
+/** The join code as typed, upper-cased, spaces and dashes dropped; null when it is not 6
+ *  characters of the code's alphabet (no 0/O, 1/I/L). */
+export function readJoinCode(typed) {
+  const code = String(typed ?? '').toUpperCase().replace(/[\s-]/g, '');
+  return /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/.test(code) ? code : null;
+}
+
+export class ClassLink {
+  /**
+   * @param {object} role {kind: 'teacher', key} or {kind: 'student', code, name (or null)}
+   * @param {object} options
+   *   url          the WebSocket's address (ws://host/class/ws)
+   *   WebSocket    the constructor (the browser's; a fake in tests)
+   *   clock        {setTimeout, clearTimeout} (the browser's by default)
+   *   random       () → [0, 1) for the jitter (Math.random by default)
+   *   storage      the tab's sessionStorage (or a fake; null keeps nothing)
+   *   listener     {state(state, detail), message(message)}: detail is {reason} when
+   *                refused or ended, {delayMs} when reconnecting
+   */
+  constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener }) {
+    Object.assign(this, { role, url, WebSocket, clock, random, storage, listener });
+    this.state = IDLE;
+    this.socket = null;
+    this.timer = null;
+    this.attempt = 0;    // reconnects since the last welcome
+    this.refusal = null; // the fatal error received on this socket, if any
+    this.resuming = false; // the teacher's hello was resumeTeaching
+  }
+
+  /** Opens the link (once; after that it reconnects by itself). */
+  start() {
+    this.take('connect');
+    this.open();
+  }
+
+  /** Sends `message` (its `type` and fields; the version is added) while open; false when
+   *  not open (the message is dropped: the views send the whole state again on a welcome). */
+  send(message) {
+    if (this.state !== OPEN) return false;
+    this.socket.send(JSON.stringify({ v: PROTOCOL, ...message }));
+    return true;
+  }
+
+  /** The page leaves the class: the socket closed, nothing retried, what was kept forgotten. */
+  leave() {
+    if (!can(this.state, 'leave')) return;
+    this.forget();
+    this.take('leave');
+    this.drop();
+  }
+
+  /** The room this tab's teacher is in, kept across reloads: {code, secret} or null. */
+  get teacherRoom() {
+    return ClassLink.teacherRoomIn(this.storage);
+  }
+
+  /** The room kept in `storage` for this tab's teacher, or null. */
+  static teacherRoomIn(storage) {
+    const room = readStored(storage, TEACHER_ROOM);
+    return room?.code && room?.secret ? room : null;
+  }
+
+  take(event, detail = {}) {
+    this.state = next(this.state, event);
+    this.listener.state(this.state, detail);
+  }
+
+  /** The first message of a connection: who this page is. */
+  hello() {
+    if (this.role.kind === 'teacher') {
+      const room = this.teacherRoom;
+      this.resuming = Boolean(room?.code && room?.secret);
+      return this.resuming ? { type: 'resumeTeaching', code: room.code, secret: room.secret } : { type: 'teach', key: this.role.key };
+    }
+    const { code } = this.role;
+    const kept = readStored(this.storage, studentKey(code));
+    return { type: 'join', code, token: kept?.token ?? null, name: kept?.name ?? this.role.name ?? null };
+  }
+
+  open() {
+    this.refusal = null;
+    let socket;
+    try {
+      socket = new this.WebSocket(this.url);
+    } catch (error) {
+      this.take('refused', { reason: `The class server's address could not be opened (${error.message}).` });
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket === socket) socket.send(JSON.stringify({ v: PROTOCOL, ...this.hello() }));
+    };
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.received(event.data);
+    };
+    socket.onclose = (event) => {
+      if (this.socket === socket) this.closed(event);
+    };
+    socket.onerror = () => {}; // a close follows: closed() decides
+  }
+
+  received(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return; // not the server's: ignored
+    }
+    if (message === null || typeof message !== 'object' || typeof message.type !== 'string') return;
+    switch (message.type) {
+      case 'opened':
+        writeStored(this.storage, TEACHER_ROOM, { code: message.code, secret: message.secret });
+        this.welcome();
+        break;
+      case 'joined':
+        this.role.code = message.code ?? this.role.code;
+        writeStored(this.storage, studentKey(this.role.code), { token: message.token, name: message.name });
+        this.welcome();
+        break;
+      case 'error':
+        if (message.fatal) this.refusal = message;
+        break;
+      default:
+        break;
+    }
+    if (this.state === OPEN || this.state === CONNECTING) this.listener.message(message);
+    if (message.type === 'ended' && can(this.state, 'ended')) {
+      this.forget();
+      this.take('ended', { reason: String(message.reason ?? '') });
+      this.drop();
+    }
+  }
+
+  /** A student's new name, kept for the next rejoin (the server trims it; `joined` and
+   *  `rename` agree). */
+  keepName(name) {
+    if (this.role.kind !== 'student') return;
+    const kept = readStored(this.storage, studentKey(this.role.code));
+    if (kept) writeStored(this.storage, studentKey(this.role.code), { ...kept, name });
+  }
+
+  welcome() {
+    this.attempt = 0;
+    if (can(this.state, 'welcomed')) this.take('welcomed');
+  }
+
+  closed(event) {
+    this.socket = null;
+    if (this.refusal) {
+      const { code, reason } = this.refusal;
+      // A teacher whose room is gone (a server restarted) starts a new one next time.
+      if (this.role.kind === 'teacher' && this.resuming && code !== 'version') writeStored(this.storage, TEACHER_ROOM, null);
+      this.take('refused', { code, reason: refusalSentence(code, reason) });
+      return;
+    }
+    if (!can(this.state, 'lost')) return;
+    const delayMs = backoffDelay(this.attempt, this.random);
+    this.attempt += 1;
+    this.take('lost', { delayMs, closeCode: event?.code });
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      if (this.state !== RECONNECTING) return;
+      this.take('connect');
+      this.open();
+    }, delayMs);
+  }
+
+  /** Closes the socket and stops the timer, whatever is open (final states). */
+  drop() {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState <= 1) socket.close(1000, 'left');
+  }
+
+  /** Forgets what lets this tab rejoin: the class is over. */
+  forget() {
+    if (this.role.kind === 'teacher') writeStored(this.storage, TEACHER_ROOM, null);
+    else if (this.role.code) writeStored(this.storage, studentKey(this.role.code), null);
+  }
+}
+
+/** The sentence a page shows for a refusal: the server's, or the version's own. */
+export function refusalSentence(code, reason) {
+  if (code === 'version') {
+    return `${reason ? `${String(reason)} ` : ''}This page and the class server speak different versions: reload the page.`.trim();
+  }
+  return String(reason || 'The class server refused this page.');
+}

@@ -1,0 +1,293 @@
+// A student's view of a live class, in the Live class section: a line saying what the board
+// does (it follows the teacher's, read-only, unless the teacher lets the room explore), the
+// anonymous name (editable, at most 24 characters, seen only by the teacher), the teacher's
+// question (the prompt, the digits to flip as 44 px targets or the three outcome buttons,
+// Submit, "Answer sent", then the result after the reveal, all announced through live
+// regions), and the lines for a paused class, a teacher away or back, an ended class and a
+// class server gone. The board is kept through all of them.
+//
+// Everything from the network is set as text (element(), textContent), never as markup.
+
+import { element } from '../shared/element.js';
+import { setText } from '../shared/dom.js';
+import { toBinary } from '../shared/binary.js';
+import { answerText } from './class-data.js';
+import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
+
+export const MAX_NAME = 24;
+
+const OUTCOMES = [
+  { outcome: 'place', label: 'Place a queen' },
+  { outcome: 'back', label: 'Back up' },
+  { outcome: 'solution', label: 'A solution' },
+];
+
+const button = (text, className = '') => {
+  const made = element('button', className, text);
+  made.type = 'button';
+  return made;
+};
+
+export class StudentView {
+  /**
+   * @param {Element} body where it draws (the Live class section's body)
+   * @param {object} on
+   *   link           the ClassLink (student): send(), leave(), keepName(), state
+   *   follow(show)   puts the board where the teacher's is ({n, mirror, step})
+   *   lock(locked)   the board's own controls locked (following) or not (exploring, or out)
+   *   freeze(on)     the page frozen with the pause message, or not
+   *   prompt(q)      a question's prompt (teach/questions.js)
+   *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
+   */
+  constructor(body, on) {
+    this.on = on;
+    this.link = on.link;
+    this.question = null; // {id, round, form, question, sent}
+    this.show = null;
+    this.teacherAway = null;
+    const ui = {
+      status: element('p', 'class-status'),
+      follow: element('p', 'class-follow'),
+      nameField: element('input'),
+      rename: button('Rename'),
+      part: element('section', 'class-question'),
+      heading: element('h3', '', 'Question from the teacher'),
+      prompt: element('p', 'class-prompt'),
+      answer: element('div', 'class-answer-input'),
+      submit: button('Submit', 'primary'),
+      sent: element('p', 'class-sent'),
+      leave: button('Leave the class'),
+    };
+    this.ui = ui;
+    ui.status.setAttribute('role', 'status');
+    ui.follow.setAttribute('aria-live', 'polite');
+    ui.nameField.maxLength = MAX_NAME;
+    ui.nameField.autocomplete = 'off';
+    ui.nameField.id = 'class-name';
+    const nameLabel = element('label', 'class-name', 'Your name (only the teacher sees it) ', ui.nameField);
+    const nameForm = element('form', 'class-name-form', nameLabel, ui.rename);
+    ui.rename.type = 'submit';
+    nameForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.rename();
+    });
+    ui.heading.id = 'class-question-title';
+    ui.part.setAttribute('aria-labelledby', ui.heading.id);
+    ui.prompt.setAttribute('aria-live', 'polite');
+    ui.sent.setAttribute('role', 'status');
+    ui.part.append(ui.heading, ui.prompt, ui.answer, element('div', 'class-buttons', ui.submit), ui.sent);
+    ui.part.hidden = true;
+    ui.submit.addEventListener('click', () => this.submit());
+    ui.leave.addEventListener('click', () => {
+      this.link.leave();
+    });
+    body.replaceChildren(ui.status, ui.follow, nameForm, ui.part, element('div', 'class-buttons', ui.leave));
+  }
+
+  /** The link's state changed (see class-link.js). */
+  state(state, detail) {
+    const text = {
+      [CONNECTING]: 'Connecting to the class…',
+      [OPEN]: 'In the class.',
+      [RECONNECTING]: 'The class server is gone: trying again… (your board stays as it is)',
+      [GONE]: `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
+      [REFUSED]: detail.reason ?? 'The class server refused this page.',
+    }[state];
+    if (text) setText(this.ui.status, text);
+    if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
+    if (state === GONE || state === REFUSED) {
+      this.on.lock(false);
+      this.on.freeze(false);
+      this.on.ended(text);
+    }
+  }
+
+  message(message) {
+    switch (message.type) {
+      case 'joined':
+        this.ui.nameField.value = String(message.name ?? '');
+        if (message.show) this.follow(message.show);
+        if (message.question) this.questionOpened(message.question, message.answer ?? message.given ?? null);
+        else this.questionClosed();
+        break;
+      case 'show':
+        this.follow(message);
+        break;
+      case 'question':
+        this.questionOpened(message, null);
+        break;
+      case 'closed':
+        if (this.question?.id === message.id) this.questionClosed();
+        break;
+      case 'received':
+        if (this.question?.id === message.id && this.question.round === Number(message.round)) {
+          this.question.sent = true;
+          setText(this.ui.sent, 'Answer sent. You see whether it was right when the teacher shows the answers.');
+        }
+        break;
+      case 'result':
+        if (this.question?.id === message.id) this.result(message);
+        break;
+      case 'teacherAway':
+        this.teacherAway = { minutes: Number(message.minutes) || 0 };
+        this.teacherIsAway(this.teacherAway);
+        break;
+      case 'teacherBack':
+        this.teacherAway = null;
+        setText(this.ui.status, 'The teacher is back.');
+        break;
+      case 'error':
+        if (!message.fatal) setText(this.ui.status, String(message.reason ?? 'The class server refused that.'));
+        break;
+      default:
+        break;
+    }
+  }
+
+  teacherIsAway({ minutes }) {
+    setText(this.ui.status, `The teacher’s connection is gone: the class waits for them${minutes ? ` (up to ${minutes} minutes)` : ''}.`);
+  }
+
+  /** The teacher's board (or the unlocked controls) and the pause, from a `show`. */
+  follow(show) {
+    this.show = show;
+    this.on.freeze(Boolean(show.paused));
+    this.on.lock(!show.explore);
+    let line;
+    if (show.paused) line = 'The teacher paused the class: eyes to the front.';
+    else if (show.explore) line = 'Explore on your own: the teacher unlocked your controls.';
+    else line = 'Your board follows the teacher’s: its controls are locked.';
+    setText(this.ui.follow, line);
+    if (!show.explore) this.on.follow({ n: Number(show.n), mirror: Boolean(show.mirror), step: Number(show.step) });
+  }
+
+  rename() {
+    const name = this.ui.nameField.value.trim().slice(0, MAX_NAME);
+    if (!name) {
+      setText(this.ui.status, 'A name needs at least one character.');
+      return;
+    }
+    if (this.link.send({ type: 'rename', name })) {
+      this.link.keepName(name);
+      setText(this.ui.status, `Your name is now ${name}.`);
+    } else {
+      setText(this.ui.status, 'Not connected right now: try again in a moment.');
+    }
+  }
+
+  /** A question opened (or a second round, or on joining): `given` is this student's own
+   *  answer to it, when the server kept one. */
+  questionOpened({ id, round, question, form }, given) {
+    const { ui } = this;
+    const same = this.question?.id === id;
+    const previous = same ? this.given() : null;
+    const q = { ...question, next: question.next ?? { column: question.nextColumn } };
+    this.question = { id, round: Number(round), form: String(form ?? ''), question: q, sent: Boolean(given) };
+    ui.part.hidden = false;
+    ui.part.removeAttribute('data-verdict');
+    ui.prompt.textContent = `${Number(round) > 1 ? `Round ${Number(round)}: ` : ''}${this.on.prompt(q)}`;
+    this.buildAnswer(given ?? previous);
+    ui.submit.disabled = false;
+    setText(ui.sent, given ? 'Answer sent. You see whether it was right when the teacher shows the answers.' : '');
+  }
+
+  questionClosed() {
+    this.question = null;
+    this.ui.part.hidden = true;
+    this.ui.answer.replaceChildren();
+  }
+
+  /** The answer's controls: one row of digits per mask asked for, or the three outcomes,
+   *  set to `given` when there is one. */
+  buildAnswer(given) {
+    const { ui } = this;
+    const { form, question } = this.question;
+    const n = Number(question.n);
+    ui.answer.replaceChildren();
+    this.rows = {};
+    this.outcomes = [];
+    if (form === 'outcome') {
+      const group = element('div', 'outcomes');
+      group.setAttribute('role', 'group');
+      group.setAttribute('aria-label', 'What happens next');
+      for (const { outcome, label } of OUTCOMES) {
+        const choice = button(label);
+        choice.dataset.outcome = outcome;
+        choice.setAttribute('aria-pressed', String(given?.outcome === outcome));
+        choice.addEventListener('click', () => {
+          for (const other of this.outcomes) other.setAttribute('aria-pressed', String(other === choice));
+        });
+        group.append(choice);
+        this.outcomes.push(choice);
+      }
+      ui.answer.append(group);
+      return;
+    }
+    const names = form === 'rows' ? ['ld', 'col', 'rd'] : ['mask'];
+    ui.answer.append(element('p', 'answer-hint', 'Tap a digit to flip it between 0 and 1; digit 1 is column 1, on the left.'));
+    for (const name of names) {
+      const label = name === 'mask' ? 'Your answer' : `Your ${name}`;
+      const digits = element('div', 'mask-digits answer-digits');
+      digits.style.setProperty('--n', String(n));
+      digits.setAttribute('role', 'group');
+      digits.setAttribute('aria-label', label);
+      const mask = Number(given?.[name] ?? 0);
+      const buttons = [];
+      for (let c = 0; c < n; c++) {
+        const digit = button('', 'digit');
+        const on = toBinary(mask, n)[c] === '1';
+        digit.setAttribute('aria-pressed', String(on));
+        digit.classList.toggle('one', on);
+        digit.setAttribute('aria-label', `column ${c + 1}`);
+        digit.addEventListener('click', () => {
+          const now = digit.getAttribute('aria-pressed') !== 'true';
+          digit.setAttribute('aria-pressed', String(now));
+          digit.classList.toggle('one', now);
+        });
+        buttons.push(digit);
+        digits.append(digit);
+      }
+      ui.answer.append(element('p', 'mask-name', label), digits);
+      this.rows[name] = buttons;
+    }
+  }
+
+  /** The answer as the protocol's `given`, or null when an outcome is still to be chosen. */
+  given() {
+    if (!this.question) return null;
+    const { form } = this.question;
+    if (form === 'outcome') {
+      const chosen = this.outcomes.find((b) => b.getAttribute('aria-pressed') === 'true');
+      return chosen ? { form: 'outcome', outcome: chosen.dataset.outcome } : null;
+    }
+    const mask = (name) => (this.rows[name] ?? []).reduce((m, b) => m * 2 + (b.getAttribute('aria-pressed') === 'true' ? 1 : 0), 0);
+    if (form === 'rows') return { form: 'rows', ld: mask('ld'), col: mask('col'), rd: mask('rd') };
+    return { form: 'digits', mask: mask('mask') };
+  }
+
+  submit() {
+    const open = this.question;
+    if (!open) return;
+    const given = this.given();
+    if (!given) {
+      setText(this.ui.sent, 'Choose one of the three answers, then press Submit.');
+      return;
+    }
+    if (this.link.send({ type: 'answer', question: open.id, round: open.round, given })) {
+      setText(this.ui.sent, 'Sending…');
+    } else {
+      setText(this.ui.sent, 'Not connected right now: your answer was not sent. Try again in a moment.');
+    }
+  }
+
+  /** After the reveal: right or not, and the right answer. */
+  result({ right, answer }) {
+    const { ui, question } = this;
+    const n = Number(question.question.n);
+    const rightAnswer = answer?.form ? answer : null;
+    ui.part.dataset.verdict = right ? 'right' : 'wrong';
+    setText(ui.sent, right
+      ? 'Right! The teacher is showing the class’s answers.'
+      : `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+  }
+}

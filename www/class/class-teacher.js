@@ -1,0 +1,255 @@
+// The teacher's view of a live class, in the Live class section: the join code (6 large
+// characters), its QR code and short link, the count joined, Let them explore / Bring everyone
+// back, Pause, Ask the class (one of Predict's topics, at the step on the board), "17 of 24
+// answered", Show answers (the histograms, class-histogram.js), Vote again, Download results
+// (CSV, class-data.js) and End class. The teacher's board drives the room: after each redraw
+// the board's position is offered to a Throttle, which sends `show` at most ~10 times a second
+// and always the final position.
+//
+// Everything from the network is set as text (element(), textContent), never as markup.
+
+import { element } from '../shared/element.js';
+import { setText } from '../shared/dom.js';
+import { qrMatrix, drawQr } from '../shared/qr.js';
+import { Throttle, resultsCsv } from './class-data.js';
+import { drawHistogram } from './class-histogram.js';
+import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
+
+const button = (text, className = '') => {
+  const made = element('button', className, text);
+  made.type = 'button';
+  return made;
+};
+
+export class TeacherView {
+  /**
+   * @param {Element} body where it draws (the Live class section's body)
+   * @param {object} on
+   *   link         the ClassLink (teacher): send(), leave(), state
+   *   topics       [{slug, name}]: Predict's topics (the core's predictTopics())
+   *   board()      {n, mirror, step, lesson, stop}: what the teacher's board shows now
+   *   prompt(q)    a question's prompt (teach/questions.js)
+   *   download(filename, text)
+   *   clock        {now(), setTimeout, clearTimeout}
+   *   ended()      the class is over: the section goes back to its lobby
+   */
+  constructor(body, on) {
+    this.on = on;
+    this.link = on.link;
+    this.sizes = new Map(); // question id → board size: the CSV's answers as digits
+    this.room = null;
+    this.question = null;
+    this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
+    const ui = {
+      status: element('p', 'class-status'),
+      problem: element('p', 'class-problem'),
+      join: element('div', 'class-join'),
+      code: element('p', 'join-code'),
+      address: element('p', 'join-address'),
+      qr: element('canvas', 'join-qr'),
+      joined: element('output', 'class-joined'),
+      explore: button('Let them explore'),
+      pause: button('Pause'),
+      end: button('End class'),
+      topic: element('select'),
+      ask: button('Ask the class', 'primary'),
+      prompt: element('p', 'class-prompt'),
+      tally: element('output', 'class-tally'),
+      reveal: button('Show answers', 'primary'),
+      again: button('Vote again'),
+      histogram: element('div', 'class-histograms'),
+      results: button('Download results (CSV)'),
+      roster: element('ul', 'class-roster'),
+    };
+    this.ui = ui;
+    ui.status.setAttribute('role', 'status');
+    ui.problem.setAttribute('role', 'alert');
+    ui.problem.hidden = true;
+    ui.qr.setAttribute('role', 'img');
+    ui.code.setAttribute('aria-label', 'Join code');
+    ui.joined.setAttribute('aria-live', 'polite');
+    ui.tally.setAttribute('aria-live', 'polite');
+    for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
+    const topicLabel = element('label', 'class-topic', 'Question ', ui.topic);
+    ui.join.append(ui.code, ui.qr, ui.address);
+    ui.join.hidden = true;
+    const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
+    this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
+    this.questionPart.hidden = true;
+    this.controls = element('div', 'class-controls',
+      element('p', 'class-count', ui.joined),
+      element('div', 'class-buttons', ui.explore, ui.pause),
+      element('div', 'class-buttons', topicLabel, ui.ask),
+      this.questionPart,
+      element('div', 'class-buttons', ui.results, ui.end),
+      who);
+    this.controls.hidden = true;
+    body.replaceChildren(ui.status, ui.problem, ui.join, this.controls);
+    this.explore = false;
+    this.paused = false;
+    ui.explore.setAttribute('aria-pressed', 'false');
+    ui.pause.setAttribute('aria-pressed', 'false');
+    ui.explore.addEventListener('click', () => this.send({ type: 'explore', on: !this.explore }));
+    ui.pause.addEventListener('click', () => this.send({ type: 'pause', on: !this.paused }));
+    ui.ask.addEventListener('click', () => this.ask());
+    ui.reveal.addEventListener('click', () => this.send({ type: 'reveal' }));
+    ui.again.addEventListener('click', () => this.send({ type: 'voteAgain' }));
+    ui.results.addEventListener('click', () => this.send({ type: 'results' }));
+    ui.end.addEventListener('click', () => this.send({ type: 'end' }));
+    this.showJoined(0);
+  }
+
+  send(message) {
+    this.clearProblem();
+    if (!this.link.send(message)) this.problem('Not connected to the class server right now: try again in a moment.');
+  }
+
+  /** After each redraw of the board: its position, throttled, to the room. */
+  boardChanged() {
+    if (this.link.state === OPEN) this.throttle.offer(this.on.board());
+  }
+
+  ask() {
+    this.boardChanged();
+    this.throttle.flush(); // the question is made at the step the server has: send it first
+    this.send({ type: 'ask', topic: this.ui.topic.value });
+  }
+
+  /** The link's state changed (see class-link.js); `detail` says why. */
+  state(state, detail) {
+    const { ui } = this;
+    const text = {
+      [CONNECTING]: 'Connecting to the class server…',
+      [OPEN]: 'The class is open. Your board drives every student’s board.',
+      [RECONNECTING]: 'The class server is gone: trying again…',
+      [GONE]: `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
+      [REFUSED]: detail.reason ?? 'The class server refused this page.',
+    }[state];
+    if (text) setText(ui.status, text);
+    this.controls.inert = state !== OPEN;
+    if (state === OPEN) {
+      this.throttle.reset();
+      this.boardChanged(); // the teacher's board, not the room's kept one, drives after a rejoin
+    }
+    if (state === GONE || state === REFUSED) {
+      this.throttle.cancel();
+      this.on.ended(text);
+    }
+  }
+
+  /** A message from the server (class-link.js passes them all on). */
+  message(message) {
+    const { ui } = this;
+    switch (message.type) {
+      case 'opened':
+        this.room = { code: String(message.code), joinPath: String(message.joinPath ?? `/c/${message.code}`) };
+        this.showRoom();
+        this.controls.hidden = false;
+        if (message.show) this.showState(message.show);
+        if (message.question) this.questionOpened(message.question);
+        else this.questionClosed();
+        break;
+      case 'show':
+        this.showState(message);
+        break;
+      case 'roster':
+        this.showJoined(Number(message.joined) || 0);
+        this.showRoster(Array.isArray(message.students) ? message.students : []);
+        break;
+      case 'question':
+        this.questionOpened(message);
+        break;
+      case 'tally':
+        if (this.question && message.id === this.question.id) this.showTally(message.answered, message.joined);
+        break;
+      case 'closed':
+        if (this.question && message.id === this.question.id) this.questionClosed();
+        break;
+      case 'histogram':
+        if (this.question && message.id === this.question.id) {
+          drawHistogram(ui.histogram, message);
+          ui.histogram.hidden = false;
+        }
+        break;
+      case 'results':
+        this.download(Array.isArray(message.rows) ? message.rows : []);
+        break;
+      case 'error':
+        if (!message.fatal) this.problem(String(message.reason ?? 'The class server refused that.'));
+        break;
+      default:
+        break;
+    }
+  }
+
+  showRoom() {
+    const { ui, room } = this;
+    const address = new URL(room.joinPath, location.origin).href;
+    ui.join.hidden = false;
+    setText(ui.code, room.code);
+    ui.code.setAttribute('aria-label', `Join code ${[...room.code].join(' ')}`);
+    setText(ui.address, address);
+    const matrix = qrMatrix(address);
+    if (matrix.size) drawQr(ui.qr, matrix, 200, window.devicePixelRatio || 1);
+    ui.qr.hidden = !matrix.size;
+    ui.qr.setAttribute('aria-label', `QR code of the join address ${address}`);
+  }
+
+  showState(show) {
+    this.explore = Boolean(show.explore);
+    this.paused = Boolean(show.paused);
+    const { ui } = this;
+    setText(ui.explore, this.explore ? 'Bring everyone back' : 'Let them explore');
+    ui.explore.setAttribute('aria-pressed', String(this.explore));
+    setText(ui.pause, this.paused ? 'Resume' : 'Pause');
+    ui.pause.setAttribute('aria-pressed', String(this.paused));
+  }
+
+  showJoined(joined) {
+    this.joined = joined;
+    setText(this.ui.joined, `${joined} ${joined === 1 ? 'student' : 'students'} joined`);
+  }
+
+  showRoster(students) {
+    this.ui.roster.replaceChildren(...students.map((student) => element('li', student.connected ? '' : 'away',
+      String(student.name ?? ''), student.connected ? '' : ' (away)')));
+  }
+
+  questionOpened({ id, round, question }) {
+    const { ui } = this;
+    const opened = { id, round: Number(round), question: { ...question, next: question.next ?? { column: question.nextColumn } } };
+    if (this.question?.id !== id) ui.histogram.replaceChildren();
+    this.question = opened;
+    if (Number.isFinite(question?.n)) this.sizes.set(id, question.n);
+    this.questionPart.hidden = false;
+    setText(ui.prompt, `Round ${opened.round}: ${this.on.prompt(opened.question)}`);
+    ui.histogram.hidden = true; // hidden until Show answers, as in Peer Instruction
+    ui.again.disabled = opened.round >= 2;
+    this.showTally(0, this.joined);
+  }
+
+  questionClosed() {
+    this.question = null;
+    this.questionPart.hidden = true;
+    this.ui.histogram.replaceChildren();
+  }
+
+  showTally(answered, joined) {
+    setText(this.ui.tally, `${Number(answered) || 0} of ${Number(joined) || 0} answered`);
+  }
+
+  download(rows) {
+    const csv = resultsCsv(rows, this.sizes);
+    this.on.download(`bitqueens-class-${this.room?.code ?? 'results'}.csv`, csv);
+  }
+
+  problem(text) {
+    this.ui.problem.textContent = text;
+    this.ui.problem.hidden = false;
+  }
+
+  clearProblem() {
+    this.ui.problem.hidden = true;
+    this.ui.problem.textContent = '';
+  }
+}

@@ -1,0 +1,183 @@
+// The Live class section: the lobby (Start a live class, Join a class) and, once in a class,
+// the teacher's or the student's view on a ClassLink. Built on demand (main.js) when the Live
+// class button is first pressed, or when the page was opened with ?class=CODE (a student's
+// link: /c/CODE redirects there) or ?teach=KEY (the teacher link `bitqueens serve` prints).
+//
+// On a static host (GET /class/hello fails) Start a live class says, in one line, how to start
+// a class server. The teacher key is kept in the tab's sessionStorage (class-link.js) and taken
+// out of the address bar (main.js, before anything could copy it).
+
+import { element } from '../shared/element.js';
+import { setText, partsOf } from '../shared/dom.js';
+import { ClassLink, PROTOCOL, TEACHER_KEY, readStored, writeStored, readJoinCode, tabStorage } from './class-link.js';
+import { TeacherView } from './class-teacher.js';
+import { StudentView } from './class-student.js';
+
+/** Said where no class server answers: the page was served by a static host. */
+export const NO_SERVER = 'A live class needs a class server: on the teacher’s laptop run “bitqueens serve” (add --lan for the room’s wifi) and open the teacher link it prints. See docs/live-class.md.';
+/** Said on a class server when this tab has no teacher key. */
+export const NO_KEY = 'Only the teacher link starts a class: open the link “Teacher link: …?teach=…” that bitqueens serve printed when it started.';
+
+/** Keys the board's own shortcuts use; held back while the board follows the teacher. */
+const isTextField = (target) => target instanceof HTMLElement
+  && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export class LiveClass {
+  /**
+   * @param {Document} root holds the Live class button (#class-button), the section
+   *   (#live-class) and its body (#live-class-body), the page (#page) and its controls
+   * @param {object} on
+   *   topics, prompt, download       see TeacherView
+   *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
+   *   follow({n, mirror, step})      a student's board put where the teacher's is
+   *   storage                        the tab's sessionStorage (a fake in tests)
+   *   fetch, WebSocket, clock        the browser's (fakes in tests)
+   */
+  constructor(root, on) {
+    this.on = { storage: tabStorage(), fetch: (...args) => globalThis.fetch(...args), WebSocket: globalThis.WebSocket, clock: globalThis, ...on };
+    this.ui = partsOf(root, { button: 'class-button', section: 'live-class', body: 'live-class-body', page: 'page' });
+    this.controlsBar = this.ui.page.querySelector('.controls');
+    this.view = null;
+    this.server = null; // the probe's promise: true when a class server answers
+    this.locked = false;
+    this.ui.button.addEventListener('click', () => this.toggle());
+    // While the board follows the teacher its shortcuts are held back (its buttons are inert);
+    // the keys of a text field, of this section and of dialogs stay theirs.
+    window.addEventListener('keydown', (event) => {
+      if (!this.locked || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTextField(event.target) || this.ui.section.contains(event.target)) return;
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
+      if (event.key === 'Tab' || event.key === 'Escape' || event.key === '?') return;
+      event.stopImmediatePropagation();
+    }, true);
+    this.lobby();
+  }
+
+  toggle(open = this.ui.section.hidden) {
+    this.ui.section.hidden = !open;
+    this.ui.button.setAttribute('aria-expanded', String(open));
+    if (open) this.ui.section.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** What the page was opened with: ?teach=KEY (kept) or ?class=CODE (joined at once); a tab
+   *  that was teaching before a reload comes back to its room. */
+  restore(query) {
+    const params = new URLSearchParams(query);
+    const key = params.get('teach');
+    if (key) writeStored(this.on.storage, TEACHER_KEY, key);
+    const code = params.get('class');
+    if (code !== null) {
+      this.toggle(true);
+      this.join(code);
+    } else if (key || ClassLink.teacherRoomIn(this.on.storage)) {
+      this.toggle(true);
+      if (ClassLink.teacherRoomIn(this.on.storage)) this.start();
+    }
+  }
+
+  /** Asks the page's own server whether it is a class server (once). */
+  probe() {
+    this.server ??= this.on.fetch('/class/hello', { cache: 'no-store' })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((hello) => (hello && Number(hello.protocol) === PROTOCOL ? true : hello ? 'version' : false), () => false);
+    return this.server;
+  }
+
+  /** No class: Start a live class, Join a class, and a line saying `text`. */
+  lobby(text = '') {
+    this.view = null;
+    this.lock(false);
+    this.freeze(false);
+    const status = element('p', 'class-status', text);
+    status.setAttribute('role', 'status');
+    const start = element('button', 'primary', 'Start a live class');
+    start.type = 'button';
+    const field = element('input');
+    field.id = 'class-code';
+    field.autocomplete = 'off';
+    field.setAttribute('autocapitalize', 'characters');
+    field.spellcheck = false;
+    field.maxLength = 12;
+    const join = element('button', '', 'Join');
+    join.type = 'submit';
+    const form = element('form', 'class-join-form', element('label', '', 'Join a class: code ', field), join);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.join(field.value);
+    });
+    start.addEventListener('click', () => this.start());
+    this.status = status;
+    this.ui.body.replaceChildren(element('div', 'class-buttons', start), form, status);
+  }
+
+  socketUrl() {
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/class/ws`;
+  }
+
+  async start() {
+    const server = await this.probe();
+    if (server !== true) {
+      setText(this.status, server === 'version' ? 'This page and the class server speak different versions: reload the page.' : NO_SERVER);
+      return;
+    }
+    const key = readStored(this.on.storage, TEACHER_KEY);
+    if (!key && !ClassLink.teacherRoomIn(this.on.storage)) {
+      setText(this.status, NO_KEY);
+      return;
+    }
+    this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
+      link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download,
+      clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
+      ended: (said) => this.lobby(said),
+    }));
+  }
+
+  async join(typed) {
+    const code = readJoinCode(typed);
+    if (!code) {
+      setText(this.status, 'A join code is 6 letters and digits (no 0, O, 1, I or L), as the teacher shows it.');
+      return;
+    }
+    if (await this.probe() !== true) {
+      setText(this.status, 'No class server answers here: open the link or the address the teacher gives, on the classroom’s network.');
+      return;
+    }
+    this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
+      link, prompt: this.on.prompt,
+      follow: (show) => this.on.follow(show),
+      lock: (locked) => this.lock(locked),
+      freeze: (on) => this.freeze(on),
+      ended: (said) => this.lobby(said),
+    }));
+  }
+
+  connect(role, makeView) {
+    this.view?.link.leave();
+    const link = new ClassLink(role, {
+      url: this.socketUrl(), WebSocket: this.on.WebSocket, clock: this.on.clock, storage: this.on.storage,
+      listener: { state: (state, detail) => view.state(state, detail), message: (message) => view.message(message) },
+    });
+    const view = makeView(link);
+    this.view = view;
+    link.start();
+  }
+
+  /** The teacher's board changed (after each redraw): sent on to the room, throttled. */
+  boardChanged() {
+    if (this.view instanceof TeacherView) this.view.boardChanged();
+  }
+
+  /** The board's own controls locked while it follows the teacher. */
+  lock(locked) {
+    this.locked = locked;
+    if (this.controlsBar) this.controlsBar.inert = locked;
+    document.documentElement.toggleAttribute('data-class-following', locked);
+  }
+
+  /** The page frozen, with the pause message, while the teacher pauses the class. */
+  freeze(on) {
+    const stage = this.ui.page.querySelector('.stage');
+    if (stage) stage.inert = on;
+    document.documentElement.toggleAttribute('data-class-paused', on);
+  }
+}
