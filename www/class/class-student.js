@@ -81,7 +81,7 @@ export class StudentView {
     ui.leave.addEventListener('click', () => {
       this.link.leave();
     });
-    body.replaceChildren(ui.status, ui.follow, nameForm, ui.part, element('div', 'class-buttons', ui.leave));
+    body.replaceChildren(element('div', 'class-lines', ui.status, ui.follow), ui.part, element('div', 'class-buttons', nameForm, ui.leave));
   }
 
   /** The link's state changed (see class-link.js). */

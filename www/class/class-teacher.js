@@ -70,7 +70,7 @@ export class TeacherView {
     ui.joined.setAttribute('aria-live', 'polite');
     ui.tally.setAttribute('aria-live', 'polite');
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
-    const topicLabel = element('label', 'class-topic', 'Question ', ui.topic);
+    const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
     ui.join.append(ui.code, ui.qr, ui.address);
     ui.join.hidden = true;
     const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
