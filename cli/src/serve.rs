@@ -31,6 +31,9 @@ pub struct Args {
     /// Join attempts per address per minute (for tests and benchmarks on one address).
     #[arg(long, default_value_t = 20, hide = true)]
     joins_per_minute: u32,
+    /// Messages per second per connection, bursts of twice as many (for tests).
+    #[arg(long, default_value_t = 20, hide = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    messages_per_second: u32,
 }
 
 /// Runs the server until Ctrl-C.
@@ -60,6 +63,8 @@ pub fn run(args: Args) -> Result<(), String> {
         ..Limits::default()
     };
     config.joins_per_minute = args.joins_per_minute;
+    config.messages_per_second = args.messages_per_second;
+    config.message_burst = args.messages_per_second.saturating_mul(2);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();
