@@ -14,6 +14,7 @@ mod merge;
 #[cfg(test)]
 mod property_runs;
 mod report;
+mod serve;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -46,6 +47,9 @@ enum Command {
     /// 1 when one is not, 2 when the file cannot be graded. --require names the assignment.
     #[command(after_help = check::exercises_help())]
     Check(check::Args),
+    /// Serve the page and the live class on this computer (loopback; --lan for the room):
+    /// prints the address and the teacher link, runs until Ctrl-C.
+    Serve(serve::Args),
 }
 
 fn main() {
@@ -55,6 +59,7 @@ fn main() {
         Command::Verify(args) => verify::run(args),
         Command::Compare(args) => std::process::exit(compare::compare(args)),
         Command::Check(args) => check::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     if let Err(message) = outcome {
         for line in message.lines() {

@@ -17,7 +17,7 @@
 use crate::algorithms::richards::Stepper;
 use crate::board::{full_mask, searched_part};
 use crate::stepping::Step;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What a question can be about: the learner chooses which ("Ask about").
@@ -112,9 +112,10 @@ impl fmt::Display for UnknownTopic {
 
 impl std::error::Error for UnknownTopic {}
 
-/// What the learner is asked to give.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "form", rename_all = "camelCase")]
+/// What the learner is asked to give. Read back (a class's answers) in the same shape it is
+/// written, unknown fields refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "form", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Answer {
     /// One row of n digits (a mask; digit k stands for board column k).
     #[serde(rename_all = "camelCase")]
@@ -128,7 +129,7 @@ pub enum Answer {
 }
 
 /// The three answers to "what happens next?".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Outcome {
     /// A free square is chosen and its queen placed.
@@ -240,6 +241,208 @@ pub fn question(stepper: &Stepper, asked: &[Topic], turn: u32) -> Option<Questio
         next,
         answer,
     })
+}
+
+/// Why `given` is not the answer to `question`, in one line: the wrong pattern it most likely
+/// is (the attacked squares given for the free ones, a mask left out, a shift the wrong way,
+/// `~poss` given for `-poss`…), else the columns (1-based, from the left) where it differs.
+/// `None` when it is right. Never panics, whatever the two hold (a question of another size,
+/// masks past the board).
+pub fn reason(question: &Question, given: &Answer) -> Option<String> {
+    if *given == question.answer {
+        return None;
+    }
+    let n = question.n;
+    let done = full_mask(n).unwrap_or(u32::MAX);
+    let free = !(question.ld | question.col | question.rd) & done;
+    let pattern = match (question.topic, question.answer, *given) {
+        (_, Answer::Digits { mask: right }, Answer::Digits { mask }) => {
+            digits_reason(question, done, free, right, mask)
+        }
+        (_, Answer::Rows { ld, col, rd }, Answer::Rows { .. }) => {
+            rows_reason(question, done, [ld, col, rd], *given)
+        }
+        (_, Answer::Outcome { outcome: right }, Answer::Outcome { outcome }) => {
+            Some(outcome_reason(right, outcome).to_string())
+        }
+        _ => Some(String::from(
+            "That answer is of another kind than the question asks for.",
+        )),
+    };
+    Some(pattern.unwrap_or_else(|| differing_columns(n, question.answer, *given)))
+}
+
+/// The wrong digit patterns of free squares, lowest bit and two's complement.
+fn digits_reason(q: &Question, done: u32, free: u32, right: u32, mask: u32) -> Option<String> {
+    let line = |text: &str| Some(text.to_string());
+    if mask & !done != 0 {
+        return line("Some digits lie off the board: a mask has one digit per column.");
+    }
+    match q.topic {
+        Topic::FreeSquares => {
+            let (ld, col, rd) = (q.ld, q.col, q.rd);
+            if mask == (ld | col | rd) & done {
+                line("These are the attacked squares: is the `~` missing in `~(ld | col | rd)`?")
+            } else if mask == !(col | rd) & done {
+                line("The squares `ld` attacks are counted free: is `ld` left out of `ld | col | rd`?")
+            } else if mask == !(ld | rd) & done {
+                line("The squares `col` attacks are counted free: is `col` left out of `ld | col | rd`?")
+            } else if mask == !(ld | col) & done {
+                line("The squares `rd` attacks are counted free: is `rd` left out of `ld | col | rd`?")
+            } else if mask == free && right != free {
+                line("In mirror mode this row searches only part of its squares: leave out those outside it.")
+            } else if mask & !free != 0 && mask & !right & free == 0 {
+                line("A square you marked free is attacked by a queen above: check `ld`, `col` and `rd` there.")
+            } else if mask & !right == 0 {
+                line("A free square is missing: every column no mask attacks is free.")
+            } else {
+                None
+            }
+        }
+        Topic::LowestBit => {
+            let highest = match q.poss {
+                0 => 0,
+                poss => 1u32 << (31 - poss.leading_zeros()),
+            };
+            if mask == highest && mask != right {
+                line("That is the highest (left-most) free square: `poss & -poss` keeps the lowest, the right-most one.")
+            } else if mask == q.poss {
+                line(
+                    "That is all of `poss`: `poss & -poss` keeps only its lowest (right-most) bit.",
+                )
+            } else if mask.count_ones() != 1 {
+                line("`poss & -poss` has exactly one bit set: the right-most bit of `poss`.")
+            } else if mask & q.poss == 0 {
+                line("That square is not free: the bit is one of `poss`, its right-most one.")
+            } else {
+                line("That is a free square, but not the right-most one: `poss & -poss` keeps the lowest bit.")
+            }
+        }
+        Topic::TwosComplement => {
+            let not_poss = !q.poss & done;
+            let minus_poss = q.poss.wrapping_neg() & done;
+            if !q.complement && mask == not_poss {
+                line("That is `~poss`: `-poss` is `~poss + 1`, the +1 is missing.")
+            } else if q.complement && mask == minus_poss {
+                line("That is `-poss` (`~poss + 1`): `~poss` only flips every digit, with no +1.")
+            } else if mask == q.poss {
+                line("That is `poss` itself: every digit flips (and `-poss` then adds 1).")
+            } else if !q.complement && mask == not_poss.wrapping_sub(1) & done {
+                line("The 1 was taken away instead of added: `-poss` is `~poss + 1`.")
+            } else {
+                None
+            }
+        }
+        Topic::NextRow | Topic::WhatHappens => None,
+    }
+}
+
+/// The wrong patterns of the next row's three masks.
+fn rows_reason(q: &Question, done: u32, right: [u32; 3], given: Answer) -> Option<String> {
+    let Answer::Rows { ld, col, rd } = given else {
+        return None;
+    };
+    let line = |text: &str| Some(text.to_string());
+    let bit = match q.next {
+        Step::Place { column, .. } if column < q.n => {
+            1u32.checked_shl(q.n - 1 - column).unwrap_or(0)
+        }
+        _ => 0,
+    };
+    if [ld, col, rd].iter().any(|&m| m & !done != 0) {
+        return line("Some digits lie off the board: a mask has one digit per column.");
+    }
+    if ld == ((q.ld | bit) << 1) & done && rd == (q.rd | bit) >> 1 {
+        line("The diagonals shift the wrong way: `ld` moves right (`>> 1`), `rd` moves left (`<< 1`).")
+    } else if ld == q.ld | bit && rd == q.rd | bit {
+        line("The diagonals are not shifted: the row below sees `ld` one column to the right, `rd` one to the left.")
+    } else if bit != 0 && (ld == q.ld >> 1 || col == q.col || rd == (q.rd << 1) & done) {
+        line("The new queen is not added: each mask takes `| bit` (before the shift).")
+    } else if col != right[1] {
+        line("`col` is the columns already taken, with the new queen's: `col | bit`.")
+    } else if ld != right[0] && rd == right[2] {
+        line("`ld` is wrong: `(ld | bit) >> 1`, one column to the right.")
+    } else if rd != right[2] && ld == right[0] {
+        line("`rd` is wrong: `(rd | bit) << 1`, one column to the left, within the board.")
+    } else {
+        None
+    }
+}
+
+/// Why `outcome` is not what the step does (`right`).
+fn outcome_reason(right: Outcome, outcome: Outcome) -> &'static str {
+    match (right, outcome) {
+        (Outcome::Place, Outcome::Back) => {
+            "`poss` is not 0: a free square is left in this row, so a queen is placed."
+        }
+        (Outcome::Place, _) => {
+            "Not every row holds a queen yet: a free square is left, so a queen is placed."
+        }
+        (Outcome::Back, Outcome::Place) => {
+            "`poss` is 0: no square of this row is free, so the search backs up."
+        }
+        (Outcome::Back, _) => {
+            "`col` is not `done`: not every row holds a queen, and nothing is left to try, so the search backs up."
+        }
+        (Outcome::Solution, _) => "`col == done`: every row holds a queen, so this is a solution.",
+    }
+}
+
+/// The generic line: which columns (1-based, from the left) differ, mask by mask.
+fn differing_columns(n: u32, right: Answer, given: Answer) -> String {
+    let n = n.min(32);
+    let columns = |a: u32, b: u32| -> Vec<String> {
+        (0..n)
+            .filter(|&c| (a ^ b) >> (n - 1 - c) & 1 == 1)
+            .map(|c| (c + 1).to_string())
+            .collect()
+    };
+    let named = |list: Vec<String>| match list.len() {
+        1 => format!("column {}", list[0]),
+        _ => format!("columns {}", list.join(", ")),
+    };
+    match (right, given) {
+        (Answer::Digits { mask: a }, Answer::Digits { mask: b }) => {
+            let list = columns(a, b);
+            if list.is_empty() {
+                "Digits past the board differ from the right answer.".to_string()
+            } else {
+                format!("{} differ from the right answer.", capitalized(named(list)))
+            }
+        }
+        (
+            Answer::Rows { ld, col, rd },
+            Answer::Rows {
+                ld: l,
+                col: c,
+                rd: r,
+            },
+        ) => {
+            let parts: Vec<String> = [("ld", ld, l), ("col", col, c), ("rd", rd, r)]
+                .into_iter()
+                .filter(|&(_, a, b)| a != b)
+                .map(|(name, a, b)| {
+                    let list = columns(a, b);
+                    if list.is_empty() {
+                        format!("`{name}` past the board")
+                    } else {
+                        format!("`{name}` at {}", named(list))
+                    }
+                })
+                .collect();
+            format!("Wrong digits: {}.", parts.join("; "))
+        }
+        _ => "That answer differs from the right one.".to_string(),
+    }
+}
+
+/// `text` with its first letter upper-case.
+fn capitalized(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,121 @@
+//! Rate limits, without a clock of their own (time is passed in, in ms): join attempts per
+//! address in a window of a minute, and messages per connection as a token bucket.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// At most `per_minute` attempts per key in each minute since its first attempt; remembers
+/// at most `max_keys` keys (past that, an unknown key is refused until the window moves on).
+#[derive(Debug)]
+pub struct Window<K> {
+    per_minute: u32,
+    max_keys: usize,
+    seen: HashMap<K, (u64, u32)>,
+}
+
+impl<K: Hash + Eq> Window<K> {
+    /// A limit of `per_minute` attempts per key.
+    pub fn new(per_minute: u32, max_keys: usize) -> Window<K> {
+        Window {
+            per_minute,
+            max_keys,
+            seen: HashMap::new(),
+        }
+    }
+
+    /// True when `key` may make one more attempt at `now_ms` (the attempt is counted).
+    pub fn allow(&mut self, key: K, now_ms: u64) -> bool {
+        if !self.seen.contains_key(&key) && self.seen.len() >= self.max_keys {
+            self.forget_old(now_ms);
+            if self.seen.len() >= self.max_keys {
+                return false;
+            }
+        }
+        let (start, count) = self.seen.entry(key).or_insert((now_ms, 0));
+        if now_ms.saturating_sub(*start) >= 60_000 {
+            *start = now_ms;
+            *count = 0;
+        }
+        if *count >= self.per_minute {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+
+    /// Forgets the keys whose minute is over.
+    pub fn forget_old(&mut self, now_ms: u64) {
+        self.seen
+            .retain(|_, (start, _)| now_ms.saturating_sub(*start) < 60_000);
+    }
+}
+
+/// A token bucket: `rate` messages a second, bursts of `burst`.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    rate: u32,
+    burst: u32,
+    /// Tokens, in thousandths.
+    milli_tokens: u64,
+    last_ms: u64,
+}
+
+impl Bucket {
+    /// A full bucket at `now_ms`.
+    pub fn new(rate: u32, burst: u32, now_ms: u64) -> Bucket {
+        Bucket {
+            rate,
+            burst,
+            milli_tokens: u64::from(burst) * 1000,
+            last_ms: now_ms,
+        }
+    }
+
+    /// True when a message may go at `now_ms` (its token taken).
+    pub fn take(&mut self, now_ms: u64) -> bool {
+        let elapsed = now_ms.saturating_sub(self.last_ms);
+        self.last_ms = self.last_ms.max(now_ms);
+        let full = u64::from(self.burst) * 1000;
+        self.milli_tokens =
+            (self.milli_tokens + elapsed.saturating_mul(u64::from(self.rate))).min(full);
+        if self.milli_tokens >= 1000 {
+            self.milli_tokens -= 1000;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_allows_so_many_a_minute_per_key() {
+        let mut window = Window::new(3, 10);
+        assert!((0..3).all(|i| window.allow("a", i)));
+        assert!(!window.allow("a", 10));
+        assert!(window.allow("b", 10), "another address is not limited");
+        assert!(!window.allow("a", 59_999));
+        assert!(window.allow("a", 60_000), "a new minute");
+    }
+
+    #[test]
+    fn a_window_remembers_a_bounded_number_of_keys() {
+        let mut window = Window::new(1, 2);
+        assert!(window.allow(1, 0));
+        assert!(window.allow(2, 0));
+        assert!(!window.allow(3, 1), "full: a new key waits");
+        assert!(window.allow(3, 60_000), "the old keys forgotten");
+    }
+
+    #[test]
+    fn a_bucket_takes_bursts_then_the_rate() {
+        let mut bucket = Bucket::new(20, 40, 0);
+        assert_eq!((0..100).filter(|_| bucket.take(0)).count(), 40);
+        assert!(!bucket.take(49));
+        assert!(bucket.take(50), "one token every 50 ms");
+        assert_eq!((0..100).filter(|_| bucket.take(1050)).count(), 20);
+    }
+}

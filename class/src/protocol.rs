@@ -1,0 +1,514 @@
+//! The messages of the live class (docs/class-protocol.md says the same in words): what a
+//! page sends, parsed into [`ClientMessage`] by [`parse`] with a size limit before any parsing,
+//! and what the server sends, [`ServerMessage`], serialized once by [`encode`].
+//!
+//! Invariants: [`parse`] never panics, whatever the bytes; every refusal it returns is a
+//! [`Refusal`] with one sentence and the close code the connection gets.
+
+use bitqueens::session::predict::{Answer, Question, Topic};
+use bitqueens::stepping::Step;
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version: every message carries it as `"v"`.
+pub const VERSION: u32 = 1;
+
+/// The largest message a page may send, in bytes (checked before parsing).
+pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
+
+/// The largest step `show` may name: 2^53, the largest whole number a page's number holds
+/// exactly.
+pub const MAX_STEP: u64 = 1 << 53;
+
+/// The largest `stop` of a lesson.
+pub const MAX_STOP: u32 = 999;
+
+/// The longest lesson slug, in characters.
+pub const MAX_LESSON_CHARS: usize = 64;
+
+/// WebSocket close code for a message the server refuses (policy violation).
+pub const CLOSE_POLICY: u16 = 1008;
+
+/// WebSocket close code for a message too big.
+pub const CLOSE_TOO_BIG: u16 = 1009;
+
+/// WebSocket close code for a normal end (the class ended, the seat taken elsewhere).
+pub const CLOSE_NORMAL: u16 = 1000;
+
+/// What a page sends. Each variant carries `v` (see [`VERSION`]); unknown fields are refused.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Opens a room with the teacher key.
+    Teach { v: u32, key: String },
+    /// The teacher back in their room.
+    #[serde(rename_all = "camelCase")]
+    ResumeTeaching {
+        v: u32,
+        code: String,
+        secret: String,
+    },
+    /// What every student's board shows.
+    Show {
+        v: u32,
+        n: u32,
+        mirror: bool,
+        step: u64,
+        lesson: Option<String>,
+        stop: Option<u32>,
+    },
+    /// The students' controls unlocked (true) or following again (false).
+    Explore { v: u32, on: bool },
+    /// Every student's screen frozen (true) or not.
+    Pause { v: u32, on: bool },
+    /// A question of this topic (a Predict slug) at the current show.
+    Ask { v: u32, topic: String },
+    /// The histogram to the teacher, each student's result to them.
+    Reveal { v: u32 },
+    /// Round 2 of the open question.
+    VoteAgain { v: u32 },
+    /// Every answer so far, for the teacher's CSV.
+    Results { v: u32 },
+    /// Ends the class.
+    End { v: u32 },
+    /// A student joins (or rejoins with the token `joined` gave).
+    Join {
+        v: u32,
+        code: String,
+        token: Option<String>,
+        name: Option<String>,
+    },
+    /// A student's answer to the open round.
+    Answer {
+        v: u32,
+        question: u64,
+        round: u32,
+        given: Answer,
+    },
+    /// The name the teacher sees.
+    Rename { v: u32, name: String },
+}
+
+impl ClientMessage {
+    /// The message's `type`, as the page writes it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMessage::Teach { .. } => "teach",
+            ClientMessage::ResumeTeaching { .. } => "resumeTeaching",
+            ClientMessage::Show { .. } => "show",
+            ClientMessage::Explore { .. } => "explore",
+            ClientMessage::Pause { .. } => "pause",
+            ClientMessage::Ask { .. } => "ask",
+            ClientMessage::Reveal { .. } => "reveal",
+            ClientMessage::VoteAgain { .. } => "voteAgain",
+            ClientMessage::Results { .. } => "results",
+            ClientMessage::End { .. } => "end",
+            ClientMessage::Join { .. } => "join",
+            ClientMessage::Answer { .. } => "answer",
+            ClientMessage::Rename { .. } => "rename",
+        }
+    }
+
+    /// True for the messages only a teacher's connection may send.
+    pub fn is_teachers(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Show { .. }
+                | ClientMessage::Explore { .. }
+                | ClientMessage::Pause { .. }
+                | ClientMessage::Ask { .. }
+                | ClientMessage::Reveal { .. }
+                | ClientMessage::VoteAgain { .. }
+                | ClientMessage::Results { .. }
+                | ClientMessage::End { .. }
+        )
+    }
+
+    /// True for the messages that open a connection's seat (its first message).
+    pub fn is_opening(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Teach { .. }
+                | ClientMessage::ResumeTeaching { .. }
+                | ClientMessage::Join { .. }
+        )
+    }
+
+    fn version(&self) -> u32 {
+        match *self {
+            ClientMessage::Teach { v, .. }
+            | ClientMessage::ResumeTeaching { v, .. }
+            | ClientMessage::Show { v, .. }
+            | ClientMessage::Explore { v, .. }
+            | ClientMessage::Pause { v, .. }
+            | ClientMessage::Ask { v, .. }
+            | ClientMessage::Reveal { v }
+            | ClientMessage::VoteAgain { v }
+            | ClientMessage::Results { v }
+            | ClientMessage::End { v }
+            | ClientMessage::Join { v, .. }
+            | ClientMessage::Answer { v, .. }
+            | ClientMessage::Rename { v, .. } => v,
+        }
+    }
+}
+
+/// A message refused: the `error` the page gets (`code`, one sentence), and the close code
+/// when the connection is closed after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The error's code (`too-big`, `malformed`, `version`, `role`, …).
+    pub code: &'static str,
+    /// One sentence, for the page to show.
+    pub reason: String,
+    /// The WebSocket close code when the connection is closed; `None` when it goes on.
+    pub close: Option<u16>,
+}
+
+impl Refusal {
+    /// A refusal that closes the connection with [`CLOSE_POLICY`].
+    pub fn fatal(code: &'static str, reason: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            reason: reason.into(),
+            close: Some(CLOSE_POLICY),
+        }
+    }
+
+    /// A refusal after which the connection goes on.
+    pub fn soft(code: &'static str, reason: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            reason: reason.into(),
+            close: None,
+        }
+    }
+}
+
+/// Only `v` and an object: read first, so that a page of another version is told so in a
+/// sentence even when its messages have other fields.
+#[derive(Deserialize)]
+struct Probe {
+    v: Option<serde_json::Value>,
+}
+
+/// Parses one text message from a page: its size first, then its version, then the message
+/// itself (unknown fields refused), then the ranges of its numbers and strings.
+pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(Refusal {
+            code: "too-big",
+            reason: format!(
+                "A message is at most {} KiB: this one is {} bytes.",
+                MAX_MESSAGE_BYTES / 1024,
+                text.len()
+            ),
+            close: Some(CLOSE_TOO_BIG),
+        });
+    }
+    let probe: Probe = serde_json::from_str(text).map_err(|_| {
+        Refusal::fatal(
+            "malformed",
+            "A message is one JSON object with a \"type\" and \"v\": 1.",
+        )
+    })?;
+    match probe.v.as_ref().and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) if v < u64::from(VERSION) => {
+            return Err(Refusal::fatal(
+                "version",
+                "This page is older than the class server: reload it.",
+            ))
+        }
+        Some(_) => return Err(Refusal::fatal(
+            "version",
+            "This page is newer than the class server: start the class server of the same version.",
+        )),
+        None => {
+            return Err(Refusal::fatal(
+                "version",
+                "A message carries \"v\": 1, the protocol's version: reload the page.",
+            ))
+        }
+    }
+    let message: ClientMessage = serde_json::from_str(text).map_err(|error| {
+        let mut said = error.to_string();
+        if said.len() > 160 {
+            let mut cut = 160;
+            while !said.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            said.truncate(cut);
+            said.push('…');
+        }
+        Refusal::fatal(
+            "malformed",
+            format!("The class server does not know this message ({said})."),
+        )
+    })?;
+    debug_assert_eq!(message.version(), VERSION);
+    check_ranges(&message)?;
+    Ok(message)
+}
+
+/// The ranges the protocol gives each field.
+fn check_ranges(message: &ClientMessage) -> Result<(), Refusal> {
+    let refuse = |reason: String| Err(Refusal::fatal("malformed", reason));
+    match message {
+        ClientMessage::Show {
+            n,
+            step,
+            lesson,
+            stop,
+            ..
+        } => {
+            if !(1..=32).contains(n) {
+                return refuse(format!("A board has 1 to 32 columns, not {n}."));
+            }
+            if *step > MAX_STEP {
+                return refuse("A step is at most 2^53.".to_string());
+            }
+            if let Some(lesson) = lesson {
+                let slug = lesson
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if lesson.chars().count() > MAX_LESSON_CHARS || !slug {
+                    return refuse(format!(
+                        "A lesson is named by its slug: at most {MAX_LESSON_CHARS} of a-z, 0-9 and -."
+                    ));
+                }
+            }
+            if stop.is_some_and(|s| s > MAX_STOP) {
+                return refuse(format!("A lesson's stop is at most {MAX_STOP}."));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What every student's board shows (and the teacher's, as the room knows it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowState {
+    /// Board size.
+    pub n: u32,
+    /// Mirror mode.
+    pub mirror: bool,
+    /// The step the boards stand at.
+    pub step: u64,
+    /// The lesson's slug, if one runs.
+    pub lesson: Option<String>,
+    /// The lesson's stop.
+    pub stop: Option<u32>,
+    /// The students' controls unlocked.
+    pub explore: bool,
+    /// Every screen frozen.
+    pub paused: bool,
+}
+
+impl Default for ShowState {
+    fn default() -> ShowState {
+        ShowState {
+            n: 8,
+            mirror: false,
+            step: 0,
+            lesson: None,
+            stop: None,
+            explore: false,
+            paused: false,
+        }
+    }
+}
+
+/// A question as the students see it: the core's [`Question`] without its answer and the
+/// step it is read from (`nextColumn`: the column of the queen about to be placed, for next
+/// row).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicQuestion {
+    pub topic: Topic,
+    pub complement: bool,
+    pub n: u32,
+    pub row: u32,
+    pub ld: u32,
+    pub col: u32,
+    pub rd: u32,
+    pub poss: u32,
+    pub searched: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_column: Option<u32>,
+}
+
+impl PublicQuestion {
+    /// `question` without what would give its answer away.
+    pub fn of(question: &Question) -> PublicQuestion {
+        let next_column = match (question.topic, question.next) {
+            (Topic::NextRow, Step::Place { column, .. }) => Some(column),
+            _ => None,
+        };
+        PublicQuestion {
+            topic: question.topic,
+            complement: question.complement,
+            n: question.n,
+            row: question.row,
+            ld: question.ld,
+            col: question.col,
+            rd: question.rd,
+            poss: question.poss,
+            searched: question.searched,
+            next_column,
+        }
+    }
+}
+
+/// The form of an answer: `digits`, `rows` or `outcome`.
+pub fn form(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Digits { .. } => "digits",
+        Answer::Rows { .. } => "rows",
+        Answer::Outcome { .. } => "outcome",
+    }
+}
+
+/// An open question as every page gets it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionOut {
+    pub id: u64,
+    pub round: u32,
+    pub question: PublicQuestion,
+    pub form: &'static str,
+}
+
+/// One student as the teacher's roster lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RosterEntry {
+    pub id: u32,
+    pub name: String,
+    pub connected: bool,
+}
+
+/// One distinct answer of a round, with how many gave it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Bar {
+    pub given: Answer,
+    pub count: u32,
+    pub right: bool,
+    pub reason: Option<String>,
+}
+
+/// One round of a histogram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoundBars {
+    pub round: u32,
+    pub answered: u32,
+    pub bars: Vec<Bar>,
+}
+
+/// One answer, as a row of the teacher's CSV.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultRow {
+    pub round: u32,
+    pub question: u64,
+    pub topic: Topic,
+    pub step: u64,
+    pub student: String,
+    pub given: Answer,
+    pub right: bool,
+    pub seconds: f64,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ServerMessage {
+    Show(ShowState),
+    Question(QuestionOut),
+    Closed {
+        id: u64,
+    },
+    TeacherAway {
+        minutes: u64,
+    },
+    TeacherBack,
+    Ended {
+        reason: String,
+    },
+    Error {
+        code: &'static str,
+        reason: String,
+        fatal: bool,
+    },
+    #[serde(rename_all = "camelCase")]
+    Opened {
+        code: String,
+        secret: String,
+        join_path: String,
+        show: ShowState,
+        question: Option<QuestionOut>,
+    },
+    Roster {
+        joined: u32,
+        students: Vec<RosterEntry>,
+        answered: u32,
+    },
+    Tally {
+        id: u64,
+        round: u32,
+        answered: u32,
+        joined: u32,
+    },
+    Histogram {
+        id: u64,
+        question: Question,
+        rounds: Vec<RoundBars>,
+    },
+    Results {
+        rows: Vec<ResultRow>,
+    },
+    Joined {
+        token: String,
+        name: String,
+        code: String,
+        show: ShowState,
+        question: Option<QuestionOut>,
+        answer: Option<Answer>,
+    },
+    Received {
+        id: u64,
+        round: u32,
+    },
+    Result {
+        id: u64,
+        round: u32,
+        right: bool,
+        given: Answer,
+        answer: Answer,
+    },
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    v: u32,
+    #[serde(flatten)]
+    message: &'a ServerMessage,
+}
+
+/// `message` as the JSON text that travels, `v` included: serialized once, shared by every
+/// connection it goes to.
+pub fn encode(message: &ServerMessage) -> Bytes {
+    let envelope = Envelope {
+        v: VERSION,
+        message,
+    };
+    // Serializing these types cannot fail: no map with non-string keys, no float NaN (the
+    // seconds are finite), no custom Serialize that errs.
+    Bytes::from(serde_json::to_vec(&envelope).unwrap_or_else(|_| {
+        br#"{"v":1,"type":"error","code":"internal","reason":"The server could not write a message.","fatal":false}"#.to_vec()
+    }))
+}

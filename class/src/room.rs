@@ -1,0 +1,1086 @@
+//! The live class without sockets: every room of a server, who sits where, the rounds of each
+//! question, the tallies and the reveal, rejoining and expiry. Each input (a connection's
+//! message, its end, the clock's tick) is answered with [`Effect`]s that the network layer
+//! carries out; time is passed in (milliseconds from any fixed origin) and randomness is
+//! injected, so all of it is tested here without a network.
+//!
+//! Invariants:
+//! - a connection has at most one seat: the teacher of one room, or one student of one room;
+//! - a room has at most one teacher connection and each student at most one connection;
+//! - a student's answers are never sent to another student, nor any student's name;
+//! - a message broadcast to a room is serialized once ([`protocol::encode`]), the bytes shared;
+//! - nothing here panics on any message, in any order.
+
+use crate::identity::{self, Random};
+use crate::protocol::{
+    self, Bar, ClientMessage, QuestionOut, Refusal, ResultRow, RosterEntry, RoundBars,
+    ServerMessage, ShowState, CLOSE_NORMAL,
+};
+use bitqueens::algorithms::Kind;
+use bitqueens::session::predict::{self, Answer, Question, Topic};
+use bitqueens::session::Session;
+use bitqueens::stepping::Stepping;
+use bytes::Bytes;
+use std::collections::{BTreeMap, HashMap};
+
+/// A connection, numbered by the network layer.
+pub type ConnId = u64;
+
+/// The furthest step a question may be asked at: seeking further would hold the server.
+pub const MAX_ASK_STEP: u64 = 100_000_000;
+
+/// What the network layer does for the room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Send this text (one JSON message) to that connection.
+    Send { to: ConnId, text: Bytes },
+    /// Close that connection (after what was sent before) with this code and reason.
+    Close {
+        to: ConnId,
+        code: u16,
+        reason: String,
+    },
+}
+
+/// The caps and the waits of a server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Rooms open at once.
+    pub max_rooms: usize,
+    /// Students in one room (connected or not).
+    pub max_students: usize,
+    /// Questions asked in one room (the answers kept are bounded by it).
+    pub max_questions: usize,
+    /// How long a room waits for its teacher, in ms.
+    pub teacher_wait_ms: u64,
+    /// How long a room lives at most, in ms.
+    pub room_life_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_rooms: 100,
+            max_students: 500,
+            max_questions: 300,
+            teacher_wait_ms: 10 * 60 * 1000,
+            room_life_ms: 4 * 60 * 60 * 1000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Seat {
+    Teacher { code: String },
+    Student { code: String, student: usize },
+}
+
+#[derive(Debug)]
+struct Student {
+    token: String,
+    name: String,
+    conn: Option<ConnId>,
+}
+
+#[derive(Debug)]
+struct Round {
+    opened_ms: u64,
+    revealed: bool,
+    /// Each student's answer (by index in the room) and when it came.
+    answers: BTreeMap<usize, (Answer, u64)>,
+}
+
+#[derive(Debug)]
+struct Asked {
+    id: u64,
+    step: u64,
+    question: Question,
+    rounds: Vec<Round>,
+}
+
+#[derive(Debug)]
+struct Room {
+    code: String,
+    secret: String,
+    created_ms: u64,
+    teacher: Option<ConnId>,
+    /// When the teacher's connection went (None while connected, or before any).
+    away_since: Option<u64>,
+    show: ShowState,
+    students: Vec<Student>,
+    tokens: HashMap<String, usize>,
+    asked: Vec<Asked>,
+    /// True while the last question asked takes answers (not closed by a move or another).
+    open: bool,
+    next_id: u64,
+}
+
+/// Where and what to ask: read from a room under its lock, answered outside it (the seek may
+/// take a while), then handed back to [`Hub::open_question`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AskPlan {
+    code: String,
+    /// The board and step the question is asked at.
+    pub n: u32,
+    /// Mirror mode.
+    pub mirror: bool,
+    /// The step.
+    pub step: u64,
+    /// The topic asked.
+    pub topic: Topic,
+    /// The turn: how many questions the room has asked (alternates `-poss` and `~poss`).
+    pub turn: u32,
+}
+
+/// The question asked at `plan`, made by the core: Richards' stepper seeked to the step,
+/// asked about just that topic. A sentence when there is none.
+pub fn question_at(plan: &AskPlan) -> Result<Question, String> {
+    if plan.step > MAX_ASK_STEP {
+        return Err(format!(
+            "Questions are asked up to step {MAX_ASK_STEP}: step {} is too far to reach.",
+            plan.step
+        ));
+    }
+    let mut session =
+        Session::new(Kind::Richards, plan.n, plan.mirror).map_err(|e| e.to_string())?;
+    // MAX_ASK_STEP < u32::MAX: one call reaches the step or the end.
+    session.seek(plan.step, u32::MAX, 0);
+    if session.algorithm().steps() != plan.step {
+        return Err(format!(
+            "The search ends at step {}: there is no step {} to ask about.",
+            session.algorithm().steps(),
+            plan.step
+        ));
+    }
+    session.question(&[plan.topic], plan.turn).ok_or_else(|| {
+        format!(
+            "No “{}” question comes before step {}’s next step: step on, or ask another topic.",
+            plan.topic.name(),
+            plan.step
+        )
+    })
+}
+
+/// Every room of a server, and who sits where.
+pub struct Hub {
+    key: String,
+    limits: Limits,
+    random: Box<dyn Random>,
+    rooms: HashMap<String, Room>,
+    seats: HashMap<ConnId, Seat>,
+}
+
+/// The effects of one input, built up: each message serialized once.
+#[derive(Default)]
+struct Out {
+    effects: Vec<Effect>,
+}
+
+impl Out {
+    fn send(&mut self, to: ConnId, message: &ServerMessage) {
+        let text = protocol::encode(message);
+        self.effects.push(Effect::Send { to, text });
+    }
+
+    fn send_all(&mut self, to: impl IntoIterator<Item = ConnId>, message: &ServerMessage) {
+        let text = protocol::encode(message);
+        for conn in to {
+            self.effects.push(Effect::Send {
+                to: conn,
+                text: text.clone(),
+            });
+        }
+    }
+
+    fn refuse(&mut self, to: ConnId, refusal: Refusal) {
+        self.send(
+            to,
+            &ServerMessage::Error {
+                code: refusal.code,
+                reason: refusal.reason.clone(),
+                fatal: refusal.close.is_some(),
+            },
+        );
+        if let Some(code) = refusal.close {
+            self.effects.push(Effect::Close {
+                to,
+                code,
+                reason: close_reason(&refusal.reason),
+            });
+        }
+    }
+
+    fn close(&mut self, to: ConnId, reason: &str) {
+        self.effects.push(Effect::Close {
+            to,
+            code: CLOSE_NORMAL,
+            reason: close_reason(reason),
+        });
+    }
+}
+
+/// A close frame's reason holds at most 123 bytes.
+fn close_reason(reason: &str) -> String {
+    let mut cut = reason.len().min(123);
+    while !reason.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    reason[..cut].to_string()
+}
+
+impl Room {
+    fn student_conns(&self) -> impl Iterator<Item = ConnId> + '_ {
+        self.students.iter().filter_map(|s| s.conn)
+    }
+
+    fn everyone(&self) -> impl Iterator<Item = ConnId> + '_ {
+        self.teacher.into_iter().chain(self.student_conns())
+    }
+
+    fn joined(&self) -> u32 {
+        self.student_conns().count() as u32
+    }
+
+    fn open_round(&self) -> Option<(&Asked, &Round)> {
+        let asked = self.asked.last().filter(|_| self.open)?;
+        Some((asked, asked.rounds.last()?))
+    }
+
+    fn question_out(&self) -> Option<QuestionOut> {
+        let (asked, _) = self.open_round()?;
+        Some(QuestionOut {
+            id: asked.id,
+            round: asked.rounds.len() as u32,
+            question: protocol::PublicQuestion::of(&asked.question),
+            form: protocol::form(&asked.question.answer),
+        })
+    }
+
+    fn roster(&self) -> ServerMessage {
+        ServerMessage::Roster {
+            joined: self.joined(),
+            students: self
+                .students
+                .iter()
+                .enumerate()
+                .map(|(i, s)| RosterEntry {
+                    id: i as u32 + 1,
+                    name: s.name.clone(),
+                    connected: s.conn.is_some(),
+                })
+                .collect(),
+            answered: self.open_round().map_or(0, |(_, r)| r.answers.len() as u32),
+        }
+    }
+
+    fn tally(&self) -> Option<ServerMessage> {
+        let (asked, round) = self.open_round()?;
+        Some(ServerMessage::Tally {
+            id: asked.id,
+            round: asked.rounds.len() as u32,
+            answered: round.answers.len() as u32,
+            joined: self.joined(),
+        })
+    }
+
+    fn histogram(&self) -> Option<ServerMessage> {
+        let asked = self.asked.last()?;
+        let rounds = asked
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, round)| {
+                let mut counts: HashMap<Answer, u32> = HashMap::new();
+                for (given, _) in round.answers.values() {
+                    *counts.entry(*given).or_default() += 1;
+                }
+                let mut bars: Vec<Bar> = counts
+                    .into_iter()
+                    .map(|(given, count)| Bar {
+                        given,
+                        count,
+                        right: given == asked.question.answer,
+                        reason: predict::reason(&asked.question, &given),
+                    })
+                    .collect();
+                bars.sort_by_key(|bar| (std::cmp::Reverse(bar.count), order_key(&bar.given)));
+                RoundBars {
+                    round: i as u32 + 1,
+                    answered: round.answers.len() as u32,
+                    bars,
+                }
+            })
+            .collect();
+        Some(ServerMessage::Histogram {
+            id: asked.id,
+            question: asked.question,
+            rounds,
+        })
+    }
+
+    /// Each student's result in the last round of the last question, to each who answered.
+    fn results_to_students(&self, out: &mut Out) {
+        let Some(asked) = self.asked.last() else {
+            return;
+        };
+        let Some(round) = asked.rounds.last() else {
+            return;
+        };
+        for (&student, (given, _)) in &round.answers {
+            if let Some(conn) = self.students.get(student).and_then(|s| s.conn) {
+                out.send(conn, &result_message(asked, *given));
+            }
+        }
+    }
+}
+
+fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
+    ServerMessage::Result {
+        id: asked.id,
+        round: asked.rounds.len() as u32,
+        right: given == asked.question.answer,
+        given,
+        answer: asked.question.answer,
+    }
+}
+
+/// A fixed order among answers of the same count: by form, then by their masks.
+fn order_key(answer: &Answer) -> (u8, u32, u32, u32) {
+    match *answer {
+        Answer::Digits { mask } => (0, mask, 0, 0),
+        Answer::Rows { ld, col, rd } => (1, ld, col, rd),
+        Answer::Outcome { outcome } => (2, outcome as u32, 0, 0),
+    }
+}
+
+fn mask_fits(n: u32, answer: &Answer) -> bool {
+    let done = bitqueens::board::full_mask(n).unwrap_or(u32::MAX);
+    match *answer {
+        Answer::Digits { mask } => mask & !done == 0,
+        Answer::Rows { ld, col, rd } => (ld | col | rd) & !done == 0,
+        Answer::Outcome { .. } => true,
+    }
+}
+
+impl Hub {
+    /// A server's rooms: none yet. `key` opens a room; `random` makes codes, secrets, names.
+    pub fn new(key: String, limits: Limits, random: Box<dyn Random>) -> Hub {
+        Hub {
+            key,
+            limits,
+            random,
+            rooms: HashMap::new(),
+            seats: HashMap::new(),
+        }
+    }
+
+    /// Rooms open now.
+    pub fn rooms(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// True when `conn` has a seat (has opened a room, resumed it or joined).
+    pub fn is_seated(&self, conn: ConnId) -> bool {
+        self.seats.contains_key(&conn)
+    }
+
+    /// A message that could not be parsed, from `conn`: the error and the close.
+    pub fn refused(&mut self, conn: ConnId, refusal: Refusal) -> Vec<Effect> {
+        let mut out = Out::default();
+        out.refuse(conn, refusal);
+        out.effects
+    }
+
+    /// `message` from `conn` at `now_ms`, handled whole (the question of an `ask` made here).
+    pub fn handle(&mut self, conn: ConnId, message: ClientMessage, now_ms: u64) -> Vec<Effect> {
+        if let ClientMessage::Ask { topic, .. } = &message {
+            let topic = topic.clone();
+            return match self.ask_plan(conn, &topic) {
+                Ok(plan) => {
+                    let made = question_at(&plan);
+                    self.open_question(conn, &plan, made, now_ms)
+                }
+                Err(effects) => effects,
+            };
+        }
+        let mut out = Out::default();
+        if let Err(refusal) = self.dispatch(conn, message, now_ms, &mut out) {
+            out.refuse(conn, refusal);
+        }
+        out.effects
+    }
+
+    /// The first half of `ask` from `conn`: what to ask where, or the refusal.
+    pub fn ask_plan(&mut self, conn: ConnId, topic: &str) -> Result<AskPlan, Vec<Effect>> {
+        let plan = (|| {
+            let code = self.teacher_room(conn, "ask")?;
+            let topic =
+                Topic::from_slug(topic).map_err(|e| Refusal::soft("topic", e.to_string()))?;
+            let room = &self.rooms[&code];
+            if room.asked.len() >= self.limits.max_questions {
+                return Err(Refusal::soft(
+                    "questions",
+                    format!(
+                        "A class asks at most {} questions: download the results and start a new class.",
+                        self.limits.max_questions
+                    ),
+                ));
+            }
+            Ok(AskPlan {
+                n: room.show.n,
+                mirror: room.show.mirror,
+                step: room.show.step,
+                topic,
+                turn: room.asked.len() as u32,
+                code,
+            })
+        })();
+        plan.map_err(|refusal| self.refused(conn, refusal))
+    }
+
+    /// The second half of `ask`: `made` (from [`question_at`] on `plan`) opened as round 1 of
+    /// a new question, unless the room moved on meanwhile.
+    pub fn open_question(
+        &mut self,
+        conn: ConnId,
+        plan: &AskPlan,
+        made: Result<Question, String>,
+        now_ms: u64,
+    ) -> Vec<Effect> {
+        let mut out = Out::default();
+        let still = self.seats.get(&conn)
+            == Some(&Seat::Teacher {
+                code: plan.code.clone(),
+            });
+        let Some(room) = self.rooms.get_mut(&plan.code).filter(|_| still) else {
+            return out.effects;
+        };
+        if (room.show.n, room.show.mirror, room.show.step) != (plan.n, plan.mirror, plan.step) {
+            out.refuse(
+                conn,
+                Refusal::soft(
+                    "moved",
+                    "The board moved while the question was made: ask again.",
+                ),
+            );
+            return out.effects;
+        }
+        let question = match made {
+            Ok(question) => question,
+            Err(reason) => {
+                out.refuse(conn, Refusal::soft("no-question", reason));
+                return out.effects;
+            }
+        };
+        if let Some((asked, _)) = room.open_round() {
+            let closed = ServerMessage::Closed { id: asked.id };
+            out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
+        }
+        room.next_id += 1;
+        room.asked.push(Asked {
+            id: room.next_id,
+            step: plan.step,
+            question,
+            rounds: vec![Round {
+                opened_ms: now_ms,
+                revealed: false,
+                answers: BTreeMap::new(),
+            }],
+        });
+        room.open = true;
+        if let Some(q) = room.question_out() {
+            out.send_all(
+                room.everyone().collect::<Vec<_>>(),
+                &ServerMessage::Question(q),
+            );
+        }
+        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
+            out.send(teacher, &tally);
+        }
+        out.effects
+    }
+
+    /// The room `conn` teaches, or the refusal of `kind` (a teacher's message).
+    fn teacher_room(&self, conn: ConnId, kind: &str) -> Result<String, Refusal> {
+        match self.seats.get(&conn) {
+            Some(Seat::Teacher { code }) => Ok(code.clone()),
+            Some(Seat::Student { .. }) => Err(Refusal::fatal(
+                "role",
+                format!("Only the teacher sends “{kind}”: a student joins, answers and renames."),
+            )),
+            None => Err(first_message()),
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        conn: ConnId,
+        message: ClientMessage,
+        now_ms: u64,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        let seat = self.seats.get(&conn).cloned();
+        match (&seat, message.is_opening()) {
+            (None, false) => return Err(first_message()),
+            (Some(_), true) => {
+                return Err(Refusal::fatal(
+                    "seated",
+                    "This connection already has its seat: open another to join or teach again.",
+                ))
+            }
+            _ => {}
+        }
+        if message.is_teachers() {
+            let code = self.teacher_room(conn, message.kind())?;
+            return self.teacher_message(&code, conn, message, now_ms, out);
+        }
+        match message {
+            ClientMessage::Teach { key, .. } => self.teach(conn, &key, now_ms, out),
+            ClientMessage::ResumeTeaching { code, secret, .. } => {
+                self.resume(conn, &code, &secret, out)
+            }
+            ClientMessage::Join {
+                code, token, name, ..
+            } => self.join(conn, &code, token.as_deref(), name.as_deref(), out),
+            ClientMessage::Answer {
+                question,
+                round,
+                given,
+                ..
+            } => {
+                let (code, student) = self.student_seat(&seat, "answer")?;
+                self.answer(&code, student, question, round, given, now_ms, out)
+            }
+            ClientMessage::Rename { name, .. } => {
+                let (code, student) = self.student_seat(&seat, "rename")?;
+                let name = identity::clean_name(&name).ok_or_else(|| {
+                    Refusal::soft("name", "A name needs at least one letter or digit.")
+                })?;
+                let room = self.rooms.get_mut(&code).ok_or_else(gone)?;
+                if let Some(s) = room.students.get_mut(student) {
+                    s.name = name;
+                }
+                if let Some(teacher) = room.teacher {
+                    out.send(teacher, &room.roster());
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn student_seat(&self, seat: &Option<Seat>, kind: &str) -> Result<(String, usize), Refusal> {
+        match seat {
+            Some(Seat::Student { code, student }) => Ok((code.clone(), *student)),
+            _ => Err(Refusal::fatal(
+                "role",
+                format!("Only a student sends “{kind}”."),
+            )),
+        }
+    }
+
+    fn teach(
+        &mut self,
+        conn: ConnId,
+        key: &str,
+        now_ms: u64,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        if !identity::same_secret(key, &self.key) {
+            return Err(Refusal::fatal(
+                "key",
+                "This teacher key is not the server's: open the teacher link that bitqueens serve printed.",
+            ));
+        }
+        if self.rooms.len() >= self.limits.max_rooms {
+            return Err(Refusal::fatal(
+                "rooms",
+                format!(
+                    "This server already holds {} classes, its most: end one, or start it with a higher --max-rooms.",
+                    self.limits.max_rooms
+                ),
+            ));
+        }
+        let code = (0..64)
+            .map(|_| identity::new_code(self.random.as_mut()))
+            .find(|code| !self.rooms.contains_key(code))
+            .ok_or_else(|| Refusal::fatal("rooms", "No free join code was found: try again."))?;
+        let secret = identity::new_secret(self.random.as_mut());
+        let room = Room {
+            code: code.clone(),
+            secret,
+            created_ms: now_ms,
+            teacher: Some(conn),
+            away_since: None,
+            show: ShowState::default(),
+            students: Vec::new(),
+            tokens: HashMap::new(),
+            asked: Vec::new(),
+            open: false,
+            next_id: 0,
+        };
+        self.seats
+            .insert(conn, Seat::Teacher { code: code.clone() });
+        self.rooms.insert(code.clone(), room);
+        self.greet_teacher(&code, conn, out);
+        Ok(())
+    }
+
+    /// `opened`, the roster, and where the open question stands, to the teacher.
+    fn greet_teacher(&self, code: &str, conn: ConnId, out: &mut Out) {
+        let Some(room) = self.rooms.get(code) else {
+            return;
+        };
+        out.send(
+            conn,
+            &ServerMessage::Opened {
+                code: room.code.clone(),
+                secret: room.secret.clone(),
+                join_path: format!("/c/{}", room.code),
+                show: room.show.clone(),
+                question: room.question_out(),
+            },
+        );
+        out.send(conn, &room.roster());
+        if let Some(tally) = room.tally() {
+            out.send(conn, &tally);
+        }
+        let revealed = room
+            .asked
+            .last()
+            .and_then(|a| a.rounds.last())
+            .is_some_and(|r| r.revealed);
+        if revealed {
+            if let Some(histogram) = room.histogram() {
+                out.send(conn, &histogram);
+            }
+        }
+    }
+
+    fn resume(
+        &mut self,
+        conn: ConnId,
+        code: &str,
+        secret: &str,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        let unknown = || {
+            Refusal::fatal(
+                "room",
+                "No class has this code and secret any more: start a new class.",
+            )
+        };
+        let code = identity::normalize_code(code).ok_or_else(unknown)?;
+        let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
+        if !identity::same_secret(secret, &room.secret) {
+            return Err(unknown());
+        }
+        if let Some(old) = room.teacher.replace(conn) {
+            self.seats.remove(&old);
+            out.close(old, "The class was opened again in another tab.");
+        }
+        let was_away = room.away_since.take().is_some();
+        if was_away {
+            out.send_all(
+                room.student_conns().collect::<Vec<_>>(),
+                &ServerMessage::TeacherBack,
+            );
+        }
+        self.seats
+            .insert(conn, Seat::Teacher { code: code.clone() });
+        self.greet_teacher(&code, conn, out);
+        Ok(())
+    }
+
+    fn join(
+        &mut self,
+        conn: ConnId,
+        code: &str,
+        token: Option<&str>,
+        name: Option<&str>,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        let unknown = || {
+            Refusal::fatal(
+                "code",
+                "No class has this code: check the code on the projector.",
+            )
+        };
+        let code = identity::normalize_code(code).ok_or_else(unknown)?;
+        let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
+        let known = token.and_then(|t| {
+            room.tokens
+                .iter()
+                .find(|(kept, _)| identity::same_secret(kept, t))
+                .map(|(_, &i)| i)
+        });
+        let name = name.and_then(identity::clean_name);
+        let student = match known {
+            Some(i) => {
+                if let Some(old) = room.students[i].conn.replace(conn) {
+                    self.seats.remove(&old);
+                    out.close(old, "You joined the class again in another tab.");
+                }
+                if let Some(name) = name {
+                    room.students[i].name = name;
+                }
+                i
+            }
+            None => {
+                if room.students.len() >= self.limits.max_students {
+                    return Err(Refusal::fatal(
+                        "full",
+                        format!(
+                            "This class is full ({} students): ask your teacher.",
+                            self.limits.max_students
+                        ),
+                    ));
+                }
+                let token = identity::new_secret(self.random.as_mut());
+                let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
+                room.tokens.insert(token.clone(), room.students.len());
+                room.students.push(Student {
+                    token,
+                    name,
+                    conn: Some(conn),
+                });
+                room.students.len() - 1
+            }
+        };
+        self.seats.insert(
+            conn,
+            Seat::Student {
+                code: code.clone(),
+                student,
+            },
+        );
+        let question = room.question_out();
+        let mine = room
+            .open_round()
+            .and_then(|(_, round)| round.answers.get(&student))
+            .map(|(given, _)| *given);
+        let me = &room.students[student];
+        out.send(
+            conn,
+            &ServerMessage::Joined {
+                token: me.token.clone(),
+                name: me.name.clone(),
+                code: code.clone(),
+                show: room.show.clone(),
+                question,
+                answer: mine,
+            },
+        );
+        if let Some(asked) = room.asked.last() {
+            let round = asked.rounds.last();
+            if let Some((given, _)) = round
+                .filter(|r| r.revealed)
+                .and_then(|r| r.answers.get(&student))
+            {
+                out.send(conn, &result_message(asked, *given));
+            }
+        }
+        if room.teacher.is_none() && room.away_since.is_some() {
+            out.send(
+                conn,
+                &ServerMessage::TeacherAway {
+                    minutes: self.limits.teacher_wait_ms / 60_000,
+                },
+            );
+        }
+        if let Some(teacher) = room.teacher {
+            out.send(teacher, &room.roster());
+            if let Some(tally) = room.tally() {
+                out.send(teacher, &tally);
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn answer(
+        &mut self,
+        code: &str,
+        student: usize,
+        id: u64,
+        round_number: u32,
+        given: Answer,
+        now_ms: u64,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        let room = self.rooms.get_mut(code).ok_or_else(gone)?;
+        let open = room.open;
+        let Some(asked) = room.asked.last_mut().filter(|a| open && a.id == id) else {
+            return Err(Refusal::soft(
+                "closed",
+                "That question is closed: answer the one on the screen.",
+            ));
+        };
+        let rounds = asked.rounds.len() as u32;
+        if round_number != rounds {
+            return Err(Refusal::soft(
+                "round",
+                format!("That round is over: this is round {rounds}."),
+            ));
+        }
+        if protocol::form(&given) != protocol::form(&asked.question.answer)
+            || !mask_fits(asked.question.n, &given)
+        {
+            return Err(Refusal::soft(
+                "answer",
+                format!(
+                    "This question takes an answer of the form “{}”, on a board of {} columns.",
+                    protocol::form(&asked.question.answer),
+                    asked.question.n
+                ),
+            ));
+        }
+        let (asked_id, round) = (asked.id, asked.rounds.last_mut().ok_or_else(gone)?);
+        if round.revealed {
+            return Err(Refusal::soft(
+                "revealed",
+                "The answers are already shown: wait for the next round.",
+            ));
+        }
+        round.answers.insert(student, (given, now_ms));
+        if let Some(conn) = room.students.get(student).and_then(|s| s.conn) {
+            out.send(
+                conn,
+                &ServerMessage::Received {
+                    id: asked_id,
+                    round: rounds,
+                },
+            );
+        }
+        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
+            out.send(teacher, &tally);
+        }
+        Ok(())
+    }
+
+    fn teacher_message(
+        &mut self,
+        code: &str,
+        conn: ConnId,
+        message: ClientMessage,
+        now_ms: u64,
+        out: &mut Out,
+    ) -> Result<(), Refusal> {
+        let room = self.rooms.get_mut(code).ok_or_else(gone)?;
+        match message {
+            ClientMessage::Show {
+                n,
+                mirror,
+                step,
+                lesson,
+                stop,
+                ..
+            } => {
+                let moved = (room.show.n, room.show.mirror, room.show.step) != (n, mirror, step);
+                if moved {
+                    if let Some((asked, _)) = room.open_round() {
+                        let closed = ServerMessage::Closed { id: asked.id };
+                        out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
+                        room.open = false;
+                    }
+                }
+                room.show = ShowState {
+                    n,
+                    mirror,
+                    step,
+                    lesson,
+                    stop,
+                    ..room.show.clone()
+                };
+                broadcast_show(room, out);
+            }
+            ClientMessage::Explore { on, .. } => {
+                room.show.explore = on;
+                broadcast_show(room, out);
+            }
+            ClientMessage::Pause { on, .. } => {
+                room.show.paused = on;
+                broadcast_show(room, out);
+            }
+            ClientMessage::Reveal { .. } => {
+                let round = room
+                    .asked
+                    .last_mut()
+                    .and_then(|a| a.rounds.last_mut())
+                    .ok_or_else(|| {
+                        Refusal::soft("no-question", "No question has been asked yet.")
+                    })?;
+                round.revealed = true;
+                if let Some(histogram) = room.histogram() {
+                    out.send(conn, &histogram);
+                }
+                room.results_to_students(out);
+            }
+            ClientMessage::VoteAgain { .. } => {
+                let open = room.open;
+                let asked = room.asked.last_mut().filter(|_| open).ok_or_else(|| {
+                    Refusal::soft("no-question", "No question is open: ask one first.")
+                })?;
+                if asked.rounds.len() >= 2 {
+                    return Err(Refusal::soft(
+                        "rounds",
+                        "A question has two rounds at most: ask a new one.",
+                    ));
+                }
+                asked.rounds.push(Round {
+                    opened_ms: now_ms,
+                    revealed: false,
+                    answers: BTreeMap::new(),
+                });
+                if let Some(q) = room.question_out() {
+                    out.send_all(
+                        room.everyone().collect::<Vec<_>>(),
+                        &ServerMessage::Question(q),
+                    );
+                }
+                if let Some(tally) = room.tally() {
+                    out.send(conn, &tally);
+                }
+            }
+            ClientMessage::Results { .. } => {
+                let mut rows = Vec::new();
+                for asked in &room.asked {
+                    for (r, round) in asked.rounds.iter().enumerate() {
+                        for (&student, &(given, at)) in &round.answers {
+                            rows.push(ResultRow {
+                                round: r as u32 + 1,
+                                question: asked.id,
+                                topic: asked.question.topic,
+                                step: asked.step,
+                                student: room
+                                    .students
+                                    .get(student)
+                                    .map(|s| s.name.clone())
+                                    .unwrap_or_default(),
+                                given,
+                                right: given == asked.question.answer,
+                                seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
+                            });
+                        }
+                    }
+                }
+                out.send(conn, &ServerMessage::Results { rows });
+            }
+            ClientMessage::End { .. } => {
+                let code = code.to_string();
+                self.end_room(&code, "The teacher ended the class.", out);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Tells everyone in the room it ended, closes their connections, forgets the room.
+    fn end_room(&mut self, code: &str, reason: &str, out: &mut Out) {
+        let Some(room) = self.rooms.remove(code) else {
+            return;
+        };
+        let everyone: Vec<ConnId> = room.everyone().collect();
+        out.send_all(
+            everyone.iter().copied(),
+            &ServerMessage::Ended {
+                reason: reason.to_string(),
+            },
+        );
+        for conn in everyone {
+            self.seats.remove(&conn);
+            out.close(conn, reason);
+        }
+    }
+
+    /// `conn` is gone (closed, dropped, or failed): its seat is freed; a student stays in
+    /// the room, with their answers, to come back with their token; a teacher's room waits.
+    pub fn leave(&mut self, conn: ConnId, now_ms: u64) -> Vec<Effect> {
+        let mut out = Out::default();
+        match self.seats.remove(&conn) {
+            Some(Seat::Teacher { code }) => {
+                if let Some(room) = self.rooms.get_mut(&code) {
+                    if room.teacher == Some(conn) {
+                        room.teacher = None;
+                        room.away_since = Some(now_ms);
+                        let away = ServerMessage::TeacherAway {
+                            minutes: self.limits.teacher_wait_ms / 60_000,
+                        };
+                        out.send_all(room.student_conns().collect::<Vec<_>>(), &away);
+                    }
+                }
+            }
+            Some(Seat::Student { code, student }) => {
+                if let Some(room) = self.rooms.get_mut(&code) {
+                    if let Some(s) = room
+                        .students
+                        .get_mut(student)
+                        .filter(|s| s.conn == Some(conn))
+                    {
+                        s.conn = None;
+                        if let Some(teacher) = room.teacher {
+                            out.send(teacher, &room.roster());
+                            if let Some(tally) = room.tally() {
+                                out.send(teacher, &tally);
+                            }
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+        out.effects
+    }
+
+    /// The clock: rooms whose teacher stayed away too long, or that lived their time, end.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Effect> {
+        let mut out = Out::default();
+        let limits = self.limits.clone();
+        let mut ending: Vec<(String, String)> = Vec::new();
+        for room in self.rooms.values() {
+            if room
+                .away_since
+                .is_some_and(|t| now_ms.saturating_sub(t) >= limits.teacher_wait_ms)
+            {
+                ending.push((
+                    room.code.clone(),
+                    format!(
+                        "The teacher did not come back within {} minutes: the class has ended.",
+                        limits.teacher_wait_ms / 60_000
+                    ),
+                ));
+            } else if now_ms.saturating_sub(room.created_ms) >= limits.room_life_ms {
+                ending.push((
+                    room.code.clone(),
+                    format!(
+                        "A class lasts {} hours at most: this one has ended.",
+                        limits.room_life_ms / 3_600_000
+                    ),
+                ));
+            }
+        }
+        ending.sort();
+        for (code, reason) in ending {
+            self.end_room(&code, &reason, &mut out);
+        }
+        out.effects
+    }
+}
+
+fn broadcast_show(room: &Room, out: &mut Out) {
+    out.send_all(
+        room.everyone().collect::<Vec<_>>(),
+        &ServerMessage::Show(room.show.clone()),
+    );
+}
+
+fn first_message() -> Refusal {
+    Refusal::fatal(
+        "first",
+        "A connection starts with teach, resumeTeaching or join.",
+    )
+}
+
+fn gone() -> Refusal {
+    Refusal::fatal("room", "This class has ended.")
+}

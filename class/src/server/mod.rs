@@ -1,0 +1,443 @@
+//! The thin network layer of the live class: axum and tokio around the pure [`Hub`]. It
+//! serves the page (carried in the binary, or from `--dir`), `GET /class/hello`, the short
+//! join link `GET /c/CODE`, and the WebSocket relay `GET /class/ws`.
+//!
+//! Invariants:
+//! - the hub is behind one lock, held only around its pure calls and the non-blocking
+//!   hand-over of their effects (so each connection gets messages in the hub's order); a
+//!   panic under it is caught, and a poisoned lock is taken over, so no room dies of it;
+//! - each connection has a send queue of [`SEND_QUEUE`] messages: one that lets it fill is
+//!   closed, never waited for;
+//! - nothing internal (a panic, a path, an error's debug text) is sent to a client.
+
+mod page;
+
+use crate::identity::{self, Random};
+use crate::limits::{Bucket, Window};
+use crate::protocol::{self, ClientMessage, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
+use crate::room::{self, ConnId, Effect, Hub, Limits};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use bytes::Bytes;
+use futures_util::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, Notify};
+
+/// Messages waiting for one connection, at most.
+pub const SEND_QUEUE: usize = 64;
+
+/// What `bitqueens serve` asks of the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Serve this folder instead of the page carried in the binary.
+    pub dir: Option<PathBuf>,
+    /// The teacher key (see [`new_key`]).
+    pub key: String,
+    /// The rooms' caps and waits.
+    pub limits: Limits,
+    /// Join attempts (teach, resumeTeaching, join) per address per minute.
+    pub joins_per_minute: u32,
+    /// Messages per second per connection, and the burst.
+    pub messages_per_second: u32,
+    /// See `messages_per_second`.
+    pub message_burst: u32,
+}
+
+impl Config {
+    /// The protocol's limits, on `addr`, with `key`.
+    pub fn new(addr: SocketAddr, key: String) -> Config {
+        Config {
+            addr,
+            dir: None,
+            key,
+            limits: Limits::default(),
+            joins_per_minute: 20,
+            messages_per_second: 20,
+            message_burst: 40,
+        }
+    }
+}
+
+/// The operating system's random bits.
+pub struct OsRandom;
+
+impl Random for OsRandom {
+    fn next_u64(&mut self) -> u64 {
+        // The operating system's generator does not fail on the systems this runs on; if it
+        // ever did, a server handing out guessable secrets must stop.
+        getrandom::u64().expect("the operating system gives random bits")
+    }
+}
+
+/// A new teacher key: 128 random bits, lowercase base32.
+pub fn new_key() -> String {
+    identity::new_secret(&mut OsRandom)
+}
+
+/// One message on its way to a connection.
+enum Outgoing {
+    Text(Bytes),
+    Close(u16, String),
+}
+
+struct Outbox {
+    queue: mpsc::Sender<Outgoing>,
+    kill: Arc<Notify>,
+}
+
+struct Shared {
+    hub: Hub,
+    outboxes: HashMap<ConnId, Outbox>,
+}
+
+struct App {
+    shared: Mutex<Shared>,
+    joins: Mutex<Window<IpAddr>>,
+    next_conn: AtomicU64,
+    started: Instant,
+    page: page::Page,
+    messages_per_second: u32,
+    message_burst: u32,
+}
+
+/// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
+/// it, which is still a state they accept.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl App {
+    fn now_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// Runs `call` on the hub under the lock, and hands its effects over before letting go.
+    fn with_hub(&self, call: impl FnOnce(&mut Hub) -> Vec<Effect>, conn: Option<ConnId>) {
+        let mut shared = lock(&self.shared);
+        let effects = match catch_unwind(AssertUnwindSafe(|| call(&mut shared.hub))) {
+            Ok(effects) => effects,
+            Err(_) => match conn {
+                Some(conn) => shared.hub.refused(
+                    conn,
+                    Refusal::fatal(
+                        "internal",
+                        "The class server could not handle this message.",
+                    ),
+                ),
+                None => Vec::new(),
+            },
+        };
+        deliver(&mut shared, effects);
+    }
+}
+
+/// Hands each effect to its connection's queue, without waiting: a full queue closes that
+/// connection (it catches up when it comes back).
+fn deliver(shared: &mut Shared, effects: Vec<Effect>) {
+    for effect in effects {
+        let (to, outgoing, last) = match effect {
+            Effect::Send { to, text } => (to, Outgoing::Text(text), false),
+            Effect::Close { to, code, reason } => (to, Outgoing::Close(code, reason), true),
+        };
+        let Some(outbox) = shared.outboxes.get(&to) else {
+            continue;
+        };
+        if outbox.queue.try_send(outgoing).is_err() {
+            outbox.kill.notify_one();
+            shared.outboxes.remove(&to);
+        } else if last {
+            // Nothing goes after a close; the connection ends once the close is sent.
+            shared.outboxes.remove(&to);
+        }
+    }
+}
+
+/// Serves until `stop` resolves. `ready` is told the address bound (port 0 gives a free one).
+pub async fn serve(
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    let app = Arc::new(App {
+        shared: Mutex::new(Shared {
+            hub: Hub::new(
+                config.key.clone(),
+                config.limits.clone(),
+                Box::new(OsRandom),
+            ),
+            outboxes: HashMap::new(),
+        }),
+        joins: Mutex::new(Window::new(config.joins_per_minute, 100_000)),
+        next_conn: AtomicU64::new(1),
+        started: Instant::now(),
+        page: page::Page::new(config.dir.clone()),
+        messages_per_second: config.messages_per_second,
+        message_burst: config.message_burst,
+    });
+    let ticker = tokio::spawn(tick(app.clone()));
+    let router = Router::new()
+        .route("/class/hello", get(hello))
+        .route("/class/ws", get(upgrade))
+        .route("/c/{code}", get(short_link))
+        .fallback(get(page::file))
+        .with_state(app);
+    ready(addr);
+    let served = axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(stop)
+    .await;
+    ticker.abort();
+    served
+}
+
+/// The clock of the rooms: every few seconds, rooms whose time is over end.
+async fn tick(app: Arc<App>) {
+    let mut interval = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        interval.tick().await;
+        let now = app.now_ms();
+        app.with_hub(|hub| hub.tick(now), None);
+        lock(&app.joins).forget_old(now);
+    }
+}
+
+async fn hello() -> Response {
+    let body = serde_json::json!({
+        "protocol": protocol::VERSION,
+        "server": concat!("bitqueens serve ", env!("CARGO_PKG_VERSION")),
+    });
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
+}
+
+async fn short_link(Path(code): Path<String>) -> Response {
+    match identity::normalize_code(&code) {
+        Some(code) => Redirect::temporary(&format!("/?class={code}")).into_response(),
+        None => (StatusCode::NOT_FOUND, "No class has this code.").into_response(),
+    }
+}
+
+/// True when the request comes from a page of this server: no `Origin` (not a browser), or
+/// one that is this server as the request reached it (`Host`), over http or https.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let (Ok(origin), Some(Ok(host))) = (
+        origin.to_str(),
+        headers.get(header::HOST).map(|h| h.to_str()),
+    ) else {
+        return false;
+    };
+    origin == format!("http://{host}") || origin == format!("https://{host}")
+}
+
+async fn upgrade(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return (
+            StatusCode::FORBIDDEN,
+            "A page from another origin may not join this class server.",
+        )
+            .into_response();
+    }
+    upgrade
+        .max_message_size(protocol::MAX_MESSAGE_BYTES)
+        .max_frame_size(protocol::MAX_MESSAGE_BYTES)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| connection(socket, app, peer.ip()))
+}
+
+/// Ends a connection's seat when its task ends, however it ends (a panic included).
+struct Seat {
+    app: Arc<App>,
+    conn: ConnId,
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        let (app, conn) = (&self.app, self.conn);
+        lock(&app.shared).outboxes.remove(&conn);
+        let now = app.now_ms();
+        app.with_hub(|hub| hub.leave(conn, now), None);
+    }
+}
+
+/// Sends one close frame, waiting at most a second for a client that does not read.
+async fn close_with<S>(sink: &mut S, code: u16, reason: &str)
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(reason),
+    };
+    let _ = tokio::time::timeout(
+        Duration::from_secs(1),
+        sink.send(Message::Close(Some(frame))),
+    )
+    .await;
+}
+
+async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
+    let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
+    let kill = Arc::new(Notify::new());
+    lock(&app.shared).outboxes.insert(
+        conn,
+        Outbox {
+            queue,
+            kill: kill.clone(),
+        },
+    );
+    let _seat = Seat {
+        app: app.clone(),
+        conn,
+    };
+    let (mut sink, mut stream) = socket.split();
+    let mut bucket = Bucket::new(app.messages_per_second, app.message_burst, app.now_ms());
+    // Messages dropped in a row by the rate limit: past FLOOD the connection is closed.
+    const FLOOD: u32 = 100;
+    let mut dropped = 0u32;
+    loop {
+        tokio::select! {
+            biased;
+            _ = kill.notified() => {
+                close_with(&mut sink, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
+                break;
+            }
+            next = outgoing.recv() => match next {
+                Some(Outgoing::Text(text)) => {
+                    let Ok(text) = Utf8Bytes::try_from(text) else { continue };
+                    tokio::select! {
+                        sent = sink.send(Message::Text(text)) => if sent.is_err() { break },
+                        _ = kill.notified() => break,
+                    }
+                }
+                Some(Outgoing::Close(code, reason)) => {
+                    close_with(&mut sink, code, &reason).await;
+                    break;
+                }
+                None => break,
+            },
+            incoming = stream.next() => match incoming {
+                None | Some(Ok(Message::Close(_))) => break,
+                Some(Err(error)) => {
+                    let said = error.to_string();
+                    if said.contains("Message too long") || said.contains("Space limit") {
+                        let reason = format!("A message is at most {} KiB.", protocol::MAX_MESSAGE_BYTES / 1024);
+                        close_with(&mut sink, CLOSE_TOO_BIG, &reason).await;
+                    }
+                    break;
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Binary(_))) => {
+                    let refusal = Refusal::fatal("binary", "A message is JSON text, not binary.");
+                    app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+                }
+                Some(Ok(Message::Text(text))) => {
+                    if !bucket.take(app.now_ms()) {
+                        dropped += 1;
+                        if dropped >= FLOOD {
+                            let refusal = Refusal::fatal("flood", format!(
+                                "Too many messages: at most {} a second.", app.messages_per_second));
+                            app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+                        } else if dropped == 1 {
+                            let refusal = Refusal::soft("rate", format!(
+                                "Too many messages: at most {} a second; this one was dropped.", app.messages_per_second));
+                            app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+                        }
+                        continue;
+                    }
+                    dropped = 0;
+                    handle_text(&app, conn, peer, text.as_str()).await;
+                }
+            }
+        }
+    }
+}
+
+async fn handle_text(app: &Arc<App>, conn: ConnId, peer: IpAddr, text: &str) {
+    let message = match protocol::parse(text) {
+        Ok(message) => message,
+        Err(refusal) => {
+            app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+            return;
+        }
+    };
+    if message.is_opening() && !lock(&app.joins).allow(peer, app.now_ms()) {
+        let refusal = Refusal::fatal(
+            "joins",
+            "Too many attempts to join from this address: wait a minute, then try again.",
+        );
+        app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+        return;
+    }
+    if let ClientMessage::Ask { topic, .. } = &message {
+        // The seek may take a while: made outside the lock, on a blocking thread.
+        let mut plan = None;
+        app.with_hub(
+            |hub| match hub.ask_plan(conn, topic) {
+                Ok(made) => {
+                    plan = Some(made);
+                    Vec::new()
+                }
+                Err(effects) => effects,
+            },
+            Some(conn),
+        );
+        let Some(plan) = plan else { return };
+        let asked = plan.clone();
+        let made = tokio::task::spawn_blocking(move || room::question_at(&asked))
+            .await
+            .unwrap_or_else(|_| Err("The class server could not make this question.".to_string()));
+        let now = app.now_ms();
+        app.with_hub(|hub| hub.open_question(conn, &plan, made, now), Some(conn));
+        return;
+    }
+    let now = app.now_ms();
+    app.with_hub(|hub| hub.handle(conn, message, now), Some(conn));
+}
+
+/// Serves on a runtime of its own until Ctrl-C (then stops cleanly): what `bitqueens serve`
+/// runs. `ready` is told the address bound.
+pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(config, ready, async {
+        let _ = tokio::signal::ctrl_c().await;
+    }))?;
+    // Connections still open are not waited for past a moment.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    Ok(())
+}
+
+/// True when the page would be served: `dir`'s index.html, or the one carried in the binary.
+pub fn has_page(dir: Option<PathBuf>) -> bool {
+    page::Page::new(dir).has_page()
+}
+
+pub use page::NO_PAGE;

@@ -1,0 +1,121 @@
+//! `bitqueens serve`: the page and the live class's relay, on one port (see the crate
+//! `bitqueens-class`). It prints the address and the teacher link, each on a line of its own
+//! (tests and the page's tests read them), and runs until Ctrl-C.
+
+use bitqueens_class::room::Limits;
+use bitqueens_class::server::{self, Config};
+use clap::Args as ClapArgs;
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::path::PathBuf;
+
+/// `bitqueens serve`'s options.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The port (0: a free one).
+    #[arg(long, default_value_t = 8035)]
+    port: u16,
+    /// Listen on the local network (not only this computer), and print the address and a QR
+    /// code for the room.
+    #[arg(long)]
+    lan: bool,
+    /// Serve this build of the page (a dist/ folder) instead of the one in the binary.
+    #[arg(long, value_name = "DIST")]
+    dir: Option<PathBuf>,
+    /// Classes open at once, at most.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_rooms: u32,
+    /// Students in one class, at most.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_students: u32,
+    /// Join attempts per address per minute (for tests and benchmarks on one address).
+    #[arg(long, default_value_t = 20, hide = true)]
+    joins_per_minute: u32,
+    /// Messages per second per connection, bursts of twice as many (for tests).
+    #[arg(long, default_value_t = 20, hide = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    messages_per_second: u32,
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(args: Args) -> Result<(), String> {
+    if let Some(dir) = &args.dir {
+        if !dir.join("index.html").is_file() {
+            return Err(format!(
+                "{} has no index.html: pass the folder npm run build made (dist).",
+                dir.display()
+            ));
+        }
+    }
+    if !server::has_page(args.dir.clone()) {
+        eprintln!("bitqueens: {}", server::NO_PAGE);
+    }
+    let listen = if args.lan {
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED)
+    } else {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    };
+    let key = server::new_key();
+    let mut config = Config::new(SocketAddr::new(listen, args.port), key.clone());
+    config.dir = args.dir;
+    config.limits = Limits {
+        max_rooms: args.max_rooms as usize,
+        max_students: args.max_students as usize,
+        ..Limits::default()
+    };
+    config.joins_per_minute = args.joins_per_minute;
+    config.messages_per_second = args.messages_per_second;
+    config.message_burst = args.messages_per_second.saturating_mul(2);
+    let lan = args.lan;
+    server::run(config, |addr| {
+        let port = addr.port();
+        let host = if lan { lan_address() } else { None };
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "Serving bitqueens on http://127.0.0.1:{port}/");
+        if lan {
+            match host {
+                Some(ip) => {
+                    let join = format!("http://{ip}:{port}/");
+                    let _ = writeln!(out, "Students join at {join}");
+                    if let Some(code) = qr(&join) {
+                        let _ = writeln!(out, "{code}");
+                    }
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "No local network address was found: students join at this computer's address, port {port}."
+                    );
+                }
+            }
+        }
+        let shown = host.map_or_else(|| "127.0.0.1".to_string(), |ip| ip.to_string());
+        let _ = writeln!(out, "Teacher link: http://{shown}:{port}/?teach={key}");
+        let _ = writeln!(out, "Press Ctrl-C to stop.");
+        let _ = out.flush();
+    })
+    .map_err(|error| format!("cannot serve on port {}: {error}.", args.port))?;
+    println!("Stopped.");
+    Ok(())
+}
+
+/// This computer's address on the local network: the one it would send from (a UDP socket
+/// connected to a documentation address sends nothing).
+fn lan_address() -> Option<IpAddr> {
+    let socket = UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
+/// `text` as a QR code drawn with Unicode half blocks, for the terminal.
+fn qr(text: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+    )
+}

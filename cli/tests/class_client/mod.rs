@@ -1,0 +1,228 @@
+//! A real `bitqueens serve` on loopback and WebSocket clients of it, for the live class's
+//! integration and swarm tests. Every wait is bounded: a test that would hang fails instead,
+//! saying what it waited for.
+#![allow(dead_code)] // each test file uses its own share of these
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Error, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// The longest any one message is waited for.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A `bitqueens serve --port 0` running on a scratch page; stopped when dropped.
+pub struct Server {
+    child: Child,
+    dir: PathBuf,
+    /// The port it listens on, read from its first line.
+    pub port: u16,
+    /// The teacher key, read from its teacher link.
+    pub key: String,
+}
+
+impl Server {
+    /// Starts the server with `args` added, and reads its two lines.
+    pub fn start(args: &[&str]) -> Server {
+        let dir = std::env::temp_dir().join(format!(
+            "bitqueens-serve-{}-{}",
+            std::process::id(),
+            rand_suffix()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("index.html"),
+            "<!doctype html><title>class</title>",
+        )
+        .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bitqueens"))
+            .args(["serve", "--port", "0", "--dir"])
+            .arg(&dir)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (lines, seen) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut port = None;
+        let mut key = None;
+        while key.is_none() {
+            let line = seen
+                .recv_timeout(Duration::from_secs(60))
+                .expect("bitqueens serve prints its address and teacher link within a minute");
+            if let Some(rest) = line.strip_prefix("Serving bitqueens on http://127.0.0.1:") {
+                port = Some(rest.trim_end_matches('/').parse().unwrap());
+            }
+            if let Some((_, k)) = line.split_once("/?teach=") {
+                assert!(
+                    line.starts_with("Teacher link: http://127.0.0.1:"),
+                    "{line}"
+                );
+                key = Some(k.to_string());
+            }
+        }
+        Server {
+            child,
+            dir,
+            port: port.expect("the address line comes before the teacher link"),
+            key: key.unwrap(),
+        }
+    }
+
+    /// The WebSocket address.
+    pub fn ws(&self) -> String {
+        format!("ws://127.0.0.1:{}/class/ws", self.port)
+    }
+
+    /// The page's origin, as a browser on it sends it.
+    pub fn origin(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// True while the process runs.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// One page's connection.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// Opens a connection with this `Origin` (none: `None`).
+pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client, Error> {
+    let mut request = server.ws().into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+    }
+    let (ws, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(request))
+        .await
+        .expect("the upgrade is answered")?;
+    Ok(Client { ws })
+}
+
+/// Opens a connection as the server's own page does.
+pub async fn connect(server: &Server) -> Client {
+    try_connect(server, Some(&server.origin())).await.unwrap()
+}
+
+impl Client {
+    /// Sends one message (`v` added).
+    pub async fn send(&mut self, mut message: Value) {
+        message["v"] = json!(1);
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .unwrap();
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: String) -> Result<(), Error> {
+        self.ws.send(Message::text(text)).await
+    }
+
+    /// The next message; fails on a close or after [`PATIENCE`].
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message within the patience");
+            match next {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).unwrap();
+                    assert_eq!(value["v"], 1, "{value}");
+                    return value;
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                other => panic!("expected a message, got {other:?}"),
+            }
+        }
+    }
+
+    /// The next message of type `kind`, those before it skipped.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let value = self.recv().await;
+            if value["type"] == kind {
+                return value;
+            }
+        }
+    }
+
+    /// Reads until the server closes: its close code and reason, and the messages before.
+    pub async fn closed(&mut self) -> (u16, String, Vec<Value>) {
+        let mut before = Vec::new();
+        loop {
+            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the server closes within the patience");
+            match next {
+                Some(Ok(Message::Text(text))) => before.push(serde_json::from_str(&text).unwrap()),
+                Some(Ok(Message::Close(Some(frame)))) => {
+                    return (u16::from(frame.code), frame.reason.to_string(), before)
+                }
+                Some(Ok(Message::Close(None))) | None => return (0, String::new(), before),
+                Some(Ok(_)) => {}
+                Some(Err(error)) => return (1006, error.to_string(), before),
+            }
+        }
+    }
+}
+
+/// The close code of a policy violation.
+pub fn policy() -> u16 {
+    u16::from(CloseCode::Policy)
+}
+
+/// A teacher's connection with a room open: the client and its `opened`.
+pub async fn teacher(server: &Server) -> (Client, Value) {
+    let mut client = connect(server).await;
+    client
+        .send(json!({"type": "teach", "key": server.key}))
+        .await;
+    let opened = client.recv_type("opened").await;
+    (client, opened)
+}
+
+/// A student joined to `code`: the client and its `joined`.
+pub async fn student(server: &Server, code: &str, token: Option<&str>) -> (Client, Value) {
+    let mut client = connect(server).await;
+    client
+        .send(json!({"type": "join", "code": code, "token": token, "name": null}))
+        .await;
+    let joined = client.recv_type("joined").await;
+    (client, joined)
+}
