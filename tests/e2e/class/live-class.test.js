@@ -1,0 +1,179 @@
+// End-to-end: a live class on a real `bitqueens serve` (tests/support/class-server.js), one
+// teacher page and three students (one on a 390 px phone): joining by link, by the short link
+// and by the typed code, following 20 steps, a question with the answers hidden, the reveal,
+// a second round, a student's connection cut (a reload) and restored with the answer kept,
+// the CSV downloaded and read, the end of the class; then the server killed mid-class and
+// started again on the same port. Every page fails the test on a console error (session.js),
+// and axe checks both views. Every wait is for a state, never for a time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { usePage, button, steps, queensOnBoard } from '../../support/session.js';
+import { seriousViolations } from '../../support/axe.js';
+import { startClassServer } from '../../support/class-server.js';
+
+const session = usePage();
+const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
+const LAPTOP = { viewport: { width: 1366, height: 768 } };
+
+const section = (page) => page.getByRole('region', { name: 'Live class' });
+const status = (page) => section(page).getByRole('status').first();
+const joinCode = async (page) => {
+  const code = page.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
+  await code.waitFor();
+  return (await code.textContent()).trim();
+};
+/** Waits until the page's board stands at `step`. */
+const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
+/** The student's answer digits as 0/1 text. */
+const digitsOf = (page) => page.getByRole('group', { name: 'Your answer' }).getByRole('button')
+  .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-pressed') === 'true' ? '1' : '0')).join(''));
+
+/** The pages may log the WebSocket's failures to connect while a server is away. */
+const expectReconnects = () => session.expectProblem(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/class\/ws' failed/);
+
+test('on a static host, Start a live class says in one line how to start a class server', async () => {
+  session.expectProblem(/404/); // GET /class/hello: no class server here
+  const page = await session.open('?n=6');
+  await button(page, 'Class').click();
+  await button(page, 'Start a live class').click();
+  await section(page).getByText(/needs a class server.*bitqueens serve/).waitFor();
+});
+
+test('a whole class: join three ways, follow 20 steps, a question in two rounds, a student back after a cut, the CSV, the end', async () => {
+  const server = await startClassServer();
+  try {
+    const teacher = await session.openAnother(server.teacherLink, LAPTOP);
+    assert.equal(new URL(teacher.url()).searchParams.has('teach'), false, 'the teacher key leaves the address bar');
+    await button(teacher, 'Start a live class').click();
+    const code = await joinCode(teacher);
+    assert.match(await teacher.locator('.join-address').textContent(), new RegExp(`/c/${code}$`));
+    assert.equal(await teacher.getByRole('img', { name: /^QR code of the join address/ }).isVisible(), true);
+
+    // Three students: the short link, the typed code on a phone, the ?class= link.
+    const ann = await session.openAnother(`${server.origin}/c/${code}`, LAPTOP);
+    const bo = await session.openAnother(`${server.origin}/`, PHONE);
+    await button(bo, 'Class').click();
+    await bo.getByLabel('Join a class: code').fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3).toLowerCase()}`);
+    await button(bo, 'Join').click();
+    const cy = await session.openAnother(`${server.origin}/?class=${code}`, LAPTOP);
+    const students = [ann, bo, cy];
+    await teacher.getByText('3 students joined').waitFor();
+    for (const page of students) await section(page).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
+
+    // The teacher's board drives: 20 steps, every student's board at step 20 with the same queens.
+    for (let i = 0; i < 20; i++) await button(teacher, 'Step').click();
+    for (const page of students) await atStep(page, 20);
+    const queens = await queensOnBoard(teacher);
+    for (const page of students) assert.deepEqual(await queensOnBoard(page), queens);
+    // Read-only: the student's controls take no click, and the arrow key does not step.
+    assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), true);
+    await ann.keyboard.press('ArrowRight');
+    assert.equal(await steps(ann), 20);
+
+    // A name with a formula and a comma in it: the teacher sees it as text, the CSV escapes it.
+    await ann.getByLabel('Your name (only the teacher sees it)').fill('=Ada, <b>1</b>');
+    await button(ann, 'Rename').click();
+    await teacher.getByText('Who joined').click();
+    await teacher.locator('.class-roster li', { hasText: '=Ada, <b>1</b>' }).waitFor();
+
+    // A question: the students see it, the teacher sees only how many answered.
+    await teacher.getByRole('combobox', { name: 'Topic' }).selectOption('free-squares');
+    await button(teacher, 'Ask the class').click();
+    for (const page of students) await page.getByText(/^Which squares of row \d+ are free\?/).waitFor();
+    await teacher.getByText('0 of 3 answered').waitFor();
+    assert.deepEqual(await seriousViolations(bo), [], 'axe on the student view');
+    await button(ann, 'Submit').click();
+    await button(bo, 'column 3').click();
+    await button(bo, 'Submit').click();
+    await button(cy, 'column 1').click();
+    await button(cy, 'column 2').click();
+    await button(cy, 'Submit').click();
+    for (const page of students) await page.getByText(/^Answer sent\./).waitFor();
+    await teacher.getByText('3 of 3 answered').waitFor();
+    assert.equal(await section(teacher).getByRole('table').count(), 0, 'the answers stay hidden until Show answers');
+
+    // Cy's connection is cut (the page reloaded): back as themselves, the answer kept.
+    await cy.reload();
+    await cy.getByText(/^Which squares of row \d+ are free\?/).waitFor();
+    await cy.getByText(/^Answer sent\./).waitFor();
+    assert.equal(await digitsOf(cy), '11000000');
+    await teacher.getByText('3 students joined').waitFor();
+
+    // The reveal: one table per round, the right answer marked, each wrong one with a reason.
+    await button(teacher, 'Show answers').click();
+    const round1 = section(teacher).getByRole('table', { name: /^Round 1: 3 answers/ });
+    await round1.waitFor();
+    const rows = await round1.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      answer: tr.querySelector('th').getAttribute('aria-label') ?? tr.querySelector('th').textContent,
+      count: Number(tr.querySelector('.class-count-number').textContent),
+      verdict: tr.lastElementChild.textContent,
+    })));
+    assert.equal(rows.reduce((sum, row) => sum + row.count, 0), 3);
+    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].count >= rows[i].count, 'most frequent first');
+    assert.ok(rows.filter((row) => row.verdict === '✓ right').length <= 1);
+    for (const row of rows.filter((r) => r.verdict !== '✓ right')) assert.match(row.verdict, /^✗ .{10,}/, 'a wrong answer has its reason');
+    for (const page of students) await page.getByText(/^(Right!|Not this time)/).waitFor();
+    assert.deepEqual(await seriousViolations(teacher), [], 'axe on the teacher view');
+
+    // Vote again: round 2 hidden again, then both rounds side by side.
+    await button(teacher, 'Vote again').click();
+    for (const page of students) await page.getByText(/^Round 2: Which squares/).waitFor();
+    assert.equal(await section(teacher).getByRole('table').count(), 0);
+    await button(bo, 'Submit').click();
+    await teacher.getByText('1 of 3 answered').waitFor();
+    await button(teacher, 'Show answers').click();
+    await teacher.getByRole('table', { name: /^Round 2: 1 answer$/ }).waitFor();
+    assert.equal(await section(teacher).getByRole('table').count(), 2);
+
+    // The results as CSV, made by the page.
+    const downloaded = teacher.waitForEvent('download');
+    await button(teacher, 'Download results (CSV)').click();
+    const csv = await readFile(await (await downloaded).path(), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    assert.equal(lines[0], 'round,question,step,student,answer,right,seconds');
+    assert.equal(lines.length, 1 + 4, 'three answers in round 1, one in round 2');
+    assert.ok(lines.some((line) => line.includes(`"'=Ada, <b>1</b>"`)), 'the name escaped for CSV and for formulas');
+    assert.ok(lines.some((line) => /^1,\d+ \(free-squares\),20,[^,]+,11000000,(right|wrong),[\d.]+$/.test(line)), "Cy's answer kept");
+    assert.equal(lines.filter((line) => line.startsWith('2,')).length, 1);
+
+    // The end: every student told, the boards kept.
+    await button(teacher, 'End class').click();
+    for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
+    for (const page of students) assert.equal(await steps(page), 20);
+    assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the server killed mid-class: the boards stay, the pages say it is gone, and reconnect when it returns', async () => {
+  expectReconnects();
+  let server = await startClassServer();
+  try {
+    const teacher = await session.openAnother(server.teacherLink, LAPTOP);
+    await button(teacher, 'Start a live class').click();
+    const code = await joinCode(teacher);
+    const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
+    await teacher.getByText('1 student joined').waitFor();
+    for (let i = 0; i < 7; i++) await button(teacher, 'Step').click();
+    await atStep(student, 7);
+
+    await server.stop();
+    await status(teacher).getByText('The class server is gone: trying again…').waitFor();
+    await status(student).getByText(/^The class server is gone: trying again…/).waitFor();
+    assert.equal(await steps(student), 7, 'the board is kept');
+    assert.equal(await steps(teacher), 7);
+
+    // Back on the same port: a new server, its rooms empty. The pages reconnect and hear that
+    // the class is no longer there, in a sentence; the boards are still kept.
+    server = await startClassServer({ port: server.port });
+    await teacher.waitForFunction(() => !/trying again/.test(document.querySelector('#live-class-body')?.textContent));
+    await student.waitForFunction(() => !/trying again/.test(document.querySelector('#live-class-body')?.textContent));
+    assert.notEqual((await section(student).textContent()).trim(), '');
+    assert.equal(await steps(student), 7);
+    assert.deepEqual(await seriousViolations(student), []);
+  } finally {
+    await server.stop();
+  }
+});

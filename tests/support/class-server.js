@@ -1,0 +1,43 @@
+// A real class server (`bitqueens serve`) for the live class's end-to-end tests: started with
+// `cargo run` on dist/ (a free port, or the one given, to come back where it was), its printed
+// lines read for the address and the teacher link, and stopped by its process group (cargo
+// and the server it runs).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Starts `bitqueens serve --port PORT --dir dist`; resolves to { origin, port, teacherLink,
+ * stop() } once it has printed both lines. `cargo run` builds it first if it must.
+ */
+export function startClassServer({ port = 0, args = [] } = {}) {
+  const child = spawn('cargo', ['run', '-q', '-p', 'bitqueens-cli', '--', 'serve', '--port', String(port), '--dir', 'dist', ...args], {
+    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk) => { err += chunk; });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // the group: cargo and the server under it
+      } catch {
+        // gone already
+      }
+    }
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const serving = out.match(/^Serving bitqueens on (http:\/\/127\.0\.0\.1:(\d+)\/)$/m);
+      const teacher = out.match(/^Teacher link: (\S+\?teach=\S+)$/m);
+      if (serving && teacher) {
+        resolve({ origin: new URL(serving[1]).origin, port: Number(serving[2]), teacherLink: teacher[1], stop });
+      }
+    });
+    exited.then((code) => reject(new Error(`bitqueens serve stopped (${code}) before it served: ${err.trim() || out.trim()}`)));
+  });
+}
