@@ -122,6 +122,7 @@ export class ClassLink {
     this.attempt = 0;    // reconnects since the last welcome
     this.refusal = null; // the fatal error received on this socket, if any
     this.resuming = false; // the teacher's hello was resumeTeaching
+    this.lostOnce = false; // the connection was lost at least once
   }
 
   /** Opens the link (once; after that it reconnects by itself). */
@@ -247,12 +248,15 @@ export class ClassLink {
       const { code, reason } = this.refusal;
       // A teacher whose room is gone (a server restarted) starts a new one next time.
       if (this.role.kind === 'teacher' && this.resuming && code !== 'version') writeStored(this.storage, TEACHER_ROOM, null);
-      this.take('refused', { code, reason: refusalSentence(code, reason) });
+      // `returned`: refused by a server that came back after a loss (a restarted server has
+      // forgotten its classes).
+      this.take('refused', { code, reason: refusalSentence(code, reason), returned: this.lostOnce });
       return;
     }
     if (!can(this.state, 'lost')) return;
     const delayMs = backoffDelay(this.attempt, this.random);
     this.attempt += 1;
+    this.lostOnce = true;
     this.take('lost', { delayMs, closeCode: event?.code });
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
@@ -280,8 +284,6 @@ export class ClassLink {
 
 /** The sentence a page shows for a refusal: the server's, or the version's own. */
 export function refusalSentence(code, reason) {
-  if (code === 'version') {
-    return `${reason ? `${String(reason)} ` : ''}This page and the class server speak different versions: reload the page.`.trim();
-  }
+  if (code === 'version' && !reason) return 'This page and the class server speak different versions: reload the page.';
   return String(reason || 'The class server refused this page.');
 }

@@ -91,7 +91,10 @@ export class StudentView {
       [OPEN]: 'In the class.',
       [RECONNECTING]: 'The class server is gone: trying again… (your board stays as it is)',
       [GONE]: `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
-      [REFUSED]: detail.reason ?? 'The class server refused this page.',
+      // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
+      [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')
+        ? 'The class server is back, but without this class (a restarted server forgets its classes): ask the teacher for the new code.'
+        : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);

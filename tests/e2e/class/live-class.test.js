@@ -168,9 +168,8 @@ test('the server killed mid-class: the boards stay, the pages say it is gone, an
     // Back on the same port: a new server, its rooms empty. The pages reconnect and hear that
     // the class is no longer there, in a sentence; the boards are still kept.
     server = await startClassServer({ port: server.port });
-    await teacher.waitForFunction(() => !/trying again/.test(document.querySelector('#live-class-body')?.textContent));
-    await student.waitForFunction(() => !/trying again/.test(document.querySelector('#live-class-body')?.textContent));
-    assert.notEqual((await section(student).textContent()).trim(), '');
+    await section(teacher).getByText(/^The class server is back, but without this class.*open the new link/).waitFor();
+    await section(student).getByText(/^The class server is back, but without this class.*ask the teacher for the new code/).waitFor();
     assert.equal(await steps(student), 7);
     assert.deepEqual(await seriousViolations(student), []);
   } finally {

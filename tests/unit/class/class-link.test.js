@@ -187,7 +187,7 @@ test('a teacher whose room is gone (a server restarted) is refused with the sent
   opened[0].say({ type: 'error', code: 'room', reason: 'This class has ended.', fatal: true });
   opened[0].cut(1008);
   assert.equal(link.state, REFUSED);
-  assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.' }]);
+  assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.', returned: false }]);
   assert.equal(ClassLink.teacherRoomIn(storage), null, 'the dead room is forgotten');
   const next = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
   next.link.start();
@@ -202,7 +202,7 @@ test('another protocol version is refused with a sentence that says to reload, a
   opened[0].say({ type: 'error', code: 'version', reason: 'This page is older than the class server.', fatal: true });
   opened[0].cut(1008);
   assert.equal(link.state, REFUSED);
-  assert.match(states.at(-1)[1].reason, /older than the class server.*reload/);
+  assert.equal(states.at(-1)[1].reason, 'This page is older than the class server.');
   assert.equal(clock.timers.size, 0);
   assert.equal(opened.length, 1);
 });
@@ -245,4 +245,17 @@ test('what the server sends that is not a message is ignored; the teacher key na
   assert.equal(link.state, CONNECTING);
   assert.equal(TEACHER_KEY, 'bitqueens.class.teacher-key');
   assert.equal(IDLE, 'idle');
+});
+
+test('refused by a server that came back after a loss: the refusal says so (returned)', () => {
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  opened[0].cut();
+  clock.fire();
+  opened[1].accept();
+  opened[1].say({ type: 'error', code: 'room', reason: 'This class has ended.', fatal: true });
+  opened[1].cut(1008);
+  assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.', returned: true }]);
 });
