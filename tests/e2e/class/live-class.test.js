@@ -35,7 +35,7 @@ const expectReconnects = () => session.expectProblem(/WebSocket connection to 'w
 test('on a static host, Start a live class says in one line how to start a class server', async () => {
   session.expectProblem(/404/); // GET /class/hello: no class server here
   const page = await session.open('?n=6');
-  await button(page, 'Class').click();
+  await button(page, 'Live class').click();
   await button(page, 'Start a live class').click();
   await section(page).getByText(/needs a class server.*bitqueens serve/).waitFor();
 });
@@ -53,7 +53,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     // Three students: the short link, the typed code on a phone, the ?class= link.
     const ann = await session.openAnother(`${server.origin}/c/${code}`, LAPTOP);
     const bo = await session.openAnother(`${server.origin}/`, PHONE);
-    await button(bo, 'Class').click();
+    await button(bo, 'Live class').click();
     await bo.getByLabel('Join a class: code').fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3).toLowerCase()}`);
     await button(bo, 'Join').click();
     const cy = await session.openAnother(`${server.origin}/?class=${code}`, LAPTOP);
