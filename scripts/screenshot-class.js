@@ -29,11 +29,14 @@ try {
   await phone.getByRole('button', { name: 'column 3' }).click();
   await button(phone, 'Submit').click();
   await button(laptop, 'Submit').click();
-  await teacher.getByText('2 of 2 answered').waitFor().catch(async (e) => { await teacher.screenshot({ path: `${out}/fail.png`, fullPage: true }); await laptop.screenshot({ path: `${out}/fail2.png` }); throw e; });
+  await teacher.getByText('2 of 2 answered').waitFor();
   await button(teacher, 'Show answers').click();
   await teacher.locator('.class-histogram').first().waitFor();
   await laptop.getByText(/^(Right!|Not this time)/).waitFor();
   await teacher.screenshot({ path: `${out}/class-teacher-1366.png`, fullPage: true });
+  await button(teacher, 'Presenter').click();
+  await teacher.screenshot({ path: `${out}/class-teacher-presenter-1366.png` });
+  await teacher.keyboard.press('Escape');
   await laptop.screenshot({ path: `${out}/class-student-1366.png`, fullPage: false });
   await phone.screenshot({ path: `${out}/class-student-390-result.png`, fullPage: true });
   const small = await openPage(browser, teacherLink, { viewport: { width: 390, height: 844 }, touch: true });
