@@ -3,7 +3,8 @@
 // Chromium does (the call returns, the address stays).
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { rewriteAddress, address, RETRY_MS } from '../../../www/player/address-bar.js';
+import { rewriteAddress, address, RETRY_MS, dropTeacherKey } from '../../../www/player/address-bar.js';
+import { namesClass } from '../../../www/player/permalink.js';
 
 const browser = { href: 'https://example.org/bitqueens/?n=8', refuse: null, calls: 0 };
 globalThis.location = { get href() { return browser.href; } };
@@ -58,3 +59,18 @@ for (const refuse of ['throw', 'ignore']) {
     assert.equal(browser.calls, 3);
   });
 }
+
+test('the teacher key of a live class leaves the address bar at once; a join code stays', async () => {
+  browser.refuse = null;
+  browser.href = 'https://example.org/bitqueens/?teach=k3y&n=8';
+  dropTeacherKey('?teach=k3y&n=8');
+  await endOfTask();
+  assert.equal(browser.href, 'https://example.org/bitqueens/?n=8');
+  browser.href = 'https://example.org/bitqueens/?class=ABCDEF';
+  dropTeacherKey('?class=ABCDEF');
+  await endOfTask();
+  assert.equal(browser.href, 'https://example.org/bitqueens/?class=ABCDEF');
+  assert.equal(namesClass('?class=ABCDEF'), true);
+  assert.equal(namesClass('?teach=k3y'), true);
+  assert.equal(namesClass('?n=8&pos=3'), false);
+});
