@@ -134,13 +134,38 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.equal(lines[0], 'round,question,step,student,answer,right,seconds');
     assert.equal(lines.length, 1 + 4, 'three answers in round 1, one in round 2');
     assert.ok(lines.some((line) => line.includes(`"'=Ada, <b>1</b>"`)), 'the name escaped for CSV and for formulas');
-    assert.ok(lines.some((line) => /^1,\d+ \(free-squares\),20,[^,]+,11000000,(right|wrong),[\d.]+$/.test(line)), "Cy's answer kept");
+    assert.ok(lines.some((line) => new RegExp(`^1,\\d+ \\(free-squares\\),20,[^,]+,11000000,(right|wrong),[\\d.]+$`).test(line)), "Cy's answer kept");
     assert.equal(lines.filter((line) => line.startsWith('2,')).length, 1);
+
+    // Play, then Pause: the positions go out throttled, and the final one always.
+    await button(teacher, 'Play').click();
+    await teacher.waitForFunction(() => Number(document.querySelector('#steps').textContent.replace(/,/g, '')) >= 26);
+    await teacher.locator('.controls').getByRole('button', { name: 'Pause', exact: true }).click();
+    const played = await steps(teacher);
+    for (const page of students) await atStep(page, played);
+
+    // Let them explore: Bo's controls are Bo's; Bring everyone back: Bo's board is the teacher's again.
+    await button(teacher, 'Let them explore').click();
+    await section(bo).getByText('Explore on your own: the teacher unlocked your controls.').waitFor();
+    assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false);
+    await button(bo, 'Step').click();
+    await atStep(bo, played + 1);
+    await button(teacher, 'Bring everyone back').click();
+    await atStep(bo, played);
+    assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), true);
+
+    // Pause: every screen frozen with a message, then given back.
+    await section(teacher).getByRole('button', { name: 'Pause', exact: true }).click();
+    for (const page of students) await section(page).getByText('The teacher paused the class: eyes to the front.').waitFor();
+    assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), true);
+    await button(teacher, 'Resume').click();
+    for (const page of students) await section(page).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
+    assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), false);
 
     // The end: every student told, the boards kept.
     await button(teacher, 'End class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
-    for (const page of students) assert.equal(await steps(page), 20);
+    for (const page of students) assert.equal(await steps(page), played);
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
   } finally {
     await server.stop();
