@@ -18,7 +18,7 @@ export const NO_SERVER = 'A live class needs a class server: on the teacher’s 
 /** Said on a class server when this tab has no teacher key. */
 export const NO_KEY = 'Only the teacher link starts a class: open the link “Teacher link: …?teach=…” that bitqueens serve printed when it started.';
 
-/** Keys the board's own shortcuts use; held back while the board follows the teacher. */
+/** A text field keeps its keys, even while the board follows the teacher. */
 const isTextField = (target) => target instanceof HTMLElement
   && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
@@ -48,6 +48,9 @@ export class LiveClass {
       if (isTextField(event.target) || this.ui.section.contains(event.target)) return;
       if (event.target instanceof Element && event.target.closest('dialog')) return;
       if (event.key === 'Tab' || event.key === 'Escape' || event.key === '?') return;
+      // Space and Enter press the focused button, link or summary (History, an export): theirs.
+      const pressable = event.target instanceof Element && event.target.closest('button, a[href], summary');
+      if (pressable && (event.key === ' ' || event.key === 'Enter')) return;
       event.stopImmediatePropagation();
     }, true);
     this.lobby();

@@ -70,6 +70,11 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), true);
     await ann.keyboard.press('ArrowRight');
     assert.equal(await steps(ann), 20);
+    // Space still presses what has the focus (History opens), and moves no board.
+    await ann.locator('#history-panel summary').focus();
+    await ann.keyboard.press(' ');
+    await ann.locator('#history-panel[open]').waitFor({ state: 'attached' });
+    assert.equal(await steps(ann), 20);
 
     // A name with a formula and a comma in it: the teacher sees it as text, the CSV escapes it.
     await ann.getByLabel('Your name (only the teacher sees it)').fill('=Ada, <b>1</b>');
