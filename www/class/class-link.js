@@ -211,7 +211,7 @@ export class ClassLink {
         this.welcome();
         break;
       case 'joined':
-        this.role.code = message.code ?? this.role.code;
+        this.role.code = readJoinCode(message.code) ?? this.role.code;
         writeStored(this.storage, studentKey(this.role.code), { token: message.token, name: message.name });
         this.welcome();
         break;
