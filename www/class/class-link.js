@@ -139,11 +139,12 @@ export class ClassLink {
     return true;
   }
 
-  /** The page leaves the class: the socket closed, nothing retried, what was kept forgotten. */
+  /** The page leaves the class: the socket closed, nothing retried, what was kept forgotten.
+   *  The listener hears gone with {left: true}. */
   leave() {
     if (!can(this.state, 'leave')) return;
     this.forget();
-    this.take('leave');
+    this.take('leave', { left: true });
     this.drop();
   }
 

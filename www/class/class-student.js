@@ -90,7 +90,7 @@ export class StudentView {
       [CONNECTING]: 'Connecting to the class…',
       [OPEN]: 'In the class.',
       [RECONNECTING]: 'The class server is gone: trying again… (your board stays as it is)',
-      [GONE]: `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
+      [GONE]: detail.left ? 'You left the class.' : `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
       // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
       [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')
         ? 'The class server is back, but without this class (a restarted server forgets its classes): ask the teacher for the new code.'

@@ -122,7 +122,7 @@ export class TeacherView {
       [CONNECTING]: 'Connecting to the class server…',
       [OPEN]: 'The class is open. Your board drives every student’s board.',
       [RECONNECTING]: 'The class server is gone: trying again…',
-      [GONE]: `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
+      [GONE]: detail.left ? 'You left the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
       [REFUSED]: detail.returned && detail.code === 'room'
         ? 'The class server is back, but without this class (a restarted server forgets its classes, and prints a new teacher link): open the new link, then Start a live class.'
         : detail.reason ?? 'The class server refused this page.',

@@ -223,13 +223,14 @@ test('ended: the class is over, the token forgotten, the socket closed, nothing 
 });
 
 test('leave while reconnecting: the timer is stopped, no socket is opened again', () => {
-  const { link, opened, clock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
   link.start();
   opened[0].accept();
   opened[0].cut();
   assert.equal(clock.timers.size, 1);
   link.leave();
   assert.equal(link.state, GONE);
+  assert.deepEqual(states.at(-1), [GONE, { left: true }]);
   assert.equal(clock.timers.size, 0);
   assert.equal(opened.length, 1);
   link.leave(); // twice: nothing more
