@@ -219,13 +219,14 @@ impl Out {
     }
 }
 
-/// A close frame's reason holds at most 123 bytes.
+/// A close frame's reason holds at most 123 bytes: a longer sentence is replaced by a
+/// shorter one (the whole one went in the `error` before the close).
 fn close_reason(reason: &str) -> String {
-    let mut cut = reason.len().min(123);
-    while !reason.is_char_boundary(cut) {
-        cut -= 1;
+    if reason.len() <= 123 {
+        reason.to_string()
+    } else {
+        "The class server refused a message: its error says why.".to_string()
     }
-    reason[..cut].to_string()
 }
 
 impl Room {

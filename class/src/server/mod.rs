@@ -36,6 +36,9 @@ use tokio::sync::{mpsc, Notify};
 /// Messages waiting for one connection, at most.
 pub const SEND_QUEUE: usize = 64;
 
+/// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
+pub const SEND_BUFFER: usize = 32 * 1024;
+
 /// What `bitqueens serve` asks of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -198,6 +201,12 @@ pub async fn serve(
         .fallback(get(page::file))
         .with_state(app);
     ready(addr);
+    // Small kernel send buffers: a connection that does not read fills its queue soon (and is
+    // dropped) instead of parking megabytes in the kernel; no delay for small messages.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(SEND_BUFFER);
+    });
     let served = axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
@@ -285,20 +294,33 @@ impl Drop for Seat {
     }
 }
 
-/// Sends one close frame, waiting at most a second for a client that does not read.
-async fn close_with<S>(sink: &mut S, code: u16, reason: &str)
+/// Sends one close frame, waiting at most a second for a client that does not read, then
+/// reads what the client still sends until it closes too (at most a second more): a socket
+/// closed with unread data is reset, and the client would lose the close frame and its reason.
+async fn close_with<S, R>(sink: &mut S, stream: &mut R, code: u16, reason: &str)
 where
     S: futures_util::Sink<Message> + Unpin,
+    R: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let frame = CloseFrame {
         code,
         reason: Utf8Bytes::from(reason),
     };
-    let _ = tokio::time::timeout(
+    let sent = tokio::time::timeout(
         Duration::from_secs(1),
         sink.send(Message::Close(Some(frame))),
     )
     .await;
+    if matches!(sent, Ok(Ok(()))) {
+        let drain = async {
+            while let Some(Ok(message)) = stream.next().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+    }
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
@@ -325,7 +347,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
         tokio::select! {
             biased;
             _ = kill.notified() => {
-                close_with(&mut sink, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
+                close_with(&mut sink, &mut stream, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
                 break;
             }
             next = outgoing.recv() => match next {
@@ -337,7 +359,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                 }
                 Some(Outgoing::Close(code, reason)) => {
-                    close_with(&mut sink, code, &reason).await;
+                    close_with(&mut sink, &mut stream, code, &reason).await;
                     break;
                 }
                 None => break,
@@ -348,7 +370,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     let said = error.to_string();
                     if said.contains("Message too long") || said.contains("Space limit") {
                         let reason = format!("A message is at most {} KiB.", protocol::MAX_MESSAGE_BYTES / 1024);
-                        close_with(&mut sink, CLOSE_TOO_BIG, &reason).await;
+                        close_with(&mut sink, &mut stream, CLOSE_TOO_BIG, &reason).await;
                     }
                     break;
                 }

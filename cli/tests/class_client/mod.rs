@@ -134,6 +134,25 @@ pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client
     Ok(Client { ws })
 }
 
+/// Opens a connection whose socket takes in at most a few KiB before the page reads: a
+/// client that stops reading is felt by the server at once.
+pub async fn connect_small_window(server: &Server) -> Client {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket
+        .connect(format!("127.0.0.1:{}", server.port).parse().unwrap())
+        .await
+        .unwrap();
+    let mut request = server.ws().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", server.origin().parse().unwrap());
+    let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap();
+    Client { ws }
+}
+
 /// Opens a connection as the server's own page does.
 pub async fn connect(server: &Server) -> Client {
     try_connect(server, Some(&server.origin())).await.unwrap()
