@@ -236,7 +236,7 @@ proptest! {
             };
             for effect in &effects {
                 match effect {
-                    Effect::Send { to, text } => {
+                    Effect::Send { to, text } | Effect::Update { to, text, .. } => {
                         let message: Value = serde_json::from_slice(text).unwrap();
                         let kind = message["type"].as_str().unwrap().to_string();
                         match kind.as_str() {

@@ -34,12 +34,24 @@ pub const MAX_ASK_STEP: u64 = 100_000_000;
 pub enum Effect {
     /// Send this text (one JSON message) to that connection.
     Send { to: ConnId, text: Bytes },
+    /// A state that connection needs only the latest of (the roster, the tally): it may
+    /// replace one of the same slot not sent yet, and may overtake messages sent before.
+    Update { to: ConnId, slot: Slot, text: Bytes },
     /// Close that connection (after what was sent before) with this code and reason.
     Close {
         to: ConnId,
         code: u16,
         reason: String,
     },
+}
+
+/// The kinds of [`Effect::Update`]: each connection keeps at most one of each waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The teacher's `roster`.
+    Roster = 0,
+    /// The teacher's `tally`.
+    Tally = 1,
 }
 
 /// The caps and the waits of a server.
@@ -180,6 +192,16 @@ impl Out {
     fn send(&mut self, to: ConnId, message: &ServerMessage) {
         let text = protocol::encode(message);
         self.effects.push(Effect::Send { to, text });
+    }
+
+    /// `message` (a roster or a tally) as the latest of its slot.
+    fn update(&mut self, to: ConnId, message: ServerMessage) {
+        let slot = match message {
+            ServerMessage::Tally { .. } => Slot::Tally,
+            _ => Slot::Roster,
+        };
+        let text = protocol::encode(&message);
+        self.effects.push(Effect::Update { to, slot, text });
     }
 
     fn send_all(&mut self, to: impl IntoIterator<Item = ConnId>, message: &ServerMessage) {
@@ -496,7 +518,7 @@ impl Hub {
             );
         }
         if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.send(teacher, &tally);
+            out.update(teacher, tally);
         }
         out.effects
     }
@@ -562,7 +584,7 @@ impl Hub {
                     s.name = name;
                 }
                 if let Some(teacher) = room.teacher {
-                    out.send(teacher, &room.roster());
+                    out.update(teacher, room.roster());
                 }
                 Ok(())
             }
@@ -642,9 +664,9 @@ impl Hub {
                 question: room.question_out(),
             },
         );
-        out.send(conn, &room.roster());
+        out.update(conn, room.roster());
         if let Some(tally) = room.tally() {
-            out.send(conn, &tally);
+            out.update(conn, tally);
         }
         let revealed = room
             .asked
@@ -790,9 +812,9 @@ impl Hub {
             );
         }
         if let Some(teacher) = room.teacher {
-            out.send(teacher, &room.roster());
+            out.update(teacher, room.roster());
             if let Some(tally) = room.tally() {
-                out.send(teacher, &tally);
+                out.update(teacher, tally);
             }
         }
         Ok(())
@@ -854,7 +876,7 @@ impl Hub {
             );
         }
         if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.send(teacher, &tally);
+            out.update(teacher, tally);
         }
         Ok(())
     }
@@ -940,7 +962,7 @@ impl Hub {
                     );
                 }
                 if let Some(tally) = room.tally() {
-                    out.send(conn, &tally);
+                    out.update(conn, tally);
                 }
             }
             ClientMessage::Results { .. } => {
@@ -1020,9 +1042,9 @@ impl Hub {
                     {
                         s.conn = None;
                         if let Some(teacher) = room.teacher {
-                            out.send(teacher, &room.roster());
+                            out.update(teacher, room.roster());
                             if let Some(tally) = room.tally() {
-                                out.send(teacher, &tally);
+                                out.update(teacher, tally);
                             }
                         }
                     }
@@ -1120,7 +1142,7 @@ mod tests {
         effects
             .iter()
             .filter_map(|e| match e {
-                Effect::Send { to, text } if *to == conn => {
+                Effect::Send { to, text } | Effect::Update { to, text, .. } if *to == conn => {
                     Some(serde_json::from_slice(text).unwrap())
                 }
                 _ => None,

@@ -98,6 +98,21 @@ enum Outgoing {
 struct Outbox {
     queue: mpsc::Sender<Outgoing>,
     kill: Arc<Notify>,
+    updates: Arc<Updates>,
+}
+
+/// The latest roster and tally not sent yet to one connection: a burst of joins or answers
+/// replaces them instead of filling the queue.
+#[derive(Default)]
+struct Updates {
+    slots: Mutex<[Option<Bytes>; 2]>,
+    wake: Notify,
+}
+
+impl Updates {
+    fn take(&self) -> [Option<Bytes>; 2] {
+        std::mem::take(&mut *lock(&self.slots))
+    }
 }
 
 struct Shared {
@@ -153,6 +168,13 @@ impl App {
 fn deliver(shared: &mut Shared, effects: Vec<Effect>) {
     for effect in effects {
         let (to, outgoing, last) = match effect {
+            Effect::Update { to, slot, text } => {
+                if let Some(outbox) = shared.outboxes.get(&to) {
+                    lock(&outbox.updates.slots)[slot as usize] = Some(text);
+                    outbox.updates.wake.notify_one();
+                }
+                continue;
+            }
             Effect::Send { to, text } => (to, Outgoing::Text(text), false),
             Effect::Close { to, code, reason } => (to, Outgoing::Close(code, reason), true),
         };
@@ -327,11 +349,13 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
     let kill = Arc::new(Notify::new());
+    let updates = Arc::new(Updates::default());
     lock(&app.shared).outboxes.insert(
         conn,
         Outbox {
             queue,
             kill: kill.clone(),
+            updates: updates.clone(),
         },
     );
     let _seat = Seat {
@@ -364,6 +388,15 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 }
                 None => break,
             },
+            _ = updates.wake.notified() => {
+                for text in updates.take().into_iter().flatten() {
+                    let Ok(text) = Utf8Bytes::try_from(text) else { continue };
+                    tokio::select! {
+                        sent = sink.send(Message::Text(text)) => if sent.is_err() { return },
+                        _ = kill.notified() => return,
+                    }
+                }
+            }
             incoming = stream.next() => match incoming {
                 None | Some(Ok(Message::Close(_))) => break,
                 Some(Err(error)) => {
