@@ -41,8 +41,10 @@ fn step_asking(topic: Topic, from: u64) -> u64 {
 /// Student `i`'s answer to a question of `form`.
 fn answer_of(i: usize, form: &str) -> Value {
     match form {
-        "digits" => json!({"form": "digits", "mask": if i % 3 == 0 { 0 } else { 0xFF }}),
-        _ => json!({"form": "outcome", "outcome": if i % 2 == 0 { "back" } else { "place" }}),
+        "digits" => json!({"form": "digits", "mask": if i.is_multiple_of(3) { 0 } else { 0xFF }}),
+        _ => {
+            json!({"form": "outcome", "outcome": if i.is_multiple_of(2) { "back" } else { "place" }})
+        }
     }
 }
 
