@@ -94,7 +94,8 @@ pub fn run(args: Args) -> Result<(), String> {
         let _ = out.flush();
     })
     .map_err(|error| format!("cannot serve on port {}: {error}.", args.port))?;
-    println!("Stopped.");
+    // Written as the lines above: a closed stdout (a reader gone) is no failure of the server.
+    let _ = writeln!(std::io::stdout(), "Stopped.");
     Ok(())
 }
 

@@ -428,3 +428,53 @@ async fn a_client_that_never_reads_is_dropped_and_the_others_get_everything() {
         .unwrap();
     assert_eq!(read, step);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_the_hello_and_the_short_link() {
+    let server = Server::start(&[]);
+    server.write_page_file("core_bg.wasm", b"\0asm\x01\0\0\0");
+    let (status, headers, body) = http_get(&server, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, "content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(String::from_utf8_lossy(&body).contains("<title>class</title>"));
+    let (status, headers, _) = http_get(&server, "/core_bg.wasm").await;
+    assert_eq!(
+        (status, header(&headers, "content-type")),
+        (200, Some("application/wasm"))
+    );
+    let (status, headers, body) = http_get(&server, "/class/hello").await;
+    assert_eq!(status, 200);
+    assert!(header(&headers, "content-type")
+        .unwrap()
+        .starts_with("application/json"));
+    let hello: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(hello["protocol"], 1);
+    assert!(hello["server"]
+        .as_str()
+        .unwrap()
+        .starts_with("bitqueens serve "));
+    let (status, headers, _) = http_get(&server, "/c/ab-cd23").await;
+    assert!((300..400).contains(&status));
+    assert_eq!(header(&headers, "location"), Some("/?class=ABCD23"));
+    assert_eq!(http_get(&server, "/c/nope").await.0, 404);
+    for outside in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/missing.js"] {
+        let (status, _, body) = http_get(&server, outside).await;
+        assert_eq!(status, 404, "{outside}");
+        assert!(
+            !String::from_utf8_lossy(&body).contains('/'),
+            "no path told: {outside}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    let status = server
+        .interrupt()
+        .expect("the server stops within the patience");
+    assert!(status.success(), "{status}");
+}

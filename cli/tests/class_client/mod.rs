@@ -245,3 +245,71 @@ pub async fn student(server: &Server, code: &str, token: Option<&str>) -> (Clien
     let joined = client.recv_type("joined").await;
     (client, joined)
 }
+
+/// `GET path` over plain HTTP/1.1: the status, the headers (names lower-case) and the body.
+pub async fn http_get(server: &Server, path: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
+        .await
+        .expect("an answer within the patience")
+        .unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, raw[split + 4..].to_vec())
+}
+
+/// The value of header `name`.
+pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+impl Server {
+    /// Interrupts the server (Ctrl-C) and waits for it to end: its exit status, if it ended
+    /// within the patience.
+    pub fn interrupt(&mut self) -> Option<std::process::ExitStatus> {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// Writes a file of the served page.
+    pub fn write_page_file(&self, name: &str, bytes: &[u8]) {
+        std::fs::write(self.dir.join(name), bytes).unwrap();
+    }
+}
