@@ -478,3 +478,29 @@ fn ctrl_c_stops_the_server_cleanly() {
         .expect("the server stops within the patience");
     assert!(status.success(), "{status}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_takes_no_seat_is_closed() {
+    let server = Server::start(&["--opening-seconds", "1"]);
+    let mut idle = connect(&server).await;
+    let (close, reason, before) = idle.closed().await;
+    assert_eq!(close, policy(), "{reason}");
+    assert!(
+        reason.contains("within 1 seconds") || reason.contains("within 1 second"),
+        "{reason}"
+    );
+    assert_eq!(before[0]["code"], "first");
+    // A connection that joined in time stays, past the wait.
+    let (_teacher, opened) = teacher(&server).await;
+    let (mut seated, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    let mut late = connect(&server).await;
+    late.closed().await; // a full wait has passed for `seated` too
+    seated
+        .send(json!({"type": "rename", "name": "still here"}))
+        .await;
+    let mut fresh = connect(&server).await;
+    fresh
+        .send(json!({"type": "join", "code": opened["code"], "token": null, "name": null}))
+        .await;
+    fresh.recv_type("joined").await;
+}

@@ -36,6 +36,10 @@ use tokio::sync::{mpsc, Notify};
 /// Messages waiting for one connection, at most.
 pub const SEND_QUEUE: usize = 64;
 
+/// How long a new connection has to send its opening message (teach, resumeTeaching, join),
+/// unless [`Config::opening_wait`] says otherwise.
+pub const OPENING_WAIT: Duration = Duration::from_secs(10);
+
 /// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
 pub const SEND_BUFFER: usize = 32 * 1024;
 
@@ -56,6 +60,8 @@ pub struct Config {
     pub messages_per_second: u32,
     /// See `messages_per_second`.
     pub message_burst: u32,
+    /// How long a new connection has to take a seat before it is closed.
+    pub opening_wait: Duration,
 }
 
 impl Config {
@@ -69,6 +75,7 @@ impl Config {
             joins_per_minute: 20,
             messages_per_second: 20,
             message_burst: 40,
+            opening_wait: OPENING_WAIT,
         }
     }
 }
@@ -128,6 +135,7 @@ struct App {
     page: page::Page,
     messages_per_second: u32,
     message_burst: u32,
+    opening_wait: Duration,
 }
 
 /// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
@@ -214,6 +222,7 @@ pub async fn serve(
         page: page::Page::new(config.dir.clone()),
         messages_per_second: config.messages_per_second,
         message_burst: config.message_burst,
+        opening_wait: config.opening_wait,
     });
     let ticker = tokio::spawn(tick(app.clone()));
     let router = Router::new()
@@ -367,9 +376,21 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     // Messages dropped in a row by the rate limit: past FLOOD the connection is closed.
     const FLOOD: u32 = 100;
     let mut dropped = 0u32;
+    // A connection that takes no seat soon is closed: open sockets cost memory, seats are
+    // capped and joins rate-limited, so idle unseated ones would be the way around both.
+    let mut seated = false;
+    let opening = tokio::time::sleep(app.opening_wait);
+    tokio::pin!(opening);
     loop {
         tokio::select! {
             biased;
+            _ = &mut opening, if !seated => {
+                let refusal = Refusal::fatal("first", format!(
+                    "A connection starts with teach, resumeTeaching or join within {} seconds.",
+                    app.opening_wait.as_secs().max(1)));
+                app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+                seated = true; // the close is queued; the deadline is spent
+            }
             _ = kill.notified() => {
                 close_with(&mut sink, &mut stream, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
                 break;
@@ -428,6 +449,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                     dropped = 0;
                     handle_text(&app, conn, peer, text.as_str()).await;
+                    seated = seated || lock(&app.shared).hub.is_seated(conn);
                 }
             }
         }
@@ -482,9 +504,27 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(serve(config, ready, async {
-        let _ = tokio::signal::ctrl_c().await;
-    }))?;
+    runtime.block_on(async {
+        // Listening for the signals before anything is printed: a Ctrl-C right after the
+        // teacher link stops the server cleanly too (it would otherwise kill it outright).
+        #[cfg(unix)]
+        let stop = {
+            use tokio::signal::unix::{signal, SignalKind};
+            let mut interrupt = signal(SignalKind::interrupt())?;
+            let mut terminate = signal(SignalKind::terminate())?;
+            async move {
+                tokio::select! {
+                    _ = interrupt.recv() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+        };
+        #[cfg(not(unix))]
+        let stop = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        serve(config, ready, stop).await
+    })?;
     // Connections still open are not waited for past a moment.
     runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(())
