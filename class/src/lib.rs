@@ -14,3 +14,6 @@ pub mod limits;
 pub mod protocol;
 pub mod room;
 pub mod server;
+
+#[cfg(test)]
+mod properties;

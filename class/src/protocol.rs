@@ -246,7 +246,13 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
             format!("The class server does not know this message ({said})."),
         )
     })?;
-    debug_assert_eq!(message.version(), VERSION);
+    if message.version() != VERSION {
+        // Unreachable after the probe, unless JSON gives `v` twice: refused all the same.
+        return Err(Refusal::fatal(
+            "version",
+            "A message carries \"v\": 1, the protocol's version: reload the page.",
+        ));
+    }
     check_ranges(&message)?;
     Ok(message)
 }
@@ -327,16 +333,26 @@ impl Default for ShowState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicQuestion {
+    /// The core's [`Question`] fields of the same names.
     pub topic: Topic,
+    /// See [`Question::complement`].
     pub complement: bool,
+    /// Board size.
     pub n: u32,
+    /// The row asked about.
     pub row: u32,
+    /// The row's masks now (see [`Question::ld`]).
     pub ld: u32,
+    /// See `ld`.
     pub col: u32,
+    /// See `ld`.
     pub rd: u32,
+    /// See `ld`.
     pub poss: u32,
+    /// The columns the search covers in that row.
     pub searched: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// For next row: the column of the queen about to be placed.
     pub next_column: Option<u32>,
 }
 
@@ -375,9 +391,13 @@ pub fn form(answer: &Answer) -> &'static str {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOut {
+    /// The question's number in its room, from 1.
     pub id: u64,
+    /// 1, or 2 after vote again.
     pub round: u32,
+    /// The question, its answer left out.
     pub question: PublicQuestion,
+    /// `digits`, `rows` or `outcome`.
     pub form: &'static str,
 }
 
@@ -385,8 +405,11 @@ pub struct QuestionOut {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RosterEntry {
+    /// The student's number in the room, from 1.
     pub id: u32,
+    /// Their name, cleaned (see [`crate::identity::clean_name`]).
     pub name: String,
+    /// True while their page is connected.
     pub connected: bool,
 }
 
@@ -394,9 +417,13 @@ pub struct RosterEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bar {
+    /// The answer.
     pub given: Answer,
+    /// How many gave it.
     pub count: u32,
+    /// True for the right one.
     pub right: bool,
+    /// Why it is wrong, in one line (`predict::reason`); `None` when right.
     pub reason: Option<String>,
 }
 
@@ -404,8 +431,11 @@ pub struct Bar {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoundBars {
+    /// 1 or 2.
     pub round: u32,
+    /// Answers in the round.
     pub answered: u32,
+    /// Each distinct answer, most frequent first, ties by form then masks.
     pub bars: Vec<Bar>,
 }
 
@@ -413,13 +443,21 @@ pub struct RoundBars {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultRow {
+    /// 1 or 2.
     pub round: u32,
+    /// The question's id.
     pub question: u64,
+    /// Its topic.
     pub topic: Topic,
+    /// The step it was asked at.
     pub step: u64,
+    /// The student's name now.
     pub student: String,
+    /// Their answer.
     pub given: Answer,
+    /// Right or not.
     pub right: bool,
+    /// From the round's opening to the answer.
     pub seconds: f64,
 }
 
@@ -427,23 +465,25 @@ pub struct ResultRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ServerMessage {
+    /// What the boards show (to everyone, after each change and on joining).
     Show(ShowState),
+    /// A question or its second round opened (to everyone).
     Question(QuestionOut),
-    Closed {
-        id: u64,
-    },
-    TeacherAway {
-        minutes: u64,
-    },
+    /// The question is over: the board moved, or another was asked.
+    Closed { id: u64 },
+    /// The teacher's connection is gone; the room waits `minutes`.
+    TeacherAway { minutes: u64 },
+    /// The teacher is back.
     TeacherBack,
-    Ended {
-        reason: String,
-    },
+    /// The class ended: `reason` says why.
+    Ended { reason: String },
+    /// A refusal: `code`, one sentence, and whether the connection closes after it.
     Error {
         code: &'static str,
         reason: String,
         fatal: bool,
     },
+    /// To the teacher: the room opened or resumed.
     #[serde(rename_all = "camelCase")]
     Opened {
         code: String,
@@ -452,25 +492,28 @@ pub enum ServerMessage {
         show: ShowState,
         question: Option<QuestionOut>,
     },
+    /// To the teacher: who has joined (the latest only is sent after a burst).
     Roster {
         joined: u32,
         students: Vec<RosterEntry>,
         answered: u32,
     },
+    /// To the teacher: how many answered the open round, never what.
     Tally {
         id: u64,
         round: u32,
         answered: u32,
         joined: u32,
     },
+    /// To the teacher: each round's distinct answers, most frequent first.
     Histogram {
         id: u64,
         question: Question,
         rounds: Vec<RoundBars>,
     },
-    Results {
-        rows: Vec<ResultRow>,
-    },
+    /// To the teacher: every answer so far, for the CSV.
+    Results { rows: Vec<ResultRow> },
+    /// To a student: they are in (or back), with the room's state and their answer.
     Joined {
         token: String,
         name: String,
@@ -479,10 +522,9 @@ pub enum ServerMessage {
         question: Option<QuestionOut>,
         answer: Option<Answer>,
     },
-    Received {
-        id: u64,
-        round: u32,
-    },
+    /// To a student: their answer is in.
+    Received { id: u64, round: u32 },
+    /// To a student who answered, after the reveal: right or not, and the right answer.
     Result {
         id: u64,
         round: u32,

@@ -34,12 +34,24 @@ pub const MAX_ASK_STEP: u64 = 100_000_000;
 pub enum Effect {
     /// Send this text (one JSON message) to that connection.
     Send { to: ConnId, text: Bytes },
+    /// A state that connection needs only the latest of (the roster, the tally): it may
+    /// replace one of the same slot not sent yet, and may overtake messages sent before.
+    Update { to: ConnId, slot: Slot, text: Bytes },
     /// Close that connection (after what was sent before) with this code and reason.
     Close {
         to: ConnId,
         code: u16,
         reason: String,
     },
+}
+
+/// The kinds of [`Effect::Update`]: each connection keeps at most one of each waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The teacher's `roster`.
+    Roster = 0,
+    /// The teacher's `tally`.
+    Tally = 1,
 }
 
 /// The caps and the waits of a server.
@@ -182,6 +194,16 @@ impl Out {
         self.effects.push(Effect::Send { to, text });
     }
 
+    /// `message` (a roster or a tally) as the latest of its slot.
+    fn update(&mut self, to: ConnId, message: ServerMessage) {
+        let slot = match message {
+            ServerMessage::Tally { .. } => Slot::Tally,
+            _ => Slot::Roster,
+        };
+        let text = protocol::encode(&message);
+        self.effects.push(Effect::Update { to, slot, text });
+    }
+
     fn send_all(&mut self, to: impl IntoIterator<Item = ConnId>, message: &ServerMessage) {
         let text = protocol::encode(message);
         for conn in to {
@@ -219,13 +241,14 @@ impl Out {
     }
 }
 
-/// A close frame's reason holds at most 123 bytes.
+/// A close frame's reason holds at most 123 bytes: a longer sentence is replaced by a
+/// shorter one (the whole one went in the `error` before the close).
 fn close_reason(reason: &str) -> String {
-    let mut cut = reason.len().min(123);
-    while !reason.is_char_boundary(cut) {
-        cut -= 1;
+    if reason.len() <= 123 {
+        reason.to_string()
+    } else {
+        "The class server refused a message: its error says why.".to_string()
     }
-    reason[..cut].to_string()
 }
 
 impl Room {
@@ -495,7 +518,7 @@ impl Hub {
             );
         }
         if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.send(teacher, &tally);
+            out.update(teacher, tally);
         }
         out.effects
     }
@@ -561,7 +584,7 @@ impl Hub {
                     s.name = name;
                 }
                 if let Some(teacher) = room.teacher {
-                    out.send(teacher, &room.roster());
+                    out.update(teacher, room.roster());
                 }
                 Ok(())
             }
@@ -641,9 +664,9 @@ impl Hub {
                 question: room.question_out(),
             },
         );
-        out.send(conn, &room.roster());
+        out.update(conn, room.roster());
         if let Some(tally) = room.tally() {
-            out.send(conn, &tally);
+            out.update(conn, tally);
         }
         let revealed = room
             .asked
@@ -789,9 +812,9 @@ impl Hub {
             );
         }
         if let Some(teacher) = room.teacher {
-            out.send(teacher, &room.roster());
+            out.update(teacher, room.roster());
             if let Some(tally) = room.tally() {
-                out.send(teacher, &tally);
+                out.update(teacher, tally);
             }
         }
         Ok(())
@@ -853,7 +876,7 @@ impl Hub {
             );
         }
         if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.send(teacher, &tally);
+            out.update(teacher, tally);
         }
         Ok(())
     }
@@ -939,7 +962,7 @@ impl Hub {
                     );
                 }
                 if let Some(tally) = room.tally() {
-                    out.send(conn, &tally);
+                    out.update(conn, tally);
                 }
             }
             ClientMessage::Results { .. } => {
@@ -1019,9 +1042,9 @@ impl Hub {
                     {
                         s.conn = None;
                         if let Some(teacher) = room.teacher {
-                            out.send(teacher, &room.roster());
+                            out.update(teacher, room.roster());
                             if let Some(tally) = room.tally() {
-                                out.send(teacher, &tally);
+                                out.update(teacher, tally);
                             }
                         }
                     }
@@ -1083,4 +1106,445 @@ fn first_message() -> Refusal {
 
 fn gone() -> Refusal {
     Refusal::fatal("room", "This class has ended.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    struct Counter(u64);
+    impl Random for Counter {
+        fn next_u64(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            self.0
+        }
+    }
+
+    const KEY: &str = "teacherkey";
+    const T: ConnId = 1; // the teacher's connection in most tests
+
+    fn hub(limits: Limits) -> Hub {
+        Hub::new(KEY.to_string(), limits, Box::new(Counter(42)))
+    }
+
+    fn message(value: Value) -> ClientMessage {
+        let mut value = value;
+        value["v"] = json!(1);
+        protocol::parse(&value.to_string()).unwrap()
+    }
+
+    /// The messages sent to `to` among `effects`.
+    fn to(effects: &[Effect], conn: ConnId) -> Vec<Value> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Send { to, text } | Effect::Update { to, text, .. } if *to == conn => {
+                    Some(serde_json::from_slice(text).unwrap())
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn of_type(effects: &[Effect], conn: ConnId, kind: &str) -> Option<Value> {
+        to(effects, conn).into_iter().find(|m| m["type"] == kind)
+    }
+
+    fn closed(effects: &[Effect], conn: ConnId) -> Option<(u16, String)> {
+        effects.iter().find_map(|e| match e {
+            Effect::Close { to, code, reason } if *to == conn => Some((*code, reason.clone())),
+            _ => None,
+        })
+    }
+
+    /// A hub with a room taught by `T`; returns it and the code.
+    fn room(limits: Limits) -> (Hub, String) {
+        let mut hub = hub(limits);
+        let effects = hub.handle(T, message(json!({"type": "teach", "key": KEY})), 0);
+        let opened = of_type(&effects, T, "opened").unwrap();
+        (hub, opened["code"].as_str().unwrap().to_string())
+    }
+
+    fn join(hub: &mut Hub, conn: ConnId, code: &str, token: Option<&str>) -> Vec<Effect> {
+        hub.handle(
+            conn,
+            message(json!({"type": "join", "code": code, "token": token, "name": null})),
+            0,
+        )
+    }
+
+    fn show(n: u32, step: u64) -> ClientMessage {
+        message(
+            json!({"type": "show", "n": n, "mirror": false, "step": step, "lesson": null, "stop": null}),
+        )
+    }
+
+    fn digits(id: u64, round: u32, mask: u32) -> ClientMessage {
+        message(
+            json!({"type": "answer", "question": id, "round": round, "given": {"form": "digits", "mask": mask}}),
+        )
+    }
+
+    #[test]
+    fn a_room_opens_with_the_key_only() {
+        let mut hub = hub(Limits::default());
+        let effects = hub.handle(T, message(json!({"type": "teach", "key": "guess"})), 0);
+        assert_eq!(closed(&effects, T).unwrap().0, protocol::CLOSE_POLICY);
+        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "key");
+        assert_eq!(hub.rooms(), 0);
+        let effects = hub.handle(2, message(json!({"type": "teach", "key": KEY})), 0);
+        let opened = of_type(&effects, 2, "opened").unwrap();
+        let code = opened["code"].as_str().unwrap();
+        assert_eq!(identity::normalize_code(code).as_deref(), Some(code));
+        assert_eq!(opened["joinPath"], format!("/c/{code}"));
+        assert!(of_type(&effects, 2, "roster").is_some());
+    }
+
+    #[test]
+    fn roles_are_the_servers() {
+        let (mut hub, code) = room(Limits::default());
+        // A first message that opens nothing, then a second seat on one connection.
+        let effects = hub.handle(5, message(json!({"type": "rename", "name": "x"})), 0);
+        assert_eq!(of_type(&effects, 5, "error").unwrap()["code"], "first");
+        let effects = hub.handle(
+            T,
+            message(json!({"type": "join", "code": code, "token": null, "name": null})),
+            0,
+        );
+        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "seated");
+        join(&mut hub, 2, &code, None);
+        for kind in [
+            show(8, 1),
+            message(json!({"type": "explore", "on": true})),
+            message(json!({"type": "pause", "on": true})),
+            message(json!({"type": "reveal"})),
+            message(json!({"type": "voteAgain"})),
+            message(json!({"type": "results"})),
+            message(json!({"type": "end"})),
+            message(json!({"type": "ask", "topic": "free-squares"})),
+        ] {
+            let mut hub2 = std::mem::replace(&mut hub, self::hub(Limits::default()));
+            let effects = hub2.handle(2, kind.clone(), 0);
+            let error = of_type(&effects, 2, "error").unwrap();
+            assert_eq!(
+                (error["code"].as_str(), error["fatal"].as_bool()),
+                (Some("role"), Some(true)),
+                "{kind:?}"
+            );
+            assert!(closed(&effects, 2).is_some());
+            assert!(
+                to(&effects, T).is_empty(),
+                "nothing reaches the teacher: {kind:?}"
+            );
+            hub = hub2;
+        }
+        // The teacher cannot answer.
+        let effects = hub.handle(T, digits(1, 1, 0), 0);
+        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "role");
+    }
+
+    #[test]
+    fn joins_are_told_the_show_and_the_teacher_counts_them() {
+        let (mut hub, code) = room(Limits::default());
+        hub.handle(T, show(6, 12), 0);
+        let effects = join(&mut hub, 2, &code.to_lowercase(), None);
+        let joined = of_type(&effects, 2, "joined").unwrap();
+        assert_eq!(
+            (
+                joined["show"]["n"].as_u64(),
+                joined["show"]["step"].as_u64()
+            ),
+            (Some(6), Some(12))
+        );
+        let roster = of_type(&effects, T, "roster").unwrap();
+        assert_eq!(roster["joined"], 1);
+        assert_eq!(roster["students"][0]["name"], joined["name"]);
+        let effects = join(&mut hub, 3, "NOPE23", None);
+        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "code");
+        // Another student's name never reaches a student.
+        let effects = join(&mut hub, 4, &code, None);
+        assert!(to(&effects, 2).is_empty());
+    }
+
+    /// A room at the start of an 8×8 search with 3 students (2, 3, 4) and a free-squares
+    /// question open: its id.
+    fn asked(hub: &mut Hub, code: &str) -> u64 {
+        for s in 2..=4 {
+            join(hub, s, code, None);
+        }
+        hub.handle(T, show(8, 0), 0);
+        let effects = hub.handle(
+            T,
+            message(json!({"type": "ask", "topic": "free-squares"})),
+            1000,
+        );
+        let question = of_type(&effects, 3, "question").unwrap();
+        assert_eq!(question["round"], 1);
+        assert!(question["question"].get("answer").is_none());
+        question["id"].as_u64().unwrap()
+    }
+
+    #[test]
+    fn answers_are_tallied_hidden_then_revealed() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        // Empty board: every square of the first row is free, all 8 digits.
+        let effects = hub.handle(2, digits(id, 1, 0xFF), 2000);
+        assert!(of_type(&effects, 2, "received").is_some());
+        let tally = of_type(&effects, T, "tally").unwrap();
+        assert_eq!(
+            (tally["answered"].as_u64(), tally["joined"].as_u64()),
+            (Some(1), Some(3))
+        );
+        assert!(
+            to(&effects, 3).is_empty() && to(&effects, 4).is_empty(),
+            "no student sees another's answer"
+        );
+        hub.handle(3, digits(id, 1, 0x0F), 3000);
+        hub.handle(3, digits(id, 1, 0), 3500); // a second answer replaces the first
+        hub.handle(4, digits(id, 1, 0xFF), 4000);
+        // A mask off the board, another form, an old round: refused, the connection kept.
+        let effects = hub.handle(4, digits(id, 1, 0x1FF), 4000);
+        assert_eq!(of_type(&effects, 4, "error").unwrap()["fatal"], false);
+        assert!(closed(&effects, 4).is_none());
+        let effects = hub.handle(4, digits(id, 2, 0xFF), 4000);
+        assert_eq!(of_type(&effects, 4, "error").unwrap()["code"], "round");
+
+        let effects = hub.handle(T, message(json!({"type": "reveal"})), 5000);
+        let histogram = of_type(&effects, T, "histogram").unwrap();
+        let bars = &histogram["rounds"][0]["bars"];
+        assert_eq!(histogram["rounds"][0]["answered"], 3);
+        assert_eq!(bars[0]["given"]["mask"], 0xFF);
+        assert_eq!(
+            (bars[0]["count"].as_u64(), bars[0]["right"].as_bool()),
+            (Some(2), Some(true))
+        );
+        assert!(bars[0]["reason"].is_null());
+        assert_eq!(
+            (bars[1]["given"]["mask"].as_u64(), bars[1]["count"].as_u64()),
+            (Some(0), Some(1))
+        );
+        // No queen yet: nothing is attacked, and 0 is the attacked squares, `~` forgotten.
+        assert!(bars[1]["reason"].as_str().unwrap().contains('~'), "{bars}");
+        for (s, right) in [(2, true), (3, false), (4, true)] {
+            let result = of_type(&effects, s, "result").unwrap();
+            assert_eq!(result["right"], right);
+            assert!(of_type(&effects, s, "histogram").is_none());
+        }
+        let effects = hub.handle(2, digits(id, 1, 0xFF), 6000);
+        assert_eq!(of_type(&effects, 2, "error").unwrap()["code"], "revealed");
+
+        // Vote again: round 2 hidden again; a third round refused.
+        let effects = hub.handle(T, message(json!({"type": "voteAgain"})), 7000);
+        assert_eq!(of_type(&effects, 4, "question").unwrap()["round"], 2);
+        assert_eq!(of_type(&effects, T, "tally").unwrap()["answered"], 0);
+        hub.handle(3, digits(id, 2, 0xFF), 9500);
+        let effects = hub.handle(T, message(json!({"type": "voteAgain"})), 10_000);
+        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "rounds");
+        let effects = hub.handle(T, message(json!({"type": "reveal"})), 11_000);
+        let histogram = of_type(&effects, T, "histogram").unwrap();
+        assert_eq!(histogram["rounds"].as_array().unwrap().len(), 2);
+        assert_eq!(histogram["rounds"][1]["bars"][0]["count"], 1);
+
+        let effects = hub.handle(T, message(json!({"type": "results"})), 12_000);
+        let rows = of_type(&effects, T, "results").unwrap()["rows"].clone();
+        assert_eq!(rows.as_array().unwrap().len(), 4);
+        let late = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["round"] == 2)
+            .unwrap();
+        assert_eq!(
+            (late["seconds"].as_f64(), late["right"].as_bool()),
+            (Some(2.5), Some(true))
+        );
+        assert_eq!(
+            (late["topic"].as_str(), late["step"].as_u64()),
+            (Some("free-squares"), Some(0))
+        );
+    }
+
+    #[test]
+    fn moving_the_board_closes_the_question() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        let effects = hub.handle(T, message(json!({"type": "pause", "on": true})), 0);
+        assert!(
+            of_type(&effects, 2, "closed").is_none(),
+            "a pause does not move the board"
+        );
+        assert_eq!(of_type(&effects, 2, "show").unwrap()["paused"], true);
+        let effects = hub.handle(T, show(8, 1), 0);
+        assert_eq!(of_type(&effects, 2, "closed").unwrap()["id"], id);
+        let effects = hub.handle(2, digits(id, 1, 0xFF), 0);
+        assert_eq!(of_type(&effects, 2, "error").unwrap()["code"], "closed");
+        // A new question gets a new id.
+        let effects = hub.handle(
+            T,
+            message(json!({"type": "ask", "topic": "what-happens"})),
+            0,
+        );
+        let question = of_type(&effects, 2, "question").unwrap();
+        assert_ne!(question["id"], id);
+        assert_eq!(question["form"], "outcome");
+    }
+
+    #[test]
+    fn asking_is_refused_with_a_sentence_where_no_question_is() {
+        let (mut hub, _) = room(Limits::default());
+        let cases = [
+            ("next-row", 0, "no-question"), // before the first Free, no queen is placed
+            ("poss", 0, "topic"),
+            ("free-squares", MAX_ASK_STEP + 1, "no-question"),
+            ("free-squares", 10_000_000, "no-question"), // past the end of a 4×4 search
+        ];
+        for (topic, step, code) in cases {
+            hub.handle(T, show(4, step), 0);
+            let effects = hub.handle(T, message(json!({"type": "ask", "topic": topic})), 0);
+            let error = of_type(&effects, T, "error").unwrap_or_else(|| panic!("{topic} {step}"));
+            assert_eq!(
+                (error["code"].as_str(), error["fatal"].as_bool()),
+                (Some(code), Some(false))
+            );
+            assert!(error["reason"].as_str().unwrap().ends_with('.'), "{error}");
+            assert!(closed(&effects, T).is_none());
+        }
+    }
+
+    #[test]
+    fn a_student_rejoins_as_themselves_with_their_answer() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        let effects = join(&mut hub, 9, &code, None);
+        let token = of_type(&effects, 9, "joined").unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        hub.handle(9, digits(id, 1, 0x80), 0);
+        let effects = hub.leave(9, 0);
+        assert_eq!(of_type(&effects, T, "roster").unwrap()["joined"], 3);
+        let effects = join(&mut hub, 10, &code, Some(&token));
+        let joined = of_type(&effects, 10, "joined").unwrap();
+        assert_eq!(joined["token"], token);
+        assert_eq!(joined["answer"], json!({"form": "digits", "mask": 0x80}));
+        assert_eq!(joined["question"]["id"], id);
+        // The same token from another tab: the old connection is closed, the seat moves.
+        let effects = join(&mut hub, 11, &code, Some(&token));
+        assert!(closed(&effects, 10).is_some());
+        let roster = of_type(&effects, T, "roster").unwrap();
+        assert_eq!(
+            roster["students"].as_array().unwrap().len(),
+            4,
+            "still one student"
+        );
+        assert!(
+            hub.leave(10, 0).is_empty(),
+            "the old connection's end changes nothing"
+        );
+        // An unknown token is a new student.
+        let effects = join(&mut hub, 12, &code, Some("nottoken"));
+        assert_ne!(of_type(&effects, 12, "joined").unwrap()["token"], token);
+    }
+
+    #[test]
+    fn the_room_waits_ten_minutes_for_its_teacher() {
+        let (mut hub, code) = room(Limits::default());
+        let effects = hub.handle(T, message(json!({"type": "results"})), 0);
+        assert!(of_type(&effects, T, "results").is_some());
+        join(&mut hub, 2, &code, None);
+        let effects = hub.leave(T, 60_000);
+        assert_eq!(of_type(&effects, 2, "teacherAway").unwrap()["minutes"], 10);
+        assert!(hub.tick(60_000 + 9 * 60_000).is_empty());
+        // The teacher comes back with the secret; a wrong secret is refused.
+        let effects = hub.handle(
+            8,
+            message(json!({"type": "resumeTeaching", "code": code, "secret": "wrong"})),
+            0,
+        );
+        assert_eq!(of_type(&effects, 8, "error").unwrap()["code"], "room");
+        // The secret as the teacher's page kept it from `opened`.
+        let secret = hub.rooms[&code].secret.clone();
+        let effects = hub.handle(
+            7,
+            message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
+            0,
+        );
+        assert_eq!(of_type(&effects, 7, "opened").unwrap()["code"], code);
+        assert!(of_type(&effects, 2, "teacherBack").is_some());
+        // Away again, and this time for good.
+        hub.leave(7, 100_000);
+        assert!(hub.tick(100_000 + 10 * 60_000 - 1).is_empty());
+        let effects = hub.tick(100_000 + 10 * 60_000);
+        assert!(of_type(&effects, 2, "ended").unwrap()["reason"]
+            .as_str()
+            .unwrap()
+            .contains("10 minutes"));
+        assert!(closed(&effects, 2).is_some());
+        assert_eq!(hub.rooms(), 0);
+        let effects = join(&mut hub, 3, &code, None);
+        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "code");
+    }
+
+    #[test]
+    fn a_room_lasts_four_hours_at_most_and_end_ends_it() {
+        let (mut hub, code) = room(Limits::default());
+        join(&mut hub, 2, &code, None);
+        assert!(hub.tick(4 * 3_600_000 - 1).is_empty());
+        let effects = hub.tick(4 * 3_600_000);
+        assert!(of_type(&effects, T, "ended").is_some() && of_type(&effects, 2, "ended").is_some());
+        let (mut hub, code) = room(Limits::default());
+        join(&mut hub, 2, &code, None);
+        let effects = hub.handle(T, message(json!({"type": "end"})), 0);
+        assert_eq!(closed(&effects, 2).unwrap().0, protocol::CLOSE_NORMAL);
+        assert_eq!(hub.rooms(), 0);
+        assert!(!hub.is_seated(2) && !hub.is_seated(T));
+    }
+
+    #[test]
+    fn caps_are_kept_with_a_sentence() {
+        let limits = Limits {
+            max_rooms: 1,
+            max_students: 2,
+            ..Limits::default()
+        };
+        let (mut hub, code) = room(limits);
+        let effects = hub.handle(9, message(json!({"type": "teach", "key": KEY})), 0);
+        let error = of_type(&effects, 9, "error").unwrap();
+        assert_eq!(error["code"], "rooms");
+        assert!(error["reason"].as_str().unwrap().contains("--max-rooms"));
+        let token = of_type(&join(&mut hub, 2, &code, None), 2, "joined").unwrap()["token"].clone();
+        join(&mut hub, 3, &code, None);
+        let effects = join(&mut hub, 4, &code, None);
+        assert_eq!(of_type(&effects, 4, "error").unwrap()["code"], "full");
+        // Coming back is not joining anew.
+        hub.leave(2, 0);
+        let effects = join(&mut hub, 5, &code, token.as_str());
+        assert!(of_type(&effects, 5, "joined").is_some());
+    }
+
+    #[test]
+    fn a_broadcast_is_serialized_once() {
+        let (mut hub, code) = room(Limits::default());
+        for s in 2..=5 {
+            join(&mut hub, s, &code, None);
+        }
+        let effects = hub.handle(T, show(8, 3), 0);
+        let texts: Vec<&Bytes> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Send { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts.len(), 5);
+        assert!(
+            texts.iter().all(|t| t.as_ptr() == texts[0].as_ptr()),
+            "one buffer shared"
+        );
+    }
 }

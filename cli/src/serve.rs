@@ -34,6 +34,9 @@ pub struct Args {
     /// Messages per second per connection, bursts of twice as many (for tests).
     #[arg(long, default_value_t = 20, hide = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     messages_per_second: u32,
+    /// Seconds a new connection has to join or teach before it is closed (for tests).
+    #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    opening_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C.
@@ -65,6 +68,7 @@ pub fn run(args: Args) -> Result<(), String> {
     config.joins_per_minute = args.joins_per_minute;
     config.messages_per_second = args.messages_per_second;
     config.message_burst = args.messages_per_second.saturating_mul(2);
+    config.opening_wait = std::time::Duration::from_secs(args.opening_seconds);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();
@@ -94,7 +98,8 @@ pub fn run(args: Args) -> Result<(), String> {
         let _ = out.flush();
     })
     .map_err(|error| format!("cannot serve on port {}: {error}.", args.port))?;
-    println!("Stopped.");
+    // Written as the lines above: a closed stdout (a reader gone) is no failure of the server.
+    let _ = writeln!(std::io::stdout(), "Stopped.");
     Ok(())
 }
 

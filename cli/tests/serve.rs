@@ -173,3 +173,334 @@ async fn a_teachers_whole_class() {
         assert_eq!(code, 1000);
     }
 }
+
+/// Every message a teacher may send, as a student would try it.
+fn teacher_messages() -> Vec<Value> {
+    vec![
+        json!({"type": "show", "n": 8, "mirror": false, "step": 3, "lesson": null, "stop": null}),
+        json!({"type": "explore", "on": true}),
+        json!({"type": "pause", "on": true}),
+        json!({"type": "ask", "topic": "free-squares"}),
+        json!({"type": "reveal"}),
+        json!({"type": "voteAgain"}),
+        json!({"type": "results"}),
+        json!({"type": "end"}),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_cannot_send_a_teachers_message() {
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap();
+    let (mut bystander, _) = student(&server, code, None).await;
+    for message in teacher_messages() {
+        let kind = message["type"].clone();
+        let (mut intruder, _) = student(&server, code, None).await;
+        intruder.send(message).await;
+        let (close, reason, before) = intruder.closed().await;
+        assert_eq!(close, policy(), "{kind}: {reason}");
+        let error = before.iter().find(|m| m["type"] == "error").unwrap();
+        assert_eq!(
+            (error["code"].as_str(), error["fatal"].as_bool()),
+            (Some("role"), Some(true))
+        );
+        assert!(
+            reason.ends_with('.') && reason.contains("teacher"),
+            "{kind}: {reason}"
+        );
+    }
+    // The room goes on: the teacher still drives the one who stayed; nothing was paused,
+    // asked or ended by the intruders.
+    teacher
+        .send(json!({"type": "show", "n": 6, "mirror": true, "step": 5, "lesson": null, "stop": null}))
+        .await;
+    let show = bystander.recv_type("show").await;
+    assert_eq!(
+        (
+            show["n"].as_u64(),
+            show["paused"].as_bool(),
+            show["explore"].as_bool()
+        ),
+        (Some(6), Some(false), Some(false))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_origin_is_refused() {
+    let server = Server::start(&[]);
+    match try_connect(&server, Some("http://evil.example")).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 403)
+        }
+        other => panic!("expected a 403, got {:?}", other.map(|_| "a connection")),
+    }
+    let https = format!("https://127.0.0.1:{}", server.port);
+    assert!(try_connect(&server, Some(&https)).await.is_ok());
+    assert!(try_connect(&server, Some(&server.origin())).await.is_ok());
+}
+
+/// A student's connection sends `text` raw: it is closed with `code`, a reason of one
+/// sentence, and the room goes on.
+async fn refused_with(
+    server: &Server,
+    code: &str,
+    teacher: &mut Client,
+    text: String,
+    close: u16,
+) -> String {
+    let (mut client, _) = student(server, code, None).await;
+    let _ = client.send_text(text).await;
+    let (got, reason, _) = client.closed().await;
+    assert_eq!(got, close, "{reason}");
+    assert!(reason.ends_with('.'), "{reason}");
+    assert!(
+        !reason.contains("src/") && !reason.contains("panicked"),
+        "{reason}"
+    );
+    let step = rand_step();
+    teacher
+        .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(teacher.recv_type("show").await["step"], step);
+    reason
+}
+
+fn rand_step() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static STEP: AtomicU64 = AtomicU64::new(1);
+    STEP.fetch_add(1, Ordering::Relaxed)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_too_big_broken_or_of_another_version_close_with_a_reason() {
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let big = format!(r#"{{"v":1,"type":"rename","name":"{}"}}"#, "x".repeat(9000));
+    let reason = refused_with(&server, &code, &mut teacher, big, 1009).await;
+    assert!(reason.contains("8 KiB"), "{reason}");
+    for broken in [
+        "not json".to_string(),
+        r#"{"v":1,"type":"rename","name":"a","extra":1}"#.to_string(),
+        r#"{"v":1,"type":"fly"}"#.to_string(),
+        r#"{"v":1,"type":"answer","question":1,"round":1,"given":{"form":"digits","mask":-1}}"#
+            .to_string(),
+        "[]".to_string(),
+    ] {
+        refused_with(&server, &code, &mut teacher, broken, policy()).await;
+    }
+    let reason = refused_with(
+        &server,
+        &code,
+        &mut teacher,
+        r#"{"v":0,"type":"rename","name":"a"}"#.to_string(),
+        policy(),
+    )
+    .await;
+    assert!(reason.contains("older"), "{reason}");
+    // A binary frame, and a first message that is not an opening one.
+    let (mut client, _) = student(&server, &code, None).await;
+    client
+        .ws
+        .send(tokio_tungstenite::tungstenite::Message::binary(vec![
+            1, 2, 3,
+        ]))
+        .await
+        .unwrap();
+    assert_eq!(client.closed().await.0, policy());
+    let mut fresh = connect(&server).await;
+    fresh.send(json!({"type": "rename", "name": "x"})).await;
+    assert_eq!(fresh.closed().await.0, policy());
+}
+
+use futures_util::SinkExt;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_closed_and_the_others_go_on() {
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let (mut calm, _) = student(&server, &code, None).await;
+    let (mut flood, _) = student(&server, &code, None).await;
+    let rename = json!({"v": 1, "type": "rename", "name": "again"}).to_string();
+    for _ in 0..400 {
+        if flood.send_text(rename.clone()).await.is_err() {
+            break;
+        }
+    }
+    let (close, reason, before) = flood.closed().await;
+    assert_eq!(close, policy(), "{reason}");
+    assert!(reason.contains("Too many messages"), "{reason}");
+    assert!(
+        before.iter().any(|m| m["code"] == "rate"),
+        "a warning first"
+    );
+    teacher
+        .send(json!({"type": "show", "n": 5, "mirror": false, "step": 9, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(calm.recv_type("show").await["step"], 9);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_many_joins_from_one_address_are_refused() {
+    let server = Server::start(&[]);
+    let (_teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap();
+    // The teacher's own `teach` was the first attempt of this minute.
+    for _ in 1..20 {
+        student(&server, code, None).await;
+    }
+    let mut late = connect(&server).await;
+    late.send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    let (close, reason, _) = late.closed().await;
+    assert_eq!(close, policy());
+    assert!(reason.contains("wait a minute"), "{reason}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_dropped_and_the_others_get_everything() {
+    let server = Server::start(&["--messages-per-second", "100000"]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let (mut reader, _) = student(&server, &code, None).await;
+    let mut sleeper = connect_small_window(&server).await;
+    sleeper
+        .send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    sleeper.recv_type("joined").await; // and never read again
+    loop {
+        if teacher.recv_type("roster").await["joined"] == 2 {
+            break;
+        }
+    }
+    // The reader reads every show, in order, in a task of its own.
+    const MOST: u64 = 200_000;
+    let reading = tokio::spawn(async move {
+        let mut last = 0;
+        loop {
+            let message = reader.recv().await;
+            if message["type"] == "show" {
+                let step = message["step"].as_u64().unwrap();
+                assert_eq!(step, last + 1, "every show, in order");
+                last = step;
+                if message["lesson"] == "last" {
+                    return last;
+                }
+            }
+        }
+    });
+    // The teacher steps on until the sleeper's connection is dropped (the roster says so),
+    // reading its own echoes in batches so that it is not dropped itself.
+    let lesson = "x".repeat(64);
+    let mut step = 0;
+    let mut dropped = false;
+    while !dropped {
+        assert!(
+            step < MOST,
+            "the sleeper was not dropped after {MOST} shows"
+        );
+        for _ in 0..32 {
+            step += 1;
+            teacher
+                .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": lesson, "stop": null}))
+                .await;
+        }
+        let mut echoes = 0;
+        while echoes < 32 {
+            let message = teacher.recv().await;
+            match message["type"].as_str() {
+                Some("show") => echoes += 1,
+                Some("roster") => dropped |= message["joined"] == 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("the sleeper was dropped after {step} shows");
+    step += 1;
+    teacher
+        .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": "last", "stop": null}))
+        .await;
+    let read = tokio::time::timeout(PATIENCE * 3, reading)
+        .await
+        .expect("the reader got the last show")
+        .unwrap();
+    assert_eq!(read, step);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_the_hello_and_the_short_link() {
+    let server = Server::start(&[]);
+    server.write_page_file("core_bg.wasm", b"\0asm\x01\0\0\0");
+    let (status, headers, body) = http_get(&server, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, "content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(String::from_utf8_lossy(&body).contains("<title>class</title>"));
+    let (status, headers, _) = http_get(&server, "/core_bg.wasm").await;
+    assert_eq!(
+        (status, header(&headers, "content-type")),
+        (200, Some("application/wasm"))
+    );
+    let (status, headers, body) = http_get(&server, "/class/hello").await;
+    assert_eq!(status, 200);
+    assert!(header(&headers, "content-type")
+        .unwrap()
+        .starts_with("application/json"));
+    let hello: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(hello["protocol"], 1);
+    assert!(hello["server"]
+        .as_str()
+        .unwrap()
+        .starts_with("bitqueens serve "));
+    let (status, headers, _) = http_get(&server, "/c/ab-cd23").await;
+    assert!((300..400).contains(&status));
+    assert_eq!(header(&headers, "location"), Some("/?class=ABCD23"));
+    assert_eq!(http_get(&server, "/c/nope").await.0, 404);
+    for outside in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/missing.js"] {
+        let (status, _, body) = http_get(&server, outside).await;
+        assert_eq!(status, 404, "{outside}");
+        assert!(
+            !String::from_utf8_lossy(&body).contains('/'),
+            "no path told: {outside}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    let status = server
+        .interrupt()
+        .expect("the server stops within the patience");
+    assert!(status.success(), "{status}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_takes_no_seat_is_closed() {
+    let server = Server::start(&["--opening-seconds", "1"]);
+    let mut idle = connect(&server).await;
+    let (close, reason, before) = idle.closed().await;
+    assert_eq!(close, policy(), "{reason}");
+    assert!(
+        reason.contains("within 1 seconds") || reason.contains("within 1 second"),
+        "{reason}"
+    );
+    assert_eq!(before[0]["code"], "first");
+    // A connection that joined in time stays, past the wait.
+    let (_teacher, opened) = teacher(&server).await;
+    let (mut seated, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    let mut late = connect(&server).await;
+    late.closed().await; // a full wait has passed for `seated` too
+    seated
+        .send(json!({"type": "rename", "name": "still here"}))
+        .await;
+    let mut fresh = connect(&server).await;
+    fresh
+        .send(json!({"type": "join", "code": opened["code"], "token": null, "name": null}))
+        .await;
+    fresh.recv_type("joined").await;
+}

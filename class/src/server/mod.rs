@@ -36,6 +36,13 @@ use tokio::sync::{mpsc, Notify};
 /// Messages waiting for one connection, at most.
 pub const SEND_QUEUE: usize = 64;
 
+/// How long a new connection has to send its opening message (teach, resumeTeaching, join),
+/// unless [`Config::opening_wait`] says otherwise.
+pub const OPENING_WAIT: Duration = Duration::from_secs(10);
+
+/// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
+pub const SEND_BUFFER: usize = 32 * 1024;
+
 /// What `bitqueens serve` asks of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -53,6 +60,8 @@ pub struct Config {
     pub messages_per_second: u32,
     /// See `messages_per_second`.
     pub message_burst: u32,
+    /// How long a new connection has to take a seat before it is closed.
+    pub opening_wait: Duration,
 }
 
 impl Config {
@@ -66,6 +75,7 @@ impl Config {
             joins_per_minute: 20,
             messages_per_second: 20,
             message_burst: 40,
+            opening_wait: OPENING_WAIT,
         }
     }
 }
@@ -95,6 +105,21 @@ enum Outgoing {
 struct Outbox {
     queue: mpsc::Sender<Outgoing>,
     kill: Arc<Notify>,
+    updates: Arc<Updates>,
+}
+
+/// The latest roster and tally not sent yet to one connection: a burst of joins or answers
+/// replaces them instead of filling the queue.
+#[derive(Default)]
+struct Updates {
+    slots: Mutex<[Option<Bytes>; 2]>,
+    wake: Notify,
+}
+
+impl Updates {
+    fn take(&self) -> [Option<Bytes>; 2] {
+        std::mem::take(&mut *lock(&self.slots))
+    }
 }
 
 struct Shared {
@@ -110,6 +135,7 @@ struct App {
     page: page::Page,
     messages_per_second: u32,
     message_burst: u32,
+    opening_wait: Duration,
 }
 
 /// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
@@ -150,6 +176,13 @@ impl App {
 fn deliver(shared: &mut Shared, effects: Vec<Effect>) {
     for effect in effects {
         let (to, outgoing, last) = match effect {
+            Effect::Update { to, slot, text } => {
+                if let Some(outbox) = shared.outboxes.get(&to) {
+                    lock(&outbox.updates.slots)[slot as usize] = Some(text);
+                    outbox.updates.wake.notify_one();
+                }
+                continue;
+            }
             Effect::Send { to, text } => (to, Outgoing::Text(text), false),
             Effect::Close { to, code, reason } => (to, Outgoing::Close(code, reason), true),
         };
@@ -189,6 +222,7 @@ pub async fn serve(
         page: page::Page::new(config.dir.clone()),
         messages_per_second: config.messages_per_second,
         message_burst: config.message_burst,
+        opening_wait: config.opening_wait,
     });
     let ticker = tokio::spawn(tick(app.clone()));
     let router = Router::new()
@@ -198,6 +232,12 @@ pub async fn serve(
         .fallback(get(page::file))
         .with_state(app);
     ready(addr);
+    // Small kernel send buffers: a connection that does not read fills its queue soon (and is
+    // dropped) instead of parking megabytes in the kernel; no delay for small messages.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(SEND_BUFFER);
+    });
     let served = axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
@@ -285,31 +325,46 @@ impl Drop for Seat {
     }
 }
 
-/// Sends one close frame, waiting at most a second for a client that does not read.
-async fn close_with<S>(sink: &mut S, code: u16, reason: &str)
+/// Sends one close frame, waiting at most a second for a client that does not read, then
+/// reads what the client still sends until it closes too (at most a second more): a socket
+/// closed with unread data is reset, and the client would lose the close frame and its reason.
+async fn close_with<S, R>(sink: &mut S, stream: &mut R, code: u16, reason: &str)
 where
     S: futures_util::Sink<Message> + Unpin,
+    R: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let frame = CloseFrame {
         code,
         reason: Utf8Bytes::from(reason),
     };
-    let _ = tokio::time::timeout(
+    let sent = tokio::time::timeout(
         Duration::from_secs(1),
         sink.send(Message::Close(Some(frame))),
     )
     .await;
+    if matches!(sent, Ok(Ok(()))) {
+        let drain = async {
+            while let Some(Ok(message)) = stream.next().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+    }
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
     let kill = Arc::new(Notify::new());
+    let updates = Arc::new(Updates::default());
     lock(&app.shared).outboxes.insert(
         conn,
         Outbox {
             queue,
             kill: kill.clone(),
+            updates: updates.clone(),
         },
     );
     let _seat = Seat {
@@ -321,11 +376,23 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     // Messages dropped in a row by the rate limit: past FLOOD the connection is closed.
     const FLOOD: u32 = 100;
     let mut dropped = 0u32;
+    // A connection that takes no seat soon is closed: open sockets cost memory, seats are
+    // capped and joins rate-limited, so idle unseated ones would be the way around both.
+    let mut seated = false;
+    let opening = tokio::time::sleep(app.opening_wait);
+    tokio::pin!(opening);
     loop {
         tokio::select! {
             biased;
+            _ = &mut opening, if !seated => {
+                let refusal = Refusal::fatal("first", format!(
+                    "A connection starts with teach, resumeTeaching or join within {} seconds.",
+                    app.opening_wait.as_secs().max(1)));
+                app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
+                seated = true; // the close is queued; the deadline is spent
+            }
             _ = kill.notified() => {
-                close_with(&mut sink, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
+                close_with(&mut sink, &mut stream, CLOSE_POLICY, "Your connection fell behind: reconnect to catch up.").await;
                 break;
             }
             next = outgoing.recv() => match next {
@@ -337,18 +404,27 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                 }
                 Some(Outgoing::Close(code, reason)) => {
-                    close_with(&mut sink, code, &reason).await;
+                    close_with(&mut sink, &mut stream, code, &reason).await;
                     break;
                 }
                 None => break,
             },
+            _ = updates.wake.notified() => {
+                for text in updates.take().into_iter().flatten() {
+                    let Ok(text) = Utf8Bytes::try_from(text) else { continue };
+                    tokio::select! {
+                        sent = sink.send(Message::Text(text)) => if sent.is_err() { return },
+                        _ = kill.notified() => return,
+                    }
+                }
+            }
             incoming = stream.next() => match incoming {
                 None | Some(Ok(Message::Close(_))) => break,
                 Some(Err(error)) => {
                     let said = error.to_string();
                     if said.contains("Message too long") || said.contains("Space limit") {
                         let reason = format!("A message is at most {} KiB.", protocol::MAX_MESSAGE_BYTES / 1024);
-                        close_with(&mut sink, CLOSE_TOO_BIG, &reason).await;
+                        close_with(&mut sink, &mut stream, CLOSE_TOO_BIG, &reason).await;
                     }
                     break;
                 }
@@ -373,6 +449,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                     dropped = 0;
                     handle_text(&app, conn, peer, text.as_str()).await;
+                    seated = seated || lock(&app.shared).hub.is_seated(conn);
                 }
             }
         }
@@ -427,9 +504,27 @@ pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(serve(config, ready, async {
-        let _ = tokio::signal::ctrl_c().await;
-    }))?;
+    runtime.block_on(async {
+        // Listening for the signals before anything is printed: a Ctrl-C right after the
+        // teacher link stops the server cleanly too (it would otherwise kill it outright).
+        #[cfg(unix)]
+        let stop = {
+            use tokio::signal::unix::{signal, SignalKind};
+            let mut interrupt = signal(SignalKind::interrupt())?;
+            let mut terminate = signal(SignalKind::terminate())?;
+            async move {
+                tokio::select! {
+                    _ = interrupt.recv() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+        };
+        #[cfg(not(unix))]
+        let stop = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        serve(config, ready, stop).await
+    })?;
     // Connections still open are not waited for past a moment.
     runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(())

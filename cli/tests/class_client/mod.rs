@@ -134,6 +134,25 @@ pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client
     Ok(Client { ws })
 }
 
+/// Opens a connection whose socket takes in at most a few KiB before the page reads: a
+/// client that stops reading is felt by the server at once.
+pub async fn connect_small_window(server: &Server) -> Client {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket
+        .connect(format!("127.0.0.1:{}", server.port).parse().unwrap())
+        .await
+        .unwrap();
+    let mut request = server.ws().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", server.origin().parse().unwrap());
+    let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+        .await
+        .unwrap();
+    Client { ws }
+}
+
 /// Opens a connection as the server's own page does.
 pub async fn connect(server: &Server) -> Client {
     try_connect(server, Some(&server.origin())).await.unwrap()
@@ -225,4 +244,72 @@ pub async fn student(server: &Server, code: &str, token: Option<&str>) -> (Clien
         .await;
     let joined = client.recv_type("joined").await;
     (client, joined)
+}
+
+/// `GET path` over plain HTTP/1.1: the status, the headers (names lower-case) and the body.
+pub async fn http_get(server: &Server, path: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
+        .await
+        .expect("an answer within the patience")
+        .unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, raw[split + 4..].to_vec())
+}
+
+/// The value of header `name`.
+pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+impl Server {
+    /// Interrupts the server (Ctrl-C) and waits for it to end: its exit status, if it ended
+    /// within the patience.
+    pub fn interrupt(&mut self) -> Option<std::process::ExitStatus> {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// Writes a file of the served page.
+    pub fn write_page_file(&self, name: &str, bytes: &[u8]) {
+        std::fs::write(self.dir.join(name), bytes).unwrap();
+    }
 }

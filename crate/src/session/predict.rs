@@ -283,14 +283,14 @@ fn digits_reason(q: &Question, done: u32, free: u32, right: u32, mask: u32) -> O
             let (ld, col, rd) = (q.ld, q.col, q.rd);
             if mask == (ld | col | rd) & done {
                 line("These are the attacked squares: is the `~` missing in `~(ld | col | rd)`?")
+            } else if mask == free && right != free {
+                line("In mirror mode this row searches only part of its squares: leave out those outside it.")
             } else if mask == !(col | rd) & done {
                 line("The squares `ld` attacks are counted free: is `ld` left out of `ld | col | rd`?")
             } else if mask == !(ld | rd) & done {
                 line("The squares `col` attacks are counted free: is `col` left out of `ld | col | rd`?")
             } else if mask == !(ld | col) & done {
                 line("The squares `rd` attacks are counted free: is `rd` left out of `ld | col | rd`?")
-            } else if mask == free && right != free {
-                line("In mirror mode this row searches only part of its squares: leave out those outside it.")
             } else if mask & !free != 0 && mask & !right & free == 0 {
                 line("A square you marked free is attacked by a queen above: check `ld`, `col` and `rd` there.")
             } else if mask & !right == 0 {
@@ -665,5 +665,225 @@ mod tests {
         }
         let error = Topic::from_slug("poss").unwrap_err().to_string();
         assert!(error.contains("free-squares"), "{error}");
+    }
+
+    /// The squares of `row` attacked by no queen of `queens`, leaving out the attacks of
+    /// `left_out` (0: the column, 1: the diagonal going down to the right, `ld`'s, 2: down to
+    /// the left, `rd`'s): from the geometry of the board.
+    fn unattacked_but(n: u32, queens: &[u32], row: u32, left_out: usize) -> u32 {
+        (0..n)
+            .filter(|&c| {
+                queens.iter().enumerate().all(|(r, &q)| {
+                    let dr = row as i64 - r as i64;
+                    let (c, q) = (c as i64, q as i64);
+                    let attacks = [c == q, c == q + dr, c == q - dr];
+                    !attacks.iter().enumerate().any(|(i, &a)| a && i != left_out)
+                })
+            })
+            .fold(0, |mask, c| mask | 1 << (n - 1 - c))
+    }
+
+    fn said(q: &Question, given: Answer) -> String {
+        reason(q, &given).unwrap_or_else(|| panic!("{given:?} is wrong for {q:?}"))
+    }
+
+    #[test]
+    fn a_right_answer_has_no_reason() {
+        for topic in Topic::ALL {
+            for (_, q) in every_question(6, true, &[topic]) {
+                assert_eq!(reason(&q, &q.answer), None);
+            }
+        }
+    }
+
+    #[test]
+    fn the_attacked_squares_for_the_free_ones_point_at_the_missing_not() {
+        let done = 0b11_1111;
+        let (mut attacked, mut left_out) = (0, [0; 3]);
+        for (stepper, q) in every_question(6, false, &[Topic::FreeSquares]) {
+            let queens = stepper.queens();
+            let given = !unattacked(6, &queens, q.row) & done;
+            if given != 0 {
+                assert!(said(&q, Answer::Digits { mask: given }).contains('~'));
+                attacked += 1;
+            }
+            for (i, name) in ["`col`", "`ld`", "`rd`"].into_iter().enumerate() {
+                let mask = unattacked_but(6, &queens, q.row, i);
+                let others = (0..3)
+                    .filter(|&j| j != i)
+                    .map(|j| unattacked_but(6, &queens, q.row, j));
+                if mask != unattacked(6, &queens, q.row)
+                    && others.clone().all(|m| m != mask)
+                    && mask != !unattacked(6, &queens, q.row) & done
+                {
+                    let line = said(&q, Answer::Digits { mask });
+                    assert!(
+                        line.contains(name) && line.contains("left out"),
+                        "{name}: {line}"
+                    );
+                    left_out[i] += 1;
+                }
+            }
+        }
+        assert!(
+            attacked > 10 && left_out.iter().all(|&k| k > 3),
+            "{attacked} {left_out:?}"
+        );
+    }
+
+    #[test]
+    fn a_free_square_outside_the_searched_half_is_named_in_mirror_mode() {
+        let (_, first) = &every_question(8, true, &[Topic::FreeSquares])[0];
+        let line = said(first, Answer::Digits { mask: 0b1111_1111 });
+        assert!(line.contains("mirror"), "{line}");
+    }
+
+    #[test]
+    fn the_left_most_free_square_for_the_lowest_bit_is_named() {
+        let mut named = 0;
+        for (_, q) in every_question(7, false, &[Topic::LowestBit]) {
+            // The left-most square of `poss`: the digit furthest left, by the display rule.
+            let left_most = (0..7)
+                .map(|c| 1u32 << (6 - c))
+                .find(|b| q.poss & b != 0)
+                .unwrap();
+            if q.poss.count_ones() > 1 {
+                assert!(said(&q, Answer::Digits { mask: left_most }).contains("highest"));
+                assert!(said(&q, Answer::Digits { mask: q.poss }).contains("all of `poss`"));
+                named += 1;
+            }
+        }
+        assert!(named > 5);
+    }
+
+    #[test]
+    fn not_for_minus_and_minus_for_not_are_told_apart() {
+        let done = 0xFF;
+        let (mut minus, mut not) = (0, 0);
+        for (_, q) in every_question(8, false, &[Topic::TwosComplement]) {
+            // ~poss flips every digit; -poss is the number that adds to poss to give 2^8.
+            let flipped = (0..8).fold(0, |m, c| m | ((q.poss >> c & 1) ^ 1) << c);
+            let negative = (256 - q.poss) & done;
+            if q.complement {
+                if negative != flipped {
+                    assert!(said(&q, Answer::Digits { mask: negative }).contains("no +1"));
+                    not += 1;
+                }
+            } else if negative != flipped {
+                assert!(said(&q, Answer::Digits { mask: flipped }).contains("+1 is missing"));
+                minus += 1;
+            }
+        }
+        assert!(minus > 5 && not > 5, "{minus} {not}");
+    }
+
+    #[test]
+    fn shifts_the_wrong_way_and_a_missing_bit_are_named() {
+        let done = 0b11_1111;
+        let (mut swapped, mut missing) = (0, 0);
+        for (_, q) in every_question(6, false, &[Topic::NextRow]) {
+            let Step::Place { column, .. } = q.next else {
+                panic!("a place")
+            };
+            let bit = 1 << (5 - column);
+            let wrong_way = Answer::Rows {
+                ld: ((q.ld | bit) << 1) & done,
+                col: q.col | bit,
+                rd: (q.rd | bit) >> 1,
+            };
+            if wrong_way != q.answer {
+                assert!(said(&q, wrong_way).contains("wrong way"));
+                swapped += 1;
+            }
+            let no_bit = Answer::Rows {
+                ld: q.ld >> 1,
+                col: q.col,
+                rd: (q.rd << 1) & done,
+            };
+            assert!(said(&q, no_bit).contains("not added"), "{q:?}");
+            missing += 1;
+        }
+        assert!(swapped > 5 && missing > 5);
+    }
+
+    #[test]
+    fn what_happens_says_why() {
+        for (_, q) in every_question(5, false, &[Topic::WhatHappens]) {
+            let Answer::Outcome { outcome } = q.answer else {
+                panic!("outcome")
+            };
+            for other in [Outcome::Place, Outcome::Back, Outcome::Solution] {
+                if other != outcome {
+                    let line = said(&q, Answer::Outcome { outcome: other });
+                    let expected = match outcome {
+                        Outcome::Place => "a queen is placed",
+                        Outcome::Back => "backs up",
+                        Outcome::Solution => "solution",
+                    };
+                    assert!(line.contains(expected), "{outcome:?} for {other:?}: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn otherwise_the_columns_that_differ_are_named_from_one() {
+        // Columns 2 and 5 (1-based, from the left) of a 6-column row.
+        let line = differing_columns(
+            6,
+            Answer::Digits { mask: 0b01_0010 },
+            Answer::Digits { mask: 0 },
+        );
+        assert_eq!(line, "Columns 2, 5 differ from the right answer.");
+        let line = differing_columns(
+            4,
+            Answer::Rows {
+                ld: 1,
+                col: 0,
+                rd: 0,
+            },
+            Answer::Rows {
+                ld: 0,
+                col: 0,
+                rd: 8,
+            },
+        );
+        assert_eq!(line, "Wrong digits: `ld` at column 4; `rd` at column 1.");
+    }
+
+    #[test]
+    fn reason_never_panics_on_odd_questions() {
+        let (_, mut q) = every_question(6, false, &[Topic::NextRow])[0];
+        for n in [0, 1, 31, 32, 33, 200, u32::MAX] {
+            q.n = n;
+            for given in [
+                Answer::Digits { mask: u32::MAX },
+                Answer::Rows {
+                    ld: u32::MAX,
+                    col: 0,
+                    rd: 1,
+                },
+                Answer::Outcome {
+                    outcome: Outcome::Back,
+                },
+            ] {
+                for topic in Topic::ALL {
+                    q.topic = topic;
+                    let _ = reason(&q, &given);
+                }
+            }
+        }
+        q.next = Step::Place {
+            row: 0,
+            column: u32::MAX,
+        };
+        let _ = reason(
+            &q,
+            &Answer::Rows {
+                ld: 0,
+                col: 0,
+                rd: 0,
+            },
+        );
     }
 }

@@ -1,0 +1,183 @@
+//! 300 students in one room of a real `bitqueens serve` on loopback: every student receives
+//! every step and every question, in order, and the tallies and the histogram count exactly
+//! the answers sent. Counts are asserted, never times; the whole swarm is bounded (it fails
+//! with a sentence if it has not finished within SWARM_PATIENCE).
+
+mod class_client;
+
+use bitqueens::algorithms::Kind;
+use bitqueens::session::predict::Topic;
+use bitqueens::session::Session;
+use bitqueens::stepping::Stepping;
+use class_client::*;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::time::Duration;
+
+const STUDENTS: usize = 300;
+const STEPS: u64 = 20;
+const SWARM_PATIENCE: Duration = Duration::from_secs(60);
+
+/// What one student saw, and what it sent.
+#[derive(Debug, Default)]
+struct Seen {
+    steps: Vec<u64>,
+    questions: Vec<(u64, u64)>,
+    received: usize,
+    results: usize,
+    ended: bool,
+}
+
+/// The first step from `from` on before which the core asks a `topic` question (n = 8).
+fn step_asking(topic: Topic, from: u64) -> u64 {
+    let mut session = Session::new(Kind::Richards, 8, false).unwrap();
+    session.seek(from, u32::MAX, 0);
+    while session.question(&[topic], 0).is_none() {
+        session.step().unwrap();
+    }
+    session.algorithm().steps()
+}
+
+/// Student `i`'s answer to a question of `form`.
+fn answer_of(i: usize, form: &str) -> Value {
+    match form {
+        "digits" => json!({"form": "digits", "mask": if i.is_multiple_of(3) { 0 } else { 0xFF }}),
+        _ => {
+            json!({"form": "outcome", "outcome": if i.is_multiple_of(2) { "back" } else { "place" }})
+        }
+    }
+}
+
+async fn a_student(server_ws: (String, String), code: String, i: usize) -> Seen {
+    let (url, origin) = server_ws;
+    let mut request =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url)
+            .unwrap();
+    request
+        .headers_mut()
+        .insert("origin", origin.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    let mut client = Client { ws };
+    client
+        .send(json!({"type": "join", "code": code, "token": null, "name": format!("S{i}")}))
+        .await;
+    let mut seen = Seen::default();
+    loop {
+        let message = client.recv().await;
+        match message["type"].as_str().unwrap() {
+            "show" => seen.steps.push(message["step"].as_u64().unwrap()),
+            "question" => {
+                let id = message["id"].as_u64().unwrap();
+                seen.questions
+                    .push((id, message["round"].as_u64().unwrap()));
+                let given = answer_of(i, message["form"].as_str().unwrap());
+                client
+                    .send(json!({"type": "answer", "question": id, "round": 1, "given": given}))
+                    .await;
+            }
+            "received" => seen.received += 1,
+            "result" => seen.results += 1,
+            "ended" => {
+                seen.ended = true;
+                return seen;
+            }
+            "joined" | "closed" => {}
+            other => panic!("a student was sent {other}: {message}"),
+        }
+    }
+}
+
+/// Reads the teacher's messages until a tally of `answered` answers to question `id`.
+async fn tally_reaches(teacher: &mut Client, id: u64, answered: usize) {
+    loop {
+        let message = teacher.recv().await;
+        if message["type"] == "tally" && message["id"] == id && message["answered"] == answered {
+            assert_eq!(message["joined"], STUDENTS);
+            return;
+        }
+    }
+}
+
+/// The count of each answer in a histogram's round 1, by its JSON.
+fn counts(histogram: &Value) -> HashMap<String, u64> {
+    histogram["rounds"][0]["bars"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|bar| (bar["given"].to_string(), bar["count"].as_u64().unwrap()))
+        .collect()
+}
+
+async fn swarm(server: &Server) {
+    let (mut teacher, opened) = teacher(server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let students: Vec<_> = (0..STUDENTS)
+        .map(|i| tokio::spawn(a_student((server.ws(), server.origin()), code.clone(), i)))
+        .collect();
+    loop {
+        let message = teacher.recv().await;
+        if message["type"] == "roster" && message["joined"] == STUDENTS {
+            break;
+        }
+    }
+
+    let show = |step: u64| json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": null, "stop": null});
+    teacher
+        .send(json!({"type": "ask", "topic": "free-squares"}))
+        .await; // at step 0
+    tally_reaches(&mut teacher, 1, STUDENTS).await;
+    for step in 1..=STEPS {
+        teacher.send(show(step)).await;
+    }
+    let asked_at = step_asking(Topic::WhatHappens, STEPS);
+    teacher.send(show(asked_at)).await;
+    teacher
+        .send(json!({"type": "ask", "topic": "what-happens"}))
+        .await;
+    tally_reaches(&mut teacher, 2, STUDENTS).await;
+    teacher.send(json!({"type": "reveal"})).await;
+    let histogram = teacher.recv_type("histogram").await;
+    let mut sent: HashMap<String, u64> = HashMap::new();
+    for i in 0..STUDENTS {
+        *sent.entry(answer_of(i, "outcome").to_string()).or_default() += 1;
+    }
+    assert_eq!(
+        counts(&histogram),
+        sent,
+        "the histogram counts the answers sent"
+    );
+    teacher.send(json!({"type": "end"})).await;
+
+    let mut expected_steps: Vec<u64> = (1..=STEPS).collect();
+    if asked_at != STEPS {
+        expected_steps.push(asked_at);
+    }
+    for (i, student) in students.into_iter().enumerate() {
+        let seen = student.await.unwrap();
+        assert!(seen.ended, "student {i}");
+        assert_eq!(
+            seen.steps, expected_steps,
+            "student {i} got every step, in order"
+        );
+        assert_eq!(
+            seen.questions,
+            [(1, 1), (2, 1)],
+            "student {i} got both questions"
+        );
+        assert_eq!(seen.received, 2, "student {i}'s answers were both received");
+        assert_eq!(seen.results, 1, "student {i} got the revealed result");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_hundred_students_in_one_room_get_everything() {
+    let server = Server::start(&["--joins-per-minute", "1000"]);
+    tokio::time::timeout(SWARM_PATIENCE, swarm(&server))
+        .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "the swarm of {STUDENTS} students did not finish within {} s: a message lost, or the server stuck",
+                SWARM_PATIENCE.as_secs()
+            )
+        });
+}
