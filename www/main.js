@@ -16,6 +16,7 @@ import { installLook } from './shared/look.js';
 import { afterShown, onFileDropped } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
+import { teachingInThisTab } from './shared/class-tab.js';
 import { hasWebCodecs, NO_WEBCODECS, disableVideo } from './shared/video-support.js';
 import { installCoreConstants } from './shared/core-constants.js';
 import { compileCore, startCore, giveCore } from './shared/core.js';
@@ -278,7 +279,8 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
     return made;
   }, loadFailed('The live class'));
   live.buildOnFirstPress([$('class-button')]);
-  if (namesClass(opened)) live.get().catch(() => {}); // a failure is said by loadFailed
+  // A class link, or a tab that was teaching before a reload: the class is loaded at once.
+  if (namesClass(opened) || teachingInThisTab()) live.get().catch(() => {}); // a failure is said by loadFailed
   screen.add({ render: () => live.built?.boardChanged() });
 }
 

@@ -23,6 +23,9 @@
 // message is sent only while open; in gone or refused there is neither socket nor timer.
 
 import { stateMachine } from '../shared/state-machine.js';
+import { TEACHER_KEY, TEACHER_ROOM, studentKey, tabStorage } from '../shared/class-tab.js';
+
+export { TEACHER_KEY, tabStorage };
 
 /** The protocol version this page speaks (docs/class-protocol.md): every message carries it. */
 export const PROTOCOL = 1;
@@ -60,20 +63,6 @@ export function backoffDelay(attempt, random) {
   const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 30));
   return Math.round(full * (0.5 + 0.5 * random()));
 }
-
-/** The tab's sessionStorage, or null where reaching it throws (storage blocked). */
-export function tabStorage() {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** sessionStorage keys: the teacher key, the teacher's room, a student's token per room. */
-export const TEACHER_KEY = 'bitqueens.class.teacher-key';
-const TEACHER_ROOM = 'bitqueens.class.teacher-room';
-const studentKey = (code) => `bitqueens.class.student.${code}`;
 
 /** Reads `key` from `storage` as JSON; null when absent, unreadable or refused. */
 export function readStored(storage, key) {

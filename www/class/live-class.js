@@ -11,6 +11,20 @@ import { element } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
 import { ClassLink, PROTOCOL, TEACHER_KEY, readStored, writeStored, readJoinCode, tabStorage } from './class-link.js';
 import { TeacherView } from './class-teacher.js';
+import { rewriteAddress } from '../player/index.js';
+
+/** The owner of the address bar's `class` parameter (the join code of the class this tab is in). */
+const CLASS_PARAMETER = Symbol('the class joined');
+
+/** Puts `code` in the address bar as `?class=CODE` (null takes it out): a reload rejoins. */
+function showJoinCode(code) {
+  rewriteAddress(CLASS_PARAMETER, (href) => {
+    const url = new URL(href);
+    if (code) url.searchParams.set('class', code);
+    else url.searchParams.delete('class');
+    return url.href;
+  });
+}
 import { StudentView } from './class-student.js';
 
 /** Said where no class server answers: the page was served by a static host. */
@@ -88,6 +102,7 @@ export class LiveClass {
 
   /** No class: Start a live class, Join a class, and a line saying `text`. */
   lobby(text = '') {
+    if (this.view instanceof StudentView) showJoinCode(null); // out of the class: a reload stays out
     this.view = null;
     this.lock(false);
     this.freeze(false);
@@ -145,6 +160,7 @@ export class LiveClass {
       setText(this.status, 'No class server answers here: open the link or the address the teacher gives, on the classroom’s network.');
       return;
     }
+    showJoinCode(code); // a reload of this tab rejoins, as this student
     this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
       link, prompt: this.on.prompt,
       follow: (show) => this.on.follow(show),

@@ -177,16 +177,29 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
   }
 });
 
-test('the server killed mid-class: the boards stay, the pages say it is gone, and reconnect when it returns', async () => {
+test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and reconnect when it returns', async () => {
   expectReconnects();
   let server = await startClassServer();
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
     await button(teacher, 'Start a live class').click();
     const code = await joinCode(teacher);
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
+    const student = await session.openAnother(`${server.origin}/`, PHONE);
+    await button(student, 'Live class').click();
+    await student.getByLabel('Join a class: code').fill(code);
+    await button(student, 'Join').click();
     await teacher.getByText('1 student joined').waitFor();
     for (let i = 0; i < 7; i++) await button(teacher, 'Step').click();
+    await atStep(student, 7);
+
+    // Reloads: the student (joined by the typed code) and the teacher come back as themselves.
+    await student.reload();
+    await section(student).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
+    await atStep(student, 7);
+    await teacher.getByText('1 student joined').waitFor();
+    await teacher.reload();
+    assert.equal(await joinCode(teacher), code, 'the teacher is back in the same class');
+    await status(student).getByText('The teacher is back.').waitFor();
     await atStep(student, 7);
 
     await server.stop();
