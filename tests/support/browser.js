@@ -47,6 +47,18 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   if (countDelayMs !== undefined) {
     await page.addInitScript((ms) => { globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: ms }); }, countDelayMs);
   }
+  await watchPage(page);
+  await init?.(page); // the test's own scripts, before the page's (addInitScript)
+  await page.goto(url);
+  return page;
+}
+
+/**
+ * Collects in page.problems the console errors, page errors, breaches of the
+ * Content-Security-Policy and failed requests of `page` (a page made by a test's own context,
+ * say), and in page.requests the URLs it requests. openPage does this for its pages.
+ */
+export async function watchPage(page) {
   page.problems = [];
   // Every URL the page asks for, its workers' requests included (tests count the .wasm's).
   page.requests = [];
@@ -67,9 +79,6 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.on('requestfailed', (request) => {
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') page.problems.push(`request failed: ${request.url()}`);
   });
-  await init?.(page); // the test's own scripts, before the page's (addInitScript)
-  await page.goto(url);
-  return page;
 }
 
 /**
