@@ -20,13 +20,16 @@ export function launch({ navigationLimit = false } = {}) {
   return chromium.launch({
     executablePath: chromiumPath(),
     ignoreDefaultArgs: navigationLimit ? ['--disable-ipc-flooding-protection'] : [],
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-      '--enable-precise-memory-info',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
+
+/** The switches the tests start Chromium with (launch(), and a test's own persistent context). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--enable-precise-memory-info',
+];
 
 /**
  * A new page whose console errors, page errors and breaches of the Content-Security-Policy

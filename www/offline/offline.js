@@ -10,19 +10,11 @@
 
 import { Workbox } from 'workbox-window';
 import { UpdateOffer } from './update-offer.js';
+import { NOT_OFFLINE } from './not-offline.js';
 import { partsOf, setText } from '../shared/dom.js';
 
 /** The worker's file beside the page (webpack.config.js's SERVICE_WORKER). */
 export const SERVICE_WORKER = 'service-worker.js';
-
-/** Why offline use is not available, one line each. */
-export const NOT_OFFLINE = {
-  unsupported: 'Offline use is not available: this browser has no service workers. The page works while online.',
-  insecure: 'Offline use is not available: the page is not served over https. The page works while online.',
-  refused: 'Offline use is not available: this browser refuses to store the page (private browsing?). The page works while online.',
-  quota: 'Offline use is not available: there is not enough storage to keep the page (quota). The page works while online.',
-  failed: 'Offline use is not available: the page could not be copied for offline use; the next visit tries again. The page works while online.',
-};
 
 /**
  * Registers the worker and wires the update offer. `root` holds #update-offer (with its
@@ -50,7 +42,10 @@ export async function startOffline(root, { busy, permalink }, { container = navi
       return () => clearInterval(timer);
     },
   });
-  workbox.addEventListener('waiting', () => offer.waiting());
+  workbox.addEventListener('waiting', () => {
+    ui.offer.dataset.waiting = ''; // a new version waits, offered or held back (tests read it)
+    offer.waiting();
+  });
   let asked = false;
   ui.reload.addEventListener('click', () => {
     if (asked) return;
