@@ -15,7 +15,7 @@ import {
 import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
-import { afterShown, onFileDropped } from './shared/dom.js';
+import { afterShown, onFileDropped, whenIdle } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
 import { hasWebCodecs, NO_WEBCODECS, disableVideo } from './shared/video-support.js';
@@ -110,7 +110,7 @@ function startOfflineWhenIdle({ busy, permalink }) {
     status.textContent = `Offline use is not available: its part of the page could not be loaded (${error.message}). The next visit tries again.`;
     status.hidden = false;
   });
-  const idle = () => (window.requestIdleCallback ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 0));
+  const idle = () => whenIdle(start);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
