@@ -15,7 +15,7 @@ import {
 import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
-import { afterShown, onFileDropped, whenIdle } from './shared/dom.js';
+import { afterShown, onFileDropped, whenIdle, nextTask } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
 import { hasWebCodecs, NO_WEBCODECS, disableVideo } from './shared/video-support.js';
@@ -72,6 +72,11 @@ try {
     get algorithmRace() { return compare.race(); }, // once Compare is loaded
   });
   const { player, controls, predict, screen, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
+  // The player has drawn its first state: the rest is wired in a task of its own, so that the
+  // first load holds the main thread in two shorter tasks rather than one long one. Not when
+  // the link opens a lesson: its first stop is drawn in the same task as the board, no frame
+  // of the board before it.
+  if (!opensLesson(location)) await nextTask();
   const exports = startExports({ player, stage, controls });
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
@@ -86,6 +91,12 @@ try {
 } catch (error) {
   ready(); // the page's message says what failed: it must be read, not inert
   messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** True when `address` (a Location) opens a lesson: a built-in one by name (?lesson=) or a
+ *  made one carried in the fragment (#lesson=). */
+function opensLesson({ search, hash }) {
+  return new URLSearchParams(search).has('lesson') || new URLSearchParams(hash.replace(/^#/, '')).has('lesson');
 }
 
 /** The core is running (or failed): the controls, inert while it loaded, take clicks. */
