@@ -1,8 +1,9 @@
 // End-to-end: a new version arrives. The page is served from a copy of dist/; once its service
 // worker is in charge, the copy becomes a second version (index.html carries a mark, and the
 // service worker's precache list a new revision for it, as a new build writes). The page finds
-// it without reloading; nothing is offered mid-lesson; when the lesson closes "A new version is
-// ready: Reload" shows; Reload lands on the same step, on the new version.
+// it without reloading; nothing is offered mid-lesson (nor in the presenter view, nor during a
+// count); when the lesson closes "A new version is ready: Reload" shows; Reload lands on the
+// same step, on the new version.
 // (Closing a lesson leaves the board where its last stop put it: that is the step kept.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { serve } from '../../support/server.js';
 import { launch, watchPage, pageReady } from '../../support/browser.js';
 import { button, steps } from '../../support/session.js';
 import { workerActivated, SERVICE_WORKER } from '../../support/offline.js';
+import { setSize, countIdle } from '../../support/count-panel.js';
 
 const MARK = '<meta name="bitqueens-test-version" content="2">';
 
@@ -50,6 +52,13 @@ test('a new version waits, is not offered mid-lesson, is offered when the lesson
   const browser = await launch();
   try {
     const context = await browser.newContext();
+    // Two workers, each sub-problem slowed 20 ms: the count of N = 12 below (472 sub-problems)
+    // lasts at least 4.7 s on any machine, far more than the page's 1 s between two looks at
+    // whether it is busy.
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });
+      globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: 20 });
+    });
     const page = await context.newPage();
     await watchPage(page);
     await page.goto(server.url);
@@ -73,6 +82,16 @@ test('a new version waits, is not offered mid-lesson, is offered when the lesson
     await offer.waitFor(); // offered when the lesson ends
     assert.equal(await offer.getByRole('paragraph').textContent(), 'A new version is ready:');
     assert.equal(await page.evaluate(() => window.sameDocument), true, 'offered without a reload');
+    // Held back again while the presenter view is on, and during a count.
+    await button(page, 'Presenter').click();
+    await offer.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await offer.waitFor();
+    await setSize(page, '12');
+    await button(page, 'Count all').click();
+    await offer.waitFor({ state: 'hidden' });
+    await countIdle(page, 120_000);
+    await offer.waitFor();
     // Where the lesson left the board, two steps on: the step the reload must land on.
     const size = await page.locator('#size').inputValue();
     await button(page, 'Step').click();
