@@ -16,6 +16,9 @@ import { partsOf, setText } from '../shared/dom.js';
 /** The worker's file beside the page (webpack.config.js's SERVICE_WORKER). */
 export const SERVICE_WORKER = 'service-worker.js';
 
+/** What the offer says, before its Reload button. */
+export const UPDATE_READY = 'A new version is ready:';
+
 /**
  * Registers the worker and wires the update offer. `root` holds #update-offer (with its
  * #update-reload button) and #offline-status; `busy()` says what keeps the page busy (or null);
@@ -23,7 +26,7 @@ export const SERVICE_WORKER = 'service-worker.js';
  * Resolves once the worker is registered (or once the reason it is not has been said).
  */
 export async function startOffline(root, { busy, permalink }, { container = navigator.serviceWorker, secure = window.isSecureContext } = {}) {
-  const ui = partsOf(root, { offer: 'update-offer', reload: 'update-reload', status: 'offline-status' });
+  const ui = partsOf(root, { offer: 'update-offer', text: 'update-text', reload: 'update-reload', status: 'offline-status' });
   const say = (why) => {
     setText(ui.status, NOT_OFFLINE[why]);
     ui.status.hidden = false;
@@ -36,7 +39,11 @@ export async function startOffline(root, { busy, permalink }, { container = navi
   const workbox = new Workbox(SERVICE_WORKER);
   const offer = new UpdateOffer({
     busy,
-    show: (on) => { ui.offer.hidden = !on; },
+    show: (on) => {
+      ui.offer.hidden = !on;
+      // Written as it shows (a live region), so that a screen reader says it.
+      setText(ui.text, on ? UPDATE_READY : '');
+    },
     every: (act, ms) => {
       const timer = setInterval(act, ms);
       return () => clearInterval(timer);
