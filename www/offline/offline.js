@@ -22,16 +22,17 @@ export const UPDATE_READY = 'A new version is ready:';
 /**
  * Registers the worker and wires the update offer. `root` holds #update-offer (with its
  * #update-reload button) and #offline-status; `busy()` says what keeps the page busy (or null);
- * `permalink()` is the address of what is on screen. `env` is for tests: { container, secure }.
- * Resolves once the worker is registered (or once the reason it is not has been said).
+ * `permalink()` is the address of what is on screen. Resolves once the worker is registered (or
+ * once the reason it is not has been said).
  */
-export async function startOffline(root, { busy, permalink }, { container = navigator.serviceWorker, secure = window.isSecureContext } = {}) {
+export async function startOffline(root, { busy, permalink }) {
+  const container = navigator.serviceWorker; // undefined where there are no service workers
   const ui = partsOf(root, { offer: 'update-offer', text: 'update-text', reload: 'update-reload', status: 'offline-status' });
   const say = (why) => {
     setText(ui.status, NOT_OFFLINE[why]);
     ui.status.hidden = false;
   };
-  if (!secure) return say('insecure');
+  if (!window.isSecureContext) return say('insecure');
   if (!container) return say('unsupported');
   container.addEventListener('message', (event) => {
     if (event.data?.type === 'precache-failed') say(event.data.quota ? 'quota' : 'failed');
