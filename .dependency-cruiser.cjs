@@ -1,13 +1,14 @@
 // The import rules of www/, checked by `npm run lint:deps` (part of `npm test`):
 //
-//   www/main.js, www/embed/embed.js   the two pages' roots; the workers (*-worker.js) are roots too
+//   www/main.js, www/embed/embed.js   the two pages' roots; the workers (*-worker.js) are roots too,
+//                                      and so is the service worker (offline/service-worker.js)
 //   www/<feature>/                     player, stage, compare, tree, count, teach, write, maker,
-//                                      export, embed, class: one folder per thing the page shows. Its
-//                                      index.js lists, in its header, the names the rest of the
-//                                      page may use; every other file of the folder is private.
+//                                      export, embed, class, offline: one folder per thing the page
+//                                      shows. Its index.js lists, in its header, the names the rest
+//                                      of the page may use; every other file of the folder is private.
 //   on demand                          compare, write, maker, export, embed (the Embed dialog)
-//                                      and class (the live class)
-//                                      start closed: the page's first load reaches them only
+//                                      and class (the live class) start closed, and offline waits
+//                                      until the page is idle: the page's first load reaches them only
 //                                      through import() (www/main.js, shared/on-demand.js).
 //   www/shared/                        small modules any folder may import, each file public;
 //                                      it imports no feature folder.
@@ -17,9 +18,9 @@
 // from it only its index.js; what the page loads first imports no on-demand folder; no module
 // that no root reaches, and no orphan.
 
-const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write|maker|class)';
+const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write|maker|class|offline)';
 /** The folders main.js fetches on demand, and the folders the page's first load is made of. */
-const ON_DEMAND = '(compare|write|maker|export|embed|class)';
+const ON_DEMAND = '(compare|write|maker|export|embed|class|offline)';
 const FIRST_LOAD = '(player|stage|tree|count|teach|shared)';
 const ROOTS = ['^www/main\\.js$', '^www/embed/embed\\.js$', '^www/.+-worker\\.js$'];
 

@@ -3,7 +3,9 @@
 // No logic of its own. The parts that start closed (Compare, Write it, Make a lesson, the
 // exports and their dialogs, the Embed dialog) are fetched on demand (shared/on-demand.js):
 // each folder is a chunk of its own, imported here only with import() (.dependency-cruiser.cjs
-// checks it), so the first load carries none of them.
+// checks it), so the first load carries none of them. The offline page (offline/: the service
+// worker's registration and the update offer) is fetched the same way, once the page is ready
+// and idle, in a production build only.
 
 import './style.css';
 import {
@@ -13,7 +15,7 @@ import {
 import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
-import { afterShown, onFileDropped } from './shared/dom.js';
+import { afterShown, onFileDropped, whenIdle, nextTask } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
 import { teachingInThisTab } from './shared/class-tab.js';
@@ -72,7 +74,12 @@ try {
     get algorithmRace() { return compare.race(); }, // once Compare is loaded
   });
   const { player, controls, predict, screen, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
-  startExports({ player, stage, controls });
+  // The player has drawn its first state: the rest is wired in a task of its own, so that the
+  // first load holds the main thread in two shorter tasks rather than one long one. Not when
+  // the link opens a lesson: its first stop is drawn in the same task as the board, no frame
+  // of the board before it.
+  if (!opensLesson(location)) await nextTask();
+  const exports = startExports({ player, stage, controls });
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
@@ -80,9 +87,19 @@ try {
   screen.add({ render: () => presenter.update() }); // the presenter's notes follow each redraw
   startLiveClass(wasm, limits, { player, controls, screen, lessons });
   ready();
+  /** What keeps the page busy, so that a new version is not offered now (null: nothing). */
+  const busy = () => (lessons.active ? 'a lesson' : presenter.on ? 'the presenter view'
+    : countPanel.busy ? 'a count' : exports.busy() ? 'an export' : write.busy() ? 'a check in Write it' : null);
+  startOfflineWhenIdle({ busy, permalink: () => withoutLesson(controls.permalink()) });
 } catch (error) {
   ready(); // the page's message says what failed: it must be read, not inert
   messages.internalError(error, 'The WebAssembly core could not be started');
+}
+
+/** True when `address` (a Location) opens a lesson: a built-in one by name (?lesson=) or a
+ *  made one carried in the fragment (#lesson=). */
+function opensLesson({ search, hash }) {
+  return new URLSearchParams(search).has('lesson') || new URLSearchParams(hash.replace(/^#/, '')).has('lesson');
 }
 
 /** The core is running (or failed): the controls, inert while it loaded, take clicks. */
@@ -93,6 +110,24 @@ function ready() {
   $('presenter').disabled = false;
   $('class-button').disabled = false;
   $('loading').hidden = true;
+}
+
+/** The offline page, fetched once the page is idle (after its load event): the service worker
+ *  is registered and the update offer wired (offline/). Development (`npm start`) registers no
+ *  worker, and drops one a production build left at the same address. */
+function startOfflineWhenIdle({ busy, permalink }) {
+  const production = BITQUEENS_OFFLINE; // webpack's DefinePlugin writes it (webpack.config.js)
+  const start = () => import(/* webpackChunkName: "offline" */ './offline/index.js').then(({ startOffline, dropOffline }) => (
+    production ? startOffline(document, { busy, permalink }) : dropOffline()
+  ), (error) => {
+    if (error?.name !== 'ChunkLoadError') throw error; // a bug: the page's error handler shows it
+    const status = $('offline-status'); // the network went between the load and now
+    status.textContent = `Offline use is not available: its part of the page could not be loaded (${error.message}). The next visit tries again.`;
+    status.hidden = false;
+  });
+  const idle = () => whenIdle(start);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /** The count panel, on a pool of one worker per core (at most 16), each started by
@@ -159,15 +194,16 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
 }
 
 /** The exports (the board and the solutions as files, the worksheet, GIF and MP4, the QR code)
- *  and the Embed dialog: each folder fetched on the first press of one of its buttons. */
+ *  and the Embed dialog: each folder fetched on the first press of one of its buttons. Returns
+ *  { busy() }: true while an export is being made. */
 function startExports({ player, stage, controls }) {
   const exports = new OnDemand(async () => {
     const { installExports, installWorksheet, installAnimationExport, installQrLink } = await import(/* webpackChunkName: "export" */ './export/index.js');
     installExports(document, player.readOnly, stage.solutions, messages);
     installWorksheet(document, { seen: player.readOnly, permalink: () => withoutLesson(controls.permalink()) });
-    installAnimationExport(document, player.readOnly);
+    const animation = installAnimationExport(document, player.readOnly);
     installQrLink(document, () => controls.permalink()); // the same link as Copy link
-    return true;
+    return { busy: animation.busy };
   }, loadFailed('The exports'));
   if (!hasWebCodecs()) disableVideo($('export-mp4'), NO_WEBCODECS); // from the first screen, before the exports load
   exports.buildOnFirstPress(['export-png', 'export-svg', 'export-json', 'export-text', 'print-worksheet', 'export-gif', 'export-mp4', 'show-qr'].map($));
@@ -176,6 +212,10 @@ function startExports({ player, stage, controls }) {
     return new EmbedDialog(document, player.readOnly, (step) => withoutLesson(controls.permalink(address(), step)));
   }, loadFailed('The Embed dialog'));
   embedDialog.buildOnFirstPress([$('embed-open')]);
+  return {
+    /** True while an export is being made (once the exports are loaded). */
+    busy: () => exports.built?.busy() ?? false,
+  };
 }
 
 /** The Lessons menu and bar (each stop shown on the player, Compare, Predict and Write it),
@@ -222,7 +262,7 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
 /** Write it: the exercises, the editor, the counterexample (Go to this step moves the player),
  *  the score, and Run my loop (a lane of Compare); loaded when its section opens, or when the
  *  link or a lesson names an exercise. Returns what the lessons ask of it: show(slug), a
- *  promise. */
+ *  promise; and busy(), for the update offer. */
 function startWrite(core, { player, controls, stage, compare }) {
   const section = $('write');
   const write = new OnDemand(async () => {
@@ -246,6 +286,8 @@ function startWrite(core, { player, controls, stage, compare }) {
   dropLinkAnswer(opened); // Write it reads the answer from `opened` when it is built
   if (namesExercise(opened)) write.then((made) => made.restore(opened));
   return {
+    /** True during a check of an answer. */
+    busy: () => write.built?.busy ?? false,
     /** A lesson's stop: the section open on exercise `slug`, or closed when null (nothing to
      *  load when Write it was never wanted). */
     show: (slug) => (slug || write.building ? write.then((made) => made.show(slug)) : Promise.resolve()),

@@ -20,13 +20,16 @@ export function launch({ navigationLimit = false } = {}) {
   return chromium.launch({
     executablePath: chromiumPath(),
     ignoreDefaultArgs: navigationLimit ? ['--disable-ipc-flooding-protection'] : [],
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-      '--enable-precise-memory-info',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
+
+/** The switches the tests start Chromium with (launch(), and a test's own persistent context). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--enable-precise-memory-info',
+];
 
 /**
  * A new page whose console errors, page errors and breaches of the Content-Security-Policy
@@ -47,6 +50,18 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   if (countDelayMs !== undefined) {
     await page.addInitScript((ms) => { globalThis.bitqueensTestHooks = Object.freeze({ countDelayMs: ms }); }, countDelayMs);
   }
+  await watchPage(page);
+  await init?.(page); // the test's own scripts, before the page's (addInitScript)
+  await page.goto(url);
+  return page;
+}
+
+/**
+ * Collects in page.problems the console errors, page errors, breaches of the
+ * Content-Security-Policy and failed requests of `page` (a page made by a test's own context,
+ * say), and in page.requests the URLs it requests. openPage does this for its pages.
+ */
+export async function watchPage(page) {
   page.problems = [];
   // Every URL the page asks for, its workers' requests included (tests count the .wasm's).
   page.requests = [];
@@ -67,9 +82,6 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.on('requestfailed', (request) => {
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') page.problems.push(`request failed: ${request.url()}`);
   });
-  await init?.(page); // the test's own scripts, before the page's (addInitScript)
-  await page.goto(url);
-  return page;
 }
 
 /**

@@ -12,12 +12,13 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
 };
 
 /** The types a host compresses: text, and wasm (which most hosts and CDNs compress too). */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.wasm']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.wasm']);
 
 /** The encoding a host sends a client accepting `accepted`: brotli first, then gzip, else none. */
 const chooseEncoding = (accepted) => (/\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null);

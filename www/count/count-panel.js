@@ -159,6 +159,12 @@ export class CountPanel {
     this.ui.cancel.disabled = !can(this.state, 'cancel');
   }
 
+  /** True while something runs or waits for an answer (a count, a race, a shard check, the
+   *  question before a long count): the page offers no new version then. */
+  get busy() {
+    return this.state !== IDLE;
+  }
+
   /** False when the machine takes `event` now; else says what is busy, and true. */
   #refuseWhileBusy(event) {
     if (can(this.state, event)) return false;

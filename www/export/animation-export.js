@@ -54,7 +54,8 @@ const grouped = (number) => number.toLocaleString('en');
  * Wires the Animation (GIF) and Video (MP4) buttons to their dialog, all found in `root`: gif,
  * mp4 (the buttons), dialog, title, from, steps, limit (the note under Steps), frameTime,
  * make, cancel, close, progress, status;
- * `seen` is player.readOnly, what the panels may read of the player.
+ * `seen` is player.readOnly, what the panels may read of the player. Returns { busy() }: true
+ * while an animation is being made.
  */
 export function installAnimationExport(root, seen) {
   const ui = partsOf(root, {
@@ -190,4 +191,8 @@ export function installAnimationExport(root, seen) {
   ui.close.addEventListener('click', () => ui.dialog.close());
   // Closing the dialog (Close, Esc) cancels an export under way.
   ui.dialog.addEventListener('close', () => { if (running) running.cancelled = true; });
+  return {
+    /** True while a GIF or a video is being made (the page offers no new version then). */
+    busy: () => running !== null,
+  };
 }

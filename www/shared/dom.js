@@ -27,6 +27,21 @@ export function whenIdle(task) {
   }, 100);
 }
 
+/** Resolves in a task of its own (scheduler.yield() where the browser has it): long work that
+ *  awaits it between its parts leaves the browser free to paint and take input in between,
+ *  instead of one long task. */
+export function nextTask() {
+  if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel(); // a task at once, not a timer's 1–4 ms
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 /**
  * Resolves once `element` is on screen: its paint presented, as the browser's Element Timing
  * reports it for an element marked `elementtiming` (Chromium); after two frames where there is

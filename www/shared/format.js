@@ -1,9 +1,20 @@
 // Every number, plural, duration and percentage the page writes, in one place. Pure; no DOM.
 
-const GROUPED = new Intl.NumberFormat('en'); // made once: toLocaleString makes one per call
+/** Intl's formatter, made on first need only: the first Intl.NumberFormat of a page loads the
+ *  browser's locale data, a long task (tens of ms) that the first load does without. */
+let intlGrouped = null;
 
-/** 1234567 → "1,234,567" (rounded to a whole number; grouped by thousands up to 2^53). */
-export const grouped = (value) => GROUPED.format(Math.round(value));
+/** 1234567 → "1,234,567" (rounded to a whole number; grouped by thousands up to 2^53), the
+ *  text Intl.NumberFormat('en') writes. A finite whole number below 10^21 (String() writes
+ *  all its digits) is grouped here; the rest (∞, NaN, -0, 10^21 and over) by Intl. */
+export function grouped(value) {
+  const whole = Math.round(value);
+  if (Number.isFinite(whole) && Math.abs(whole) < 1e21 && !Object.is(whole, -0)) {
+    return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+  }
+  intlGrouped ??= new Intl.NumberFormat('en');
+  return intlGrouped.format(whole);
+}
 
 /** (1, 'queen') → "1 queen"; (3, 'queen') → "3 queens"; (2, 'class', 'classes') → "2 classes". */
 export const plural = (howMany, word, words = `${word}s`) => `${grouped(howMany)} ${howMany === 1 ? word : words}`;

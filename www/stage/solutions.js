@@ -117,7 +117,7 @@ export class SolutionsView {
     button.className = `thumb${found.isRepresentative ? ' representative' : ''}`;
     const mirror = found.mirrorOf ? `, mirror image of solution ${found.mirrorOf}` : '';
     button.setAttribute('aria-label', `Solution ${found.number}: columns ${found.queens.map((c) => c + 1).join(' ')}${mirror}`);
-    button.title = `Solution ${found.number}${mirror}, found at step ${found.step.toLocaleString('en')}; ${describeClass(found)}`;
+    button.title = `Solution ${found.number}${mirror}, found at step ${grouped(found.step)}; ${describeClass(found)}`;
     const label = document.createElement('span');
     label.textContent = String(found.number);
     if (found.mirrorOf) {
@@ -142,12 +142,12 @@ export class SolutionsView {
     title.textContent = `Solution ${found.number}`;
     const facts = document.createElement('p');
     facts.textContent = `Columns of the queens in rows 1 to ${this.n}: ${found.queens.map((c) => c + 1).join(' ')}. ` +
-      `Found at step ${found.step.toLocaleString('en')}` +
+      `Found at step ${grouped(found.step)}` +
       (found.mirrorOf ? `, as the mirror image of solution ${found.mirrorOf} (mirror symmetry on). ` : '. ') +
       `${describeClass(found)}.`;
     const go = document.createElement('button');
     go.type = 'button';
-    go.textContent = `Go to step ${found.step.toLocaleString('en')}`;
+    go.textContent = `Go to step ${grouped(found.step)}`;
     go.addEventListener('click', () => this.goTo(found.step));
     const images = imagesFigure(this.imagesOf(found.queens), (queens) => boardPicture(queens, this.n, this.patternId));
     this.detail.replaceChildren(boardPicture(found.queens, this.n, this.patternId), title, facts, go, images);

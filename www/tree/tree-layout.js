@@ -13,6 +13,8 @@
 // backtrack), 'path' (its queen is on the board), 'trying' (chosen, its queen placed next),
 // 'ahead' (not entered yet) or 'pruned' (never entered: outside the half mirror mode searches).
 
+import { grouped } from '../shared/format.js';
+
 const STATUSES = ['done', 'path', 'trying', 'ahead', 'pruned'];
 /** The tallest a band of nodes is drawn, in CSS pixels, however few bands share the canvas. */
 export const MAX_BAND = 34;
@@ -158,7 +160,7 @@ export function follow(zoom, at) {
 
 /** "1,234", or "≈ 4.1 million" for an estimate. */
 export function describeSize(size, exact) {
-  if (exact) return Math.round(size).toLocaleString('en');
+  if (exact) return grouped(size);
   return `≈ ${roughly(size)}`;
 }
 
@@ -173,5 +175,5 @@ export function roughly(value) {
   for (const [unit, name] of names) {
     if (value >= unit) return `${(value / unit).toPrecision(2)} ${name}`;
   }
-  return Math.round(value).toLocaleString('en');
+  return grouped(value);
 }

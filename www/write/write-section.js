@@ -49,6 +49,7 @@ export class WriteIt {
     });
     this.ui = ui;
     this.core = core;
+    this.checking = false; // true during a check
     this.score = score;
     this.messages = messages;
     this.goToStepOf = goToStep;
@@ -178,6 +179,22 @@ export class WriteIt {
   /** Runs the core's checker on the answer; shows the verdict, counts the try. */
   check() {
     if (!this.editor) return;
+    this.checking = true;
+    try {
+      this.checkNow();
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** True during a check (the page offers no new version then). The check runs in one go on
+   *  the main thread today, so nothing else sees it true; the rule holds should it not. */
+  get busy() {
+    return this.checking;
+  }
+
+  /** The check itself: the verdict shown, the try counted. */
+  checkNow() {
     const source = this.editor.text();
     this.drafts.set(this.slug, source);
     let report;

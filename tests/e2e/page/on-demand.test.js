@@ -98,3 +98,24 @@ test('two presses of a button while its part is still being fetched make one dow
   await frames(page, 10); // a second download would have started by now
   assert.deepEqual(downloads, ['bitqueens-n6-step12.svg']);
 });
+
+test('the first load makes no Intl number formatter: the first one loads the browser’s locale data, a long task', async () => {
+  const page = await session.open('?n=8&pos=40', {
+    init: (p) => p.addInitScript(() => {
+      globalThis.intlFormatters = 0;
+      const { NumberFormat } = Intl;
+      Intl.NumberFormat = function counted(...args) {
+        globalThis.intlFormatters += 1;
+        return new NumberFormat(...args);
+      };
+      const toLocaleString = Number.prototype.toLocaleString;
+      Number.prototype.toLocaleString = function counted(...args) {
+        globalThis.intlFormatters += 1;
+        return toLocaleString.apply(this, args);
+      };
+    }),
+  });
+  await page.waitForLoadState('networkidle'); // the tree's sizes and Explored are in
+  assert.match(await page.locator('#explored').textContent(), /\d/, 'Explored is measured');
+  assert.equal(await page.evaluate(() => globalThis.intlFormatters), 0);
+});

@@ -53,3 +53,13 @@ test('a range of tiny percentages that read alike is said once', async () => {
   assert.equal(large(6e15), '6.0 × 10^15');
   assert.equal(large(123456), '123,456');
 });
+
+test('grouped writes what Intl.NumberFormat("en") writes, for any number: whole, fractional, huge, negative, ∞, NaN, -0', async () => {
+  const fc = (await import('fast-check')).default;
+  const intl = new Intl.NumberFormat('en');
+  const same = (value) => assert.equal(grouped(value), intl.format(Math.round(value)), String(value));
+  for (const value of [0, -0, 0.4, -0.4, 0.5, -0.5, 999, 1000, -1000, 999_999.5, 2 ** 53, -(2 ** 53), 1e20, 1e21 - 65536, 1e21, 1.5e21, -1e21,
+    Number.MAX_VALUE, Infinity, -Infinity, NaN]) same(value);
+  fc.assert(fc.property(fc.double(), same), { numRuns: 10_000 });
+  fc.assert(fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 }), same), { numRuns: 10_000 });
+});

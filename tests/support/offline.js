@@ -1,0 +1,53 @@
+// Shared by the offline tests (tests/e2e/offline/): the service worker's state, the network cut
+// for a whole browser context (its pages AND its service worker), and the files of dist/ the
+// pages can request.
+import { readdirSync } from 'node:fs';
+
+// Playwright sees (and routes) a service worker's own requests: the default since 1.5x, and
+// this switch turned it on before. Set before the browser is launched.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+/** The service worker's file in dist/ (webpack.config.js SERVICE_WORKER). */
+export const SERVICE_WORKER = 'service-worker.js';
+
+/** Every file of `dist` that index.html or embed.html can request: all of it but the service
+ *  worker itself and the minifier's licence notes (no page links them). */
+export function requestable(dist = 'dist') {
+  return readdirSync(dist, { recursive: true })
+    .filter((name) => name !== SERVICE_WORKER && !name.endsWith('.LICENSE.txt'))
+    .sort();
+}
+
+/** Resolves once the page's service worker is activated (the precache is complete then). */
+export const workerActivated = (page) => page.evaluate(async () => {
+  const { active } = await navigator.serviceWorker.ready;
+  if (active.state === 'activated') return;
+  await new Promise((resolve) => active.addEventListener('statechange', () => { if (active.state === 'activated') resolve(); }));
+});
+
+/** The files the page's service worker keeps, by name ('index.html', 'main.1234abcd.js'). */
+export const keptFiles = (page) => page.evaluate(async () => {
+  const names = [];
+  for (const key of await caches.keys()) {
+    for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
+  }
+  return names.sort();
+});
+
+/** Cuts the network of `context`: every request that reaches it, a page's or its service
+ *  worker's, is aborted as a machine without a connection fails it. Returns the set of the URLs
+ *  aborted so far (a test tells those from any other failure). */
+export async function cutNetwork(context) {
+  const aborted = new Set();
+  await context.route('**/*', (route) => {
+    aborted.add(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return aborted;
+}
+
+/** page.problems without the failures of requests the test aborted itself. */
+export const problemsBut = (page, aborted) => page.problems.filter((problem) => {
+  const failed = problem.match(/^request failed: (.*)$/);
+  return !(failed && aborted.has(failed[1]));
+});
