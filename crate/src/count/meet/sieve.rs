@@ -13,9 +13,43 @@ use super::join::{Join, BLOCK};
 #[derive(Default)]
 pub struct Sieve {
     pub(super) cuts: Vec<u32>,
-    sideways: Vec<Vec<u64>>,
-    /// For each walked list, its buckets.
-    walked: Vec<Vec<Vec<u64>>>,
+    /// The sideways keys, sorted by bucket.
+    sideways: Buckets,
+    /// For each walked list, its keys sorted by bucket.
+    walked: Vec<Buckets>,
+}
+
+/// Keys sorted by their bucket (a counting sort): bucket `b` is `keys[starts[b]..starts[b + 1]]`.
+#[derive(Default)]
+struct Buckets {
+    keys: Vec<u64>,
+    starts: [usize; (1 << CUTS) + 1],
+}
+
+impl Buckets {
+    /// Sorts `keys` into `buckets` buckets by `bucket`.
+    fn sort(&mut self, keys: &[u64], buckets: usize, bucket: impl Fn(u64) -> usize) {
+        let mut counts = [0usize; 1 << CUTS];
+        for &key in keys {
+            counts[bucket(key)] += 1;
+        }
+        self.starts[0] = 0;
+        for b in 0..buckets {
+            self.starts[b + 1] = self.starts[b] + counts[b];
+        }
+        let mut next = self.starts;
+        self.keys.clear();
+        self.keys.resize(keys.len(), 0);
+        for &key in keys {
+            let slot = &mut next[bucket(key)];
+            self.keys[*slot] = key;
+            *slot += 1;
+        }
+    }
+
+    fn bucket(&self, b: usize) -> &[u64] {
+        &self.keys[self.starts[b]..self.starts[b + 1]]
+    }
 }
 
 /// Joins smaller than this many pairs are not sieved: the buckets would cost more.
@@ -60,47 +94,42 @@ impl Sieve {
         }
         self.choose_cuts(bits, sideways, walked, cuts);
         let buckets = 1 << cuts;
-        let cuts = &self.cuts;
+        // The bucket of a key: its bits at the cuts (a cut past `cuts` reads no bit).
+        let mut shifts = [0u32; CUTS];
+        let mut ones = [0u64; CUTS];
+        for (i, &cut) in self.cuts.iter().enumerate() {
+            shifts[i] = cut;
+            ones[i] = 1;
+        }
         let bucket = |key: u64| {
-            cuts.iter()
-                .enumerate()
-                .map(|(i, &cut)| ((key >> cut & 1) as usize) << i)
-                .sum::<usize>()
+            let mut b = 0;
+            for i in 0..CUTS {
+                b |= ((key >> shifts[i] & ones[i]) as usize) << i;
+            }
+            b
         };
-        self.sideways.resize_with(buckets, Vec::new);
-        for list in self.sideways.iter_mut() {
-            list.clear();
-        }
-        for &key in sideways {
-            self.sideways[bucket(key)].push(key);
-        }
-        self.walked.resize_with(walked.len(), Vec::new);
+        self.sideways.sort(sideways, buckets, bucket);
+        self.walked.resize_with(walked.len(), Buckets::default);
         for (lists, &(keys, _)) in self.walked.iter_mut().zip(walked) {
-            lists.resize_with(buckets, Vec::new);
-            for list in lists.iter_mut() {
-                list.clear();
-            }
-            for &key in keys {
-                lists[bucket(key)].push(key);
-            }
+            lists.sort(keys, buckets, bucket);
         }
         let mut pairs = 0;
-        for (v, block_keys) in self.sideways.iter().enumerate() {
+        for v in 0..buckets {
             let meeting = |u: usize| u & v == 0;
             let walked_len: usize = self
                 .walked
                 .iter()
-                .flat_map(|lists| lists.iter().enumerate())
-                .filter(|&(u, _)| meeting(u))
-                .map(|(_, list)| list.len())
+                .flat_map(|lists| {
+                    (0..buckets)
+                        .filter(|&u| meeting(u))
+                        .map(|u| lists.bucket(u).len())
+                })
                 .sum();
-            for block in block_keys.chunks(BLOCK) {
+            for block in self.sideways.bucket(v).chunks(BLOCK) {
                 let join = join.load_for(block, walked_len);
                 for (lists, &(_, weight)) in self.walked.iter().zip(walked) {
-                    for (u, list) in lists.iter().enumerate() {
-                        if meeting(u) {
-                            pairs += weight * join.pairs_with(list);
-                        }
+                    for u in (0..buckets).filter(|&u| meeting(u)) {
+                        pairs += weight * join.pairs_with(lists.bucket(u));
                     }
                 }
             }
