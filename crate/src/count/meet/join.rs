@@ -94,6 +94,12 @@ impl Join {
         self.chunk_bits = (4..=8).rev().min_by_key(|&k| work(k)).expect("widths");
         self.chunks = bits.div_ceil(self.chunk_bits) as usize;
         #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            // SAFETY: the CPU has the features the function is compiled for.
+            unsafe { self.load_avx512(block) };
+            return self;
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has the features the function is compiled for.
             unsafe { self.load_avx2(block) };
@@ -101,6 +107,13 @@ impl Join {
         }
         self.load_portable(block);
         self
+    }
+
+    /// [`Join::load`] compiled for AVX-512 (the same code: the compiler vectorises it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt")]
+    unsafe fn load_avx512(&mut self, block: &[u64]) {
+        self.load_portable(block)
     }
 
     /// [`Join::load`] compiled for AVX2 (the same code: the compiler vectorises it).
@@ -173,12 +186,25 @@ impl Join {
     /// The pairs of the loaded block with the keys of `west` that share no bit.
     pub fn pairs_with(&self, west: &[u64]) -> u64 {
         #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.pairs_with_avx512(west) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
         {
             // SAFETY: the CPU has the features the function is compiled for.
             return unsafe { self.pairs_with_avx2(west) };
         }
+        self.pairs_with_portable(west)
+    }
+
+    /// [`Join::pairs_with`] compiled for AVX-512 with its vector popcount (512-bit rows ORed
+    /// and counted in one instruction each).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt")]
+    unsafe fn pairs_with_avx512(&self, west: &[u64]) -> u64 {
         self.pairs_with_portable(west)
     }
 
@@ -224,6 +250,13 @@ impl Join {
         }
         west.len() as u64 * self.len as u64 - clashing.iter().sum::<u64>()
     }
+}
+
+/// Whether this CPU has AVX-512 with its vector popcount (`avx512f`, `avx512vpopcntdq`).
+#[cfg(target_arch = "x86_64")]
+fn has_avx512() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
 }
 
 /// Transposes a 64×64 bit matrix in place: bit c of `rows[i]` goes to bit i of `rows[c]`
