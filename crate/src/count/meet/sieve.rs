@@ -1,7 +1,7 @@
 //! The sieve: a large join cut into buckets by a few key bits, each joined only with the
 //! buckets it can pair with.
 
-use super::join::{Join, BLOCK};
+use super::join::{transpose, Join, BLOCK};
 
 /// The join sieved by a few key bits ("cuts", after the reference counter's sieve): the
 /// sideways keys are sorted into buckets by their bits at the cuts, and so are the walked
@@ -57,6 +57,8 @@ pub(super) const SIEVE_FROM_PAIRS: usize = 1 << 22;
 
 /// Cut bits of a sieved join, at most.
 pub(super) const CUTS: usize = 3;
+// `Sieve::pairs` reads the bucket of a key by three shifts.
+const _: () = assert!(CUTS == 3);
 
 /// The sideways keys a bucket of the sieve holds, about, at least.
 pub(super) const BUCKET_KEYS: usize = 256;
@@ -94,19 +96,18 @@ impl Sieve {
         }
         self.choose_cuts(bits, sideways, walked, cuts);
         let buckets = 1 << cuts;
-        // The bucket of a key: its bits at the cuts (a cut past `cuts` reads no bit).
+        // The bucket of a key: its bit at cut i as bit i (the cuts increase, so cut i is at
+        // bit i or above and moves down by a shift; a cut past `cuts` reads no bit).
         let mut shifts = [0u32; CUTS];
-        let mut ones = [0u64; CUTS];
+        let mut masks = [0u64; CUTS];
         for (i, &cut) in self.cuts.iter().enumerate() {
-            shifts[i] = cut;
-            ones[i] = 1;
+            shifts[i] = cut - i as u32;
+            masks[i] = 1 << i;
         }
         let bucket = |key: u64| {
-            let mut b = 0;
-            for i in 0..CUTS {
-                b |= ((key >> shifts[i] & ones[i]) as usize) << i;
-            }
-            b
+            ((key >> shifts[0] & masks[0])
+                | (key >> shifts[1] & masks[1])
+                | (key >> shifts[2] & masks[2])) as usize
         };
         self.sideways.sort(sideways, buckets, bucket);
         self.walked.resize_with(walked.len(), Buckets::default);
@@ -139,13 +140,31 @@ impl Sieve {
 
     /// The `cuts` bits most often set on both sides, from samples.
     fn choose_cuts(&mut self, bits: u32, sideways: &[u64], walked: &[(&[u64], u64)], cuts: usize) {
+        // How often each bit is set in (up to CUT_SAMPLE of) the keys, 64 keys turned
+        // sideways at a time: row b of the transposed matrix holds the keys' bits b.
         let share = |keys: &mut dyn Iterator<Item = u64>| {
             let mut counts = [0u32; 64];
             let mut len = 0u32;
+            let mut rows = [0u64; 64];
+            let mut filled = 0;
             for key in keys.take(CUT_SAMPLE) {
                 len += 1;
-                for (bit, count) in counts.iter_mut().enumerate().take(bits as usize) {
-                    *count += (key >> bit & 1) as u32;
+                rows[filled] = key;
+                filled += 1;
+                if filled == 64 || len as usize == CUT_SAMPLE {
+                    rows[filled..].fill(0);
+                    transpose(&mut rows);
+                    for (count, row) in counts.iter_mut().zip(&rows) {
+                        *count += row.count_ones();
+                    }
+                    filled = 0;
+                }
+            }
+            if filled > 0 {
+                rows[filled..].fill(0);
+                transpose(&mut rows);
+                for (count, row) in counts.iter_mut().zip(&rows) {
+                    *count += row.count_ones();
                 }
             }
             counts.map(|count| f64::from(count) / f64::from(len.max(1)))
@@ -159,6 +178,8 @@ impl Sieve {
         });
         self.cuts.clear();
         self.cuts.extend_from_slice(&by_use[..cuts]);
+        // In increasing order, so that cut i is at bit i or above (see `pairs`' bucket).
+        self.cuts.sort_unstable();
     }
 }
 
