@@ -34,8 +34,8 @@ impl Buckets {
             counts[bucket(key)] += 1;
         }
         self.starts[0] = 0;
-        for b in 0..buckets {
-            self.starts[b + 1] = self.starts[b] + counts[b];
+        for (b, count) in counts.iter().enumerate().take(buckets) {
+            self.starts[b + 1] = self.starts[b] + count;
         }
         let mut next = self.starts;
         self.keys.clear();
