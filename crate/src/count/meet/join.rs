@@ -291,9 +291,9 @@ mod tests {
         let rows: [u64; 64] = std::array::from_fn(|_| random.next_u64());
         let mut turned = rows;
         transpose(&mut turned);
-        for i in 0..64 {
-            for c in 0..64 {
-                assert_eq!(turned[c] >> i & 1, rows[i] >> c & 1, "row {i}, column {c}");
+        for (i, row) in rows.iter().enumerate() {
+            for (c, column) in turned.iter().enumerate() {
+                assert_eq!(column >> i & 1, row >> c & 1, "row {i}, column {c}");
             }
         }
     }
