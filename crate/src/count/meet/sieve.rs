@@ -20,28 +20,36 @@ pub struct Sieve {
 }
 
 /// Keys sorted by their bucket (a counting sort): bucket `b` is `keys[starts[b]..starts[b + 1]]`.
+/// The vectors only grow: past `starts[buckets]` they hold what an earlier sort left.
 #[derive(Default)]
 struct Buckets {
     keys: Vec<u64>,
+    /// Each key's bucket, in the order given.
+    of: Vec<u8>,
     starts: [usize; (1 << CUTS) + 1],
 }
 
 impl Buckets {
     /// Sorts `keys` into `buckets` buckets by `bucket`.
     fn sort(&mut self, keys: &[u64], buckets: usize, bucket: impl Fn(u64) -> usize) {
-        let mut counts = [0usize; 1 << CUTS];
-        for &key in keys {
-            counts[bucket(key)] += 1;
+        if self.keys.len() < keys.len() {
+            self.keys.resize(keys.len(), 0);
+            self.of.resize(keys.len(), 0);
         }
+        let mut counts = [0usize; 1 << CUTS];
+        for (&key, of) in keys.iter().zip(self.of.iter_mut()) {
+            let b = bucket(key);
+            *of = b as u8;
+            counts[b] += 1;
+        }
+        self.starts = [keys.len(); (1 << CUTS) + 1];
         self.starts[0] = 0;
         for (b, count) in counts.iter().enumerate().take(buckets) {
             self.starts[b + 1] = self.starts[b] + count;
         }
         let mut next = self.starts;
-        self.keys.clear();
-        self.keys.resize(keys.len(), 0);
-        for &key in keys {
-            let slot = &mut next[bucket(key)];
+        for (&key, &b) in keys.iter().zip(&self.of) {
+            let slot = &mut next[usize::from(b) % (1 << CUTS)];
             self.keys[*slot] = key;
             *slot += 1;
         }
