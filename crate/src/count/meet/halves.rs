@@ -107,13 +107,17 @@ pub(super) fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out
 /// The upper quarter's rows, the lowest, change at nearly every choice, but come back: the
 /// choices with the same lower rows take every set of rows below them in the same order, so
 /// the first sets of that order recur at every change of the lower rows. The first upper
-/// lists made are kept ([`KEPT_PARTS`] parts at most) and used again.
+/// lists made are kept ([`KEPT_PARTS`] parts at most) and used again, as long as the half's
+/// columns and blocked diagonals stay the same (for odd n they change with the middle
+/// queens: then the lists kept are dropped).
 #[derive(Default)]
 pub struct Halves {
     upper: Quarters,
     lower: Quarters,
-    /// Upper lists kept, by what they were made for, and their parts in all.
-    kept: HashMap<MadeFor, Vec<Part>, BuildHasherDefault<Mixer>>,
+    /// Upper lists kept, by their rows, all made for the columns, blocked diagonals and key
+    /// shape of `kept_for`; and their parts in all.
+    kept: HashMap<u32, Vec<Part>, BuildHasherDefault<Mixer>>,
+    kept_for: Option<(u64, (u64, u64), KeyShape)>,
     kept_parts: usize,
     /// The lower quarters grouped by their columns: group `g` (the columns shifted down to
     /// bit 0) is `by_columns[starts[g]..starts[g + 1]]`.
@@ -207,19 +211,25 @@ pub fn half_keys(
         upper,
         lower,
         kept,
+        kept_for,
         kept_parts,
         by_columns,
         starts,
         next,
     } = lists;
-    let upper_parts: &[Part] = match kept.get(&(upper_rows, columns, blocked, shape)) {
+    if *kept_for != Some((columns, blocked, shape)) {
+        kept.clear();
+        *kept_parts = 0;
+        *kept_for = Some((columns, blocked, shape));
+    }
+    let upper_parts: &[Part] = match kept.get(&upper_rows) {
         Some(parts) => parts,
         None => {
             if upper.make(n, upper_rows, columns, blocked, shape)
                 && *kept_parts + upper.parts.len() <= KEPT_PARTS
             {
                 *kept_parts += upper.parts.len();
-                kept.insert((upper_rows, columns, blocked, shape), upper.parts.clone());
+                kept.insert(upper_rows, upper.parts.clone());
             }
             &upper.parts
         }
