@@ -177,8 +177,16 @@ impl Sieve {
             }
             counts.map(|count| f64::from(count) / f64::from(len.max(1)))
         };
-        let east = share(&mut sideways.iter().copied());
-        let west = share(&mut walked.iter().flat_map(|(list, _)| list.iter().copied()));
+        // Keys spread over each side (a list's first keys share their upper quarter).
+        let stride = |len: usize| (len / CUT_SAMPLE).max(1);
+        let east = share(&mut sideways.iter().step_by(stride(sideways.len())).copied());
+        let walked_len = walked.iter().map(|(list, _)| list.len()).sum();
+        let west = share(
+            &mut walked
+                .iter()
+                .flat_map(|(list, _)| list.iter().step_by(stride(walked_len)))
+                .copied(),
+        );
         let mut by_use: Vec<u32> = (0..bits).collect();
         by_use.sort_by(|&a, &b| {
             let used = |bit: u32| east[bit as usize] * west[bit as usize];
