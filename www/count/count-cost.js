@@ -18,12 +18,15 @@ const MS_N17_ONE_WORKER = Object.freeze({ backtrack: 7_640, meet: 2_650 });
  * seconds are the count's own (`count::meet::whole_total` alone) and the memory the process's. Its work
  * does not follow the number of solutions (odd sizes cost relatively more), so its estimates
  * follow these seconds. N = 21 is extrapolated (×47 from N = 19: the growth over two sizes
- * went from ×25 for 16→18 to ×53 for 18→20), its memory from N = 17 and 19.
+ * went from ×25 for 16→18 to ×53 for 18→20). The memory from N = 16 on holds the upper
+ * quarters' lists the counter keeps (at most 16 MiB a side): measured peaks for N = 16..18
+ * (docs/performance.md, issue 43); for N = 19..21 the peak before them plus the 32 MiB they
+ * take at most.
  */
 const MEET_NATIVE = Object.freeze({
   10: [0.00019, 3], 11: [0.0009, 3], 12: [0.00125, 3], 13: [0.0086, 3], 14: [0.0126, 3],
-  15: [0.105, 3], 16: [0.234, 4], 17: [1.886, 5], 18: [5.79, 7], 19: [41.8, 7],
-  20: [304.4, 13], 21: [1970, 10],
+  15: [0.105, 3], 16: [0.234, 18], 17: [1.886, 15], 18: [5.79, 31], 19: [41.8, 39],
+  20: [304.4, 45], 21: [1970, 42],
 });
 const MEET_SMALLEST = 10;
 const MEET_LARGEST = 21;

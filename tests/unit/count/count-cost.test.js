@@ -43,14 +43,14 @@ test('meeting in the middle below N = 10 or above 21 is costed as at 10 or 21', 
 });
 
 test('the memory of a worker meeting in the middle, clamped to the sizes measured', () => {
-  assert.equal(meetMemoryMiB(18), 7);
-  assert.equal(meetMemoryMiB(20), 13);
-  assert.equal(meetMemoryMiB(21), 10);
+  assert.equal(meetMemoryMiB(18), 31);
+  assert.equal(meetMemoryMiB(20), 45);
+  assert.equal(meetMemoryMiB(21), 42);
   assert.equal(meetMemoryMiB(4), 3, 'below 10: as at 10');
-  assert.equal(meetMemoryMiB(25), 10, 'above 21: as at 21');
+  assert.equal(meetMemoryMiB(25), 42, 'above 21: as at 21');
 });
 
 test('a worker\'s memory by method: meeting in the middle\'s as measured, none said for backtracking', () => {
-  assert.equal(memoryMiB(19, 'meet'), 7);
+  assert.equal(memoryMiB(19, 'meet'), 39);
   assert.equal(memoryMiB(19, 'backtrack'), null);
 });

@@ -1,6 +1,34 @@
 //! The half-boards: every way to place the queens of a half, listed as keys of the diagonals
 //! they hold, made from two quarters kept from one sub-problem to the next.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for the few hundred keys of [`Halves`]' kept lists: each word multiplied in
+/// (the keys come from the counter itself, not from outside).
+#[derive(Default)]
+pub(super) struct Mixer(u64);
+
+impl Hasher for Mixer {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+}
+
 /// A queen in each of some rows, in distinct columns, no two on a diagonal: the columns and
 /// the `/` and `\` diagonals they take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -75,10 +103,22 @@ pub(super) fn parts(n: u32, rows: &[u32], columns: u64, blocked: (u64, u64), out
 /// The quarters of [`half_keys`], kept from one call to the next: a quarter's list is made
 /// again only when its rows, columns or blocked diagonals change. (Sub-problems come in
 /// order of their rows as a number, so the lower quarter's rows, the highest, seldom do.)
+///
+/// The upper quarter's rows, the lowest, change at nearly every choice, but come back: the
+/// choices with the same lower rows take every set of rows below them in the same order, so
+/// the first sets of that order recur at every change of the lower rows. The first upper
+/// lists made are kept ([`KEPT_PARTS`] parts at most) and used again, as long as the half's
+/// columns and blocked diagonals stay the same (for odd n they change with the middle
+/// queens: then the lists kept are dropped).
 #[derive(Default)]
 pub struct Halves {
     upper: Quarters,
     lower: Quarters,
+    /// Upper lists kept, by their rows, all made for the columns, blocked diagonals and key
+    /// shape of `kept_for`; and their parts in all.
+    kept: HashMap<u32, Vec<Part>, BuildHasherDefault<Mixer>>,
+    kept_for: Option<(u64, (u64, u64), KeyShape)>,
+    kept_parts: usize,
     /// The lower quarters grouped by their columns: group `g` (the columns shifted down to
     /// bit 0) is `by_columns[starts[g]..starts[g + 1]]`.
     by_columns: Vec<Part>,
@@ -89,16 +129,23 @@ pub struct Halves {
 /// How [`half_keys`] makes a key: the `n - 1` diagonals of each kind from `shared` on,
 /// and, with `long_diagonals_apart` (even n), without the two long diagonals
 /// ([`without_long_diagonals`]) but with those the half holds as bits 62 (`/`) and 63 (`\\`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KeyShape {
     pub shared: u32,
     pub long_diagonals_apart: bool,
 }
 
+/// The most parts [`Halves`] keeps of upper quarters made before (32 bytes each: 16 MiB).
+pub(super) const KEPT_PARTS: usize = 1 << 19;
+
+/// What a quarter's list is made for: its rows (a mask), columns, blocked diagonals and key
+/// shape.
+type MadeFor = (u32, u64, (u64, u64), KeyShape);
+
 /// The parts of one quarter and what they were made for.
 #[derive(Default)]
 pub(super) struct Quarters {
-    made_for: Option<(u32, u64, (u64, u64), KeyShape)>,
+    made_for: Option<MadeFor>,
     parts: Vec<Part>,
 }
 
@@ -163,11 +210,30 @@ pub fn half_keys(
     let Halves {
         upper,
         lower,
+        kept,
+        kept_for,
+        kept_parts,
         by_columns,
         starts,
         next,
     } = lists;
-    upper.make(n, upper_rows, columns, blocked, shape);
+    if *kept_for != Some((columns, blocked, shape)) {
+        kept.clear();
+        *kept_parts = 0;
+        *kept_for = Some((columns, blocked, shape));
+    }
+    let upper_parts: &[Part] = match kept.get(&upper_rows) {
+        Some(parts) => parts,
+        None => {
+            if upper.make(n, upper_rows, columns, blocked, shape)
+                && *kept_parts + upper.parts.len() <= KEPT_PARTS
+            {
+                *kept_parts += upper.parts.len();
+                kept.insert(upper_rows, upper.parts.clone());
+            }
+            &upper.parts
+        }
+    };
     // The lower quarters grouped by their columns (counting sort on the columns shifted down
     // to bit 0: at most 2^12 groups), so that those completing an upper one are one run.
     // (No columns at all, n = 1: every part has columns 0, and one group.)
@@ -199,7 +265,7 @@ pub fn half_keys(
             *slot += 1;
         }
     }
-    for top in upper.parts.iter() {
+    for top in upper_parts {
         let wanted = ((columns & !top.columns) >> low) as usize;
         for bottom in &by_columns[starts[wanted] as usize..starts[wanted + 1] as usize] {
             if (top.slash & bottom.slash) | (top.back & bottom.back) == 0 {

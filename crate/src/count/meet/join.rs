@@ -94,6 +94,12 @@ impl Join {
         self.chunk_bits = (4..=8).rev().min_by_key(|&k| work(k)).expect("widths");
         self.chunks = bits.div_ceil(self.chunk_bits) as usize;
         #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            // SAFETY: the CPU has the features the function is compiled for.
+            unsafe { self.load_avx512(block) };
+            return self;
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has the features the function is compiled for.
             unsafe { self.load_avx2(block) };
@@ -101,6 +107,13 @@ impl Join {
         }
         self.load_portable(block);
         self
+    }
+
+    /// [`Join::load`] compiled for AVX-512 (the same code: the compiler vectorises it).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt")]
+    unsafe fn load_avx512(&mut self, block: &[u64]) {
+        self.load_portable(block)
     }
 
     /// [`Join::load`] compiled for AVX2 (the same code: the compiler vectorises it).
@@ -118,24 +131,28 @@ impl Join {
     #[inline(always)]
     fn load_words<const W: usize>(&mut self, block: &[u64]) {
         let k = self.chunk_bits;
-        let mask = (1u64 << k) - 1;
+        // The block turned sideways, 64 keys at a time: `sideways[b][w]` has bit i set when key
+        // `64 w + i` has bit b (words past the block's keys: 0).
+        let mut sideways = [[0u64; W]; 64];
+        for (w, keys) in block.chunks(64).enumerate() {
+            let mut rows = [0u64; 64];
+            rows[..keys.len()].copy_from_slice(keys);
+            transpose(&mut rows);
+            for (bit, row) in rows.iter().enumerate().take(self.bits as usize) {
+                sideways[bit][w] = *row;
+            }
+        }
         for chunk in 0..self.chunks {
             // Only the values this chunk of a key can take: all but in the last chunk.
-            let values = 1usize << (self.bits - k * chunk as u32).min(k);
+            let chunk_bits = (self.bits - k * chunk as u32).min(k);
+            let values = 1usize << chunk_bits;
             let table = &mut self.table[chunk * 256 * W..][..values * W];
-            // The rows of no bit and of single bits, then every other value as the OR of the
-            // row of its lowest bit and the row of the rest.
+            // The row of no bit and those of single bits, then every other value as the OR of
+            // the row of its lowest bit and the row of the rest.
             table[..W].fill(0);
-            for bit in 0..values.trailing_zeros() {
-                table[(1 << bit) * W..][..W].fill(0);
-            }
-            for (i, key) in block.iter().enumerate() {
-                let mut bits = (key >> (k * chunk as u32)) & mask;
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    table[bit as usize * W + i / 64] |= 1 << (i % 64);
-                    bits &= bits - 1;
-                }
+            for bit in 0..chunk_bits {
+                table[(1 << bit) * W..][..W]
+                    .copy_from_slice(&sideways[(k * chunk as u32 + bit) as usize]);
             }
             for value in 3..values {
                 let low = value & value.wrapping_neg();
@@ -169,12 +186,25 @@ impl Join {
     /// The pairs of the loaded block with the keys of `west` that share no bit.
     pub fn pairs_with(&self, west: &[u64]) -> u64 {
         #[cfg(target_arch = "x86_64")]
+        if has_avx512() {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { self.pairs_with_avx512(west) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
         {
             // SAFETY: the CPU has the features the function is compiled for.
             return unsafe { self.pairs_with_avx2(west) };
         }
+        self.pairs_with_portable(west)
+    }
+
+    /// [`Join::pairs_with`] compiled for AVX-512 with its vector popcount (512-bit rows ORed
+    /// and counted in one instruction each).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt")]
+    unsafe fn pairs_with_avx512(&self, west: &[u64]) -> u64 {
         self.pairs_with_portable(west)
     }
 
@@ -201,7 +231,9 @@ impl Join {
         // The chunks' tables of 256 rows (a value indexes one with no bounds check).
         let (rows, _) = self.table[..self.chunks * 256 * W].as_chunks::<W>();
         let (tables, _) = rows.as_chunks::<256>();
-        let mut sum = 0u64;
+        // Per word of the block, the clashes counted so far (added up at the end, so that the
+        // counts of the walked keys stay in vector registers).
+        let mut clashing = [0u64; W];
         for &key in west {
             let mut clash = [0u64; W];
             let mut rest = key;
@@ -212,16 +244,59 @@ impl Join {
                     *c |= r;
                 }
             }
-            let clashing: u32 = clash.iter().map(|w| w.count_ones()).sum();
-            sum += u64::from(self.len as u32 - clashing);
+            for (sum, c) in clashing.iter_mut().zip(clash) {
+                *sum += u64::from(c.count_ones());
+            }
         }
-        sum
+        west.len() as u64 * self.len as u64 - clashing.iter().sum::<u64>()
+    }
+}
+
+/// Whether this CPU has AVX-512 with its vector popcount (`avx512f`, `avx512vpopcntdq`).
+#[cfg(target_arch = "x86_64")]
+fn has_avx512() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+}
+
+/// Transposes a 64×64 bit matrix in place: bit c of `rows[i]` goes to bit i of `rows[c]`
+/// (blocks of half the width swapped across the diagonal, then quarters, down to single bits).
+#[inline(always)]
+pub(super) fn transpose(rows: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut low = 0x0000_0000_FFFF_FFFFu64;
+    while width != 0 {
+        // Rows k and k + width (k without the bit `width`) swap the high columns of row k with
+        // the low ones of row k + width, within each group of 2 × width columns.
+        for group in rows.chunks_exact_mut(2 * width) {
+            let (upper, lower) = group.split_at_mut(width);
+            for (a, b) in upper.iter_mut().zip(lower) {
+                let t = ((*a >> width) ^ *b) & low;
+                *b ^= t;
+                *a ^= t << width;
+            }
+        }
+        width /= 2;
+        low ^= low << width;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transpose_moves_each_bit_across_the_diagonal() {
+        let mut random = crate::random::Random::new(3);
+        let rows: [u64; 64] = std::array::from_fn(|_| random.next_u64());
+        let mut turned = rows;
+        transpose(&mut turned);
+        for (i, row) in rows.iter().enumerate() {
+            for (c, column) in turned.iter().enumerate() {
+                assert_eq!(column >> i & 1, row >> c & 1, "row {i}, column {c}");
+            }
+        }
+    }
 
     #[test]
     fn the_join_matches_a_naive_pair_count() {

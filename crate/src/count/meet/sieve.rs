@@ -1,7 +1,7 @@
 //! The sieve: a large join cut into buckets by a few key bits, each joined only with the
 //! buckets it can pair with.
 
-use super::join::{Join, BLOCK};
+use super::join::{transpose, Join, BLOCK};
 
 /// The join sieved by a few key bits ("cuts", after the reference counter's sieve): the
 /// sideways keys are sorted into buckets by their bits at the cuts, and so are the walked
@@ -13,9 +13,51 @@ use super::join::{Join, BLOCK};
 #[derive(Default)]
 pub struct Sieve {
     pub(super) cuts: Vec<u32>,
-    sideways: Vec<Vec<u64>>,
-    /// For each walked list, its buckets.
-    walked: Vec<Vec<Vec<u64>>>,
+    /// The sideways keys, sorted by bucket.
+    sideways: Buckets,
+    /// For each walked list, its keys sorted by bucket.
+    walked: Vec<Buckets>,
+}
+
+/// Keys sorted by their bucket (a counting sort): bucket `b` is `keys[starts[b]..starts[b + 1]]`.
+/// The vectors only grow: past `starts[buckets]` they hold what an earlier sort left.
+#[derive(Default)]
+struct Buckets {
+    keys: Vec<u64>,
+    /// Each key's bucket, in the order given.
+    of: Vec<u8>,
+    starts: [usize; (1 << CUTS) + 1],
+}
+
+impl Buckets {
+    /// Sorts `keys` into `buckets` buckets by `bucket`.
+    fn sort(&mut self, keys: &[u64], buckets: usize, bucket: impl Fn(u64) -> usize) {
+        if self.keys.len() < keys.len() {
+            self.keys.resize(keys.len(), 0);
+            self.of.resize(keys.len(), 0);
+        }
+        let mut counts = [0usize; 1 << CUTS];
+        for (&key, of) in keys.iter().zip(self.of.iter_mut()) {
+            let b = bucket(key);
+            *of = b as u8;
+            counts[b] += 1;
+        }
+        self.starts = [keys.len(); (1 << CUTS) + 1];
+        self.starts[0] = 0;
+        for (b, count) in counts.iter().enumerate().take(buckets) {
+            self.starts[b + 1] = self.starts[b] + count;
+        }
+        let mut next = self.starts;
+        for (&key, &b) in keys.iter().zip(&self.of) {
+            let slot = &mut next[usize::from(b) % (1 << CUTS)];
+            self.keys[*slot] = key;
+            *slot += 1;
+        }
+    }
+
+    fn bucket(&self, b: usize) -> &[u64] {
+        &self.keys[self.starts[b]..self.starts[b + 1]]
+    }
 }
 
 /// Joins smaller than this many pairs are not sieved: the buckets would cost more.
@@ -23,6 +65,8 @@ pub(super) const SIEVE_FROM_PAIRS: usize = 1 << 22;
 
 /// Cut bits of a sieved join, at most.
 pub(super) const CUTS: usize = 3;
+// `Sieve::pairs` reads the bucket of a key by three shifts.
+const _: () = assert!(CUTS == 3);
 
 /// The sideways keys a bucket of the sieve holds, about, at least.
 pub(super) const BUCKET_KEYS: usize = 256;
@@ -60,47 +104,41 @@ impl Sieve {
         }
         self.choose_cuts(bits, sideways, walked, cuts);
         let buckets = 1 << cuts;
-        let cuts = &self.cuts;
+        // The bucket of a key: its bit at cut i as bit i (the cuts increase, so cut i is at
+        // bit i or above and moves down by a shift; a cut past `cuts` reads no bit).
+        let mut shifts = [0u32; CUTS];
+        let mut masks = [0u64; CUTS];
+        for (i, &cut) in self.cuts.iter().enumerate() {
+            shifts[i] = cut - i as u32;
+            masks[i] = 1 << i;
+        }
         let bucket = |key: u64| {
-            cuts.iter()
-                .enumerate()
-                .map(|(i, &cut)| ((key >> cut & 1) as usize) << i)
-                .sum::<usize>()
+            ((key >> shifts[0] & masks[0])
+                | (key >> shifts[1] & masks[1])
+                | (key >> shifts[2] & masks[2])) as usize
         };
-        self.sideways.resize_with(buckets, Vec::new);
-        for list in self.sideways.iter_mut() {
-            list.clear();
-        }
-        for &key in sideways {
-            self.sideways[bucket(key)].push(key);
-        }
-        self.walked.resize_with(walked.len(), Vec::new);
+        self.sideways.sort(sideways, buckets, bucket);
+        self.walked.resize_with(walked.len(), Buckets::default);
         for (lists, &(keys, _)) in self.walked.iter_mut().zip(walked) {
-            lists.resize_with(buckets, Vec::new);
-            for list in lists.iter_mut() {
-                list.clear();
-            }
-            for &key in keys {
-                lists[bucket(key)].push(key);
-            }
+            lists.sort(keys, buckets, bucket);
         }
         let mut pairs = 0;
-        for (v, block_keys) in self.sideways.iter().enumerate() {
+        for v in 0..buckets {
             let meeting = |u: usize| u & v == 0;
             let walked_len: usize = self
                 .walked
                 .iter()
-                .flat_map(|lists| lists.iter().enumerate())
-                .filter(|&(u, _)| meeting(u))
-                .map(|(_, list)| list.len())
+                .flat_map(|lists| {
+                    (0..buckets)
+                        .filter(|&u| meeting(u))
+                        .map(|u| lists.bucket(u).len())
+                })
                 .sum();
-            for block in block_keys.chunks(BLOCK) {
+            for block in self.sideways.bucket(v).chunks(BLOCK) {
                 let join = join.load_for(block, walked_len);
                 for (lists, &(_, weight)) in self.walked.iter().zip(walked) {
-                    for (u, list) in lists.iter().enumerate() {
-                        if meeting(u) {
-                            pairs += weight * join.pairs_with(list);
-                        }
+                    for u in (0..buckets).filter(|&u| meeting(u)) {
+                        pairs += weight * join.pairs_with(lists.bucket(u));
                     }
                 }
             }
@@ -110,19 +148,45 @@ impl Sieve {
 
     /// The `cuts` bits most often set on both sides, from samples.
     fn choose_cuts(&mut self, bits: u32, sideways: &[u64], walked: &[(&[u64], u64)], cuts: usize) {
+        // How often each bit is set in (up to CUT_SAMPLE of) the keys, 64 keys turned
+        // sideways at a time: row b of the transposed matrix holds the keys' bits b.
         let share = |keys: &mut dyn Iterator<Item = u64>| {
             let mut counts = [0u32; 64];
             let mut len = 0u32;
+            let mut rows = [0u64; 64];
+            let mut filled = 0;
             for key in keys.take(CUT_SAMPLE) {
                 len += 1;
-                for (bit, count) in counts.iter_mut().enumerate().take(bits as usize) {
-                    *count += (key >> bit & 1) as u32;
+                rows[filled] = key;
+                filled += 1;
+                if filled == 64 || len as usize == CUT_SAMPLE {
+                    rows[filled..].fill(0);
+                    transpose(&mut rows);
+                    for (count, row) in counts.iter_mut().zip(&rows) {
+                        *count += row.count_ones();
+                    }
+                    filled = 0;
+                }
+            }
+            if filled > 0 {
+                rows[filled..].fill(0);
+                transpose(&mut rows);
+                for (count, row) in counts.iter_mut().zip(&rows) {
+                    *count += row.count_ones();
                 }
             }
             counts.map(|count| f64::from(count) / f64::from(len.max(1)))
         };
-        let east = share(&mut sideways.iter().copied());
-        let west = share(&mut walked.iter().flat_map(|(list, _)| list.iter().copied()));
+        // Keys spread over each side (a list's first keys share their upper quarter).
+        let stride = |len: usize| (len / CUT_SAMPLE).max(1);
+        let east = share(&mut sideways.iter().step_by(stride(sideways.len())).copied());
+        let walked_len = walked.iter().map(|(list, _)| list.len()).sum();
+        let west = share(
+            &mut walked
+                .iter()
+                .flat_map(|(list, _)| list.iter().step_by(stride(walked_len)))
+                .copied(),
+        );
         let mut by_use: Vec<u32> = (0..bits).collect();
         by_use.sort_by(|&a, &b| {
             let used = |bit: u32| east[bit as usize] * west[bit as usize];
@@ -130,6 +194,8 @@ impl Sieve {
         });
         self.cuts.clear();
         self.cuts.extend_from_slice(&by_use[..cuts]);
+        // In increasing order, so that cut i is at bit i or above (see `pairs`' bucket).
+        self.cuts.sort_unstable();
     }
 }
 
