@@ -33,7 +33,8 @@ export class StudentView {
    * @param {Element} body where it draws (the Live class section's body)
    * @param {object} on
    *   link           the ClassLink (student): send(), leave(), keepName(), state
-   *   follow(show)   puts the board where the teacher's is ({n, mirror, step})
+   *   follow(show)   puts the board where the teacher's is ({n, mirror, step}), and the
+   *                  teacher's lesson at its stop ({lesson: a built-in slug or null, stop})
    *   lock(locked)   the board's own controls locked (following) or not (exploring, or out)
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
@@ -161,7 +162,15 @@ export class StudentView {
     else if (show.explore) line = 'Explore on your own: the teacher unlocked your controls.';
     else line = 'Your board follows the teacher’s: its controls are locked.';
     setText(this.ui.follow, line);
-    if (!show.explore) this.on.follow({ n: Number(show.n), mirror: Boolean(show.mirror), step: Number(show.step) });
+    if (!show.explore) {
+      this.on.follow({
+        n: Number(show.n),
+        mirror: Boolean(show.mirror),
+        step: Number(show.step),
+        lesson: typeof show.lesson === 'string' ? show.lesson : null,
+        stop: Number.isInteger(show.stop) ? show.stop : null,
+      });
+    }
   }
 
   rename() {

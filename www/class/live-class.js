@@ -43,7 +43,9 @@ export class LiveClass {
    * @param {object} on
    *   topics, prompt, download       see TeacherView
    *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
-   *   follow({n, mirror, step})      a student's board put where the teacher's is
+   *   follow({n, mirror, step, lesson, stop})  a student's board put where the teacher's is,
+   *                                  with the teacher's built-in lesson open at its stop
+   *   following(on)                  while true the page's lesson is the teacher's: read-only
    *   storage                        the tab's sessionStorage (a fake in tests)
    *   fetch, WebSocket, clock        the browser's (fakes in tests)
    */
@@ -190,6 +192,7 @@ export class LiveClass {
   lock(locked) {
     this.locked = locked;
     if (this.controlsBar) this.controlsBar.inert = locked;
+    this.on.following?.(locked);
     document.documentElement.toggleAttribute('data-class-following', locked);
   }
 

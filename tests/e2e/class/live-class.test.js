@@ -2,7 +2,7 @@
 // teacher page and three students (one on a 390 px phone): joining by link, by the short link
 // and by the typed code, following 20 steps, a question with the answers hidden, the reveal,
 // a second round, a student's connection cut (a reload) and restored with the answer kept,
-// the CSV downloaded and read, the end of the class; then the server killed mid-class and
+// the CSV downloaded and read, the teacher's lesson followed stop by stop, the end of the class; then the server killed mid-class and
 // started again on the same port. Every page fails the test on a console error (session.js),
 // and axe checks both views. Every wait is for a state, never for a time.
 import { test } from 'node:test';
@@ -167,10 +167,45 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await section(page).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
     assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), false);
 
+    // The teacher's lesson: every student's page opens it at the same stop, read-only, and
+    // closes it when the teacher does.
+    const lessonOf = (page) => page.locator('#lesson-bar').evaluate((bar) => ({
+      hidden: bar.hidden,
+      title: bar.querySelector('#lesson-title').textContent,
+      stop: bar.querySelector('#lesson-stop').textContent,
+      note: bar.querySelector('#lesson-note').textContent,
+    }));
+    const sameLesson = async (page, shown) => {
+      await page.waitForFunction((want) => {
+        const bar = document.querySelector('#lesson-bar');
+        return !bar.hidden && document.querySelector('#lesson-stop').textContent === want.stop
+          && document.querySelector('#lesson-note').textContent === want.note;
+      }, shown);
+      assert.deepEqual(await lessonOf(page), shown);
+    };
+    await teacher.getByLabel('Lessons').selectOption({ label: 'The three masks' });
+    await button(teacher, 'Next stop').click();
+    const stop2 = await lessonOf(teacher);
+    assert.equal(stop2.title, 'The three masks');
+    assert.match(stop2.stop, /^Stop 2 of \d+$/);
+    for (const page of students) await sameLesson(page, stop2);
+    const lessonStep = await steps(teacher);
+    for (const page of students) await atStep(page, lessonStep);
+    assert.equal(await button(ann, 'Next stop').isDisabled(), true, 'the lesson is the teacher’s: read-only');
+    assert.equal(await ann.getByLabel('Lessons').isDisabled(), true);
+    await button(teacher, 'Next stop').click();
+    const stop3 = await lessonOf(teacher);
+    assert.match(stop3.stop, /^Stop 3 of \d+$/);
+    for (const page of students) await sameLesson(page, stop3);
+    await button(teacher, 'Close lesson').click();
+    for (const page of students) await page.locator('#lesson-bar').waitFor({ state: 'hidden' });
+    const last = await steps(teacher);
+
     // The end: every student told, the boards kept.
     await button(teacher, 'End class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
-    for (const page of students) assert.equal(await steps(page), played);
+    for (const page of students) assert.equal(await steps(page), last);
+    assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
   } finally {
     await server.stop();
