@@ -90,11 +90,13 @@ export class StudentView {
     const text = {
       [CONNECTING]: 'Connecting to the class…',
       [OPEN]: 'In the class.',
-      [RECONNECTING]: 'The class server is gone: trying again… (your board stays as it is)',
+      [RECONNECTING]: detail.waiting
+        ? 'The class server is back: waiting for the teacher… (your board stays as it is)'
+        : 'The class server is gone: trying again… (your board stays as it is)',
       [GONE]: detail.left ? 'You left the class.' : `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
       // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
       [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')
-        ? 'The class server is back, but without this class (a restarted server forgets its classes): ask the teacher for the new code.'
+        ? 'The class server is back, but the teacher did not bring this class back: ask the teacher for the new code.'
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(this.ui.status, text);

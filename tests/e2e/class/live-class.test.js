@@ -2,9 +2,10 @@
 // teacher page and three students (one on a 390 px phone): joining by link, by the short link
 // and by the typed code, following 20 steps, a question with the answers hidden, the reveal,
 // a second round, a student's connection cut (a reload) and restored with the answer kept,
-// the CSV downloaded and read, the teacher's lesson followed stop by stop, the end of the class; then the server killed mid-class and
-// started again on the same port. Every page fails the test on a console error (session.js),
-// and axe checks both views. Every wait is for a state, never for a time.
+// the CSV downloaded and read, the teacher's lesson followed stop by stop, the end of the
+// class; then the server killed mid-class and started again on the same port (with the same
+// teacher key): the class taken back. Every page fails the test on a console error
+// (session.js), and axe checks both views. Every wait is for a state, never for a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -212,7 +213,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
   }
 });
 
-test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and reconnect when it returns', async () => {
+test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and the class is taken back when it returns', async () => {
   expectReconnects();
   let server = await startClassServer();
   try {
@@ -243,12 +244,18 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     assert.equal(await steps(student), 7, 'the board is kept');
     assert.equal(await steps(teacher), 7);
 
-    // Back on the same port: a new server, its rooms empty. The pages reconnect and hear that
-    // the class is no longer there, in a sentence; the boards are still kept.
-    server = await startClassServer({ port: server.port });
-    await section(teacher).getByText(/^The class server is back, but without this class.*open the new link/).waitFor();
-    await section(student).getByText(/^The class server is back, but without this class.*ask the teacher for the new code/).waitFor();
+    // Back on the same port with the same teacher key (kept in its state folder) but no room:
+    // the teacher's page reopens the class under its code, the student's rejoins it as
+    // themselves, and the student's board follows the teacher's next step again.
+    server = await startClassServer({ port: server.port, state: server.state });
+    await section(teacher).getByText(/^The class server restarted: your class is open again under the same code.*Questions and answers from before the restart are gone\./).waitFor();
+    assert.equal(await joinCode(teacher), code, 'the same code');
+    await status(student).getByText('In the class.').waitFor();
+    await teacher.getByText('1 student joined').waitFor();
     assert.equal(await steps(student), 7);
+    await button(teacher, 'Step').click();
+    await atStep(student, 8);
+    assert.deepEqual(await queensOnBoard(student), await queensOnBoard(teacher));
     assert.deepEqual(await seriousViolations(student), []);
   } finally {
     await server.stop();
