@@ -43,6 +43,12 @@ pub struct Args {
     /// Seconds a new connection has to join or teach before it is closed (for tests).
     #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
     opening_seconds: u64,
+    /// Seconds between the pings of each connection (for tests).
+    #[arg(long, default_value_t = 15, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    ping_seconds: u64,
+    /// Seconds of silence (no message, no pong) after which a connection is closed (for tests).
+    #[arg(long, default_value_t = 45, hide = true, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    silent_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C.
@@ -81,6 +87,8 @@ pub fn run(args: Args) -> Result<(), String> {
     config.messages_per_second = args.messages_per_second;
     config.message_burst = args.messages_per_second.saturating_mul(2);
     config.opening_wait = std::time::Duration::from_secs(args.opening_seconds);
+    config.ping_every = std::time::Duration::from_secs(args.ping_seconds);
+    config.silent_limit = std::time::Duration::from_secs(args.silent_seconds);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();

@@ -585,3 +585,79 @@ async fn a_restarted_server_keeps_its_key_and_takes_its_class_back() {
     drop(server);
     let _ = std::fs::remove_dir_all(&state);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
+    use futures_util::StreamExt;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = Server::start(&["--ping-seconds", "1", "--silent-seconds", "3"]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    // A phone gone off the network: it joined, then reads nothing (so answers no ping).
+    let (_silent, _) = student(&server, &code, None).await;
+    // A page that answers pings (its socket read all the time) but sends no message.
+    let (alive, _) = student(&server, &code, None).await;
+    let pings = Arc::new(AtomicU32::new(0));
+    let shown = Arc::new(AtomicU32::new(0));
+    let reader = {
+        let (pings, shown) = (pings.clone(), shown.clone());
+        let mut ws = alive.ws;
+        tokio::spawn(async move {
+            while let Some(Ok(message)) = ws.next().await {
+                match message {
+                    Message::Ping(_) => {
+                        pings.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Message::Text(text) => {
+                        let value: Value = serde_json::from_str(&text).unwrap();
+                        if value["type"] == "show" {
+                            shown.store(value["step"].as_u64().unwrap() as u32, Ordering::SeqCst);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        })
+    };
+    // The teacher's page reads (and so answers pings): the silent student goes, the other stays.
+    // (Bounded as a whole: the pings would keep each single wait from running out.)
+    let gone = async {
+        loop {
+            let roster = teacher.recv_type("roster").await;
+            let students = roster["students"].as_array().unwrap().clone();
+            if students.len() == 2 && roster["joined"] == 1 {
+                break students;
+            }
+        }
+    };
+    let roster = tokio::time::timeout(PATIENCE, gone)
+        .await
+        .expect("the silent student is shown as gone within the patience");
+    assert_eq!(
+        roster[0]["connected"], false,
+        "the silent one is shown as gone"
+    );
+    assert_eq!(roster[1]["connected"], true);
+    // Past the silence limit for the one that answers pings: it and the teacher stay.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while pings.load(Ordering::SeqCst) < 6 {
+        assert!(tokio::time::Instant::now() < deadline, "pings keep coming");
+        let _ = tokio::time::timeout(Duration::from_millis(100), teacher.recv()).await;
+    }
+    teacher
+        .send(json!({"type": "show", "n": 8, "mirror": false, "step": 9, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(teacher.recv_type("show").await["step"], 9);
+    while shown.load(Ordering::SeqCst) != 9 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the answering student gets the show"
+        );
+        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    reader.abort();
+}

@@ -188,10 +188,12 @@ impl Client {
         self.ws.send(Message::text(text)).await
     }
 
-    /// The next message; fails on a close or after [`PATIENCE`].
+    /// The next message; fails on a close or after [`PATIENCE`] (the server's pings in
+    /// between do not extend it).
     pub async fn recv(&mut self) -> Value {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a message within the patience");
             match next {
@@ -219,8 +221,9 @@ impl Client {
     /// Reads until the server closes: its close code and reason, and the messages before.
     pub async fn closed(&mut self) -> (u16, String, Vec<Value>) {
         let mut before = Vec::new();
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("the server closes within the patience");
             match next {
