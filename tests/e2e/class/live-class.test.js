@@ -132,6 +132,22 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await teacher.getByRole('table', { name: /^Round 2: 1 answer$/ }).waitFor();
     assert.equal(await section(teacher).getByRole('table').count(), 2);
 
+    // The presenter view on the laptop (1366×768), both histograms shown: the whole board and
+    // the histograms stay on the screen.
+    await button(teacher, 'Presenter').click();
+    await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+    const layout = await teacher.evaluate(() => {
+      window.scrollTo(0, 0);
+      const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+      return { board: box('#board').bottom, histograms: box('.class-histograms').bottom, side: box('.masks').right, height: innerHeight, width: innerWidth };
+    });
+    if (process.env.CLASS_SCREENSHOT) await teacher.screenshot({ path: process.env.CLASS_SCREENSHOT });
+    assert.ok(layout.board <= layout.height, `the board's bottom (${layout.board}) within the viewport (${layout.height})`);
+    assert.ok(layout.histograms <= layout.height, `the histograms' bottom (${layout.histograms}) within the viewport`);
+    assert.ok(layout.side <= layout.width, 'the masks within the viewport');
+    await button(teacher, 'Exit presenter (Esc)').click();
+    await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
+
     // The results as CSV, made by the page.
     const downloaded = teacher.waitForEvent('download');
     await button(teacher, 'Download results (CSV)').click();
