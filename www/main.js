@@ -83,9 +83,14 @@ try {
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
-  lessons.changed = () => presenter.update();
+  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons });
+  // A stop shown or the lesson closed: the presenter's notes, and a live class's students
+  // (closing a lesson moves no board, so no redraw would tell them).
+  lessons.changed = () => {
+    presenter.update();
+    liveClass.boardChanged();
+  };
   screen.add({ render: () => presenter.update() }); // the presenter's notes follow each redraw
-  startLiveClass(wasm, limits, { player, controls, screen, lessons });
   ready();
   /** What keeps the page busy, so that a new version is not offered now (null: nothing). */
   const busy = () => (lessons.active ? 'a lesson' : presenter.on ? 'the presenter view'
@@ -296,7 +301,8 @@ function startWrite(core, { player, controls, stage, compare }) {
 
 /** The live class (class/): loaded on the first press of Live class, or at once when the link
  *  names a class (?class=CODE, ?teach=KEY). A teacher's board drives the room (after each
- *  redraw); a student's follows the teacher's. */
+ *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
+ *  its lesson included. */
 function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
   const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
   const seen = player.readOnly;
@@ -311,11 +317,14 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
         const slug = lesson && builtIn.has(lesson.slug) ? lesson.slug : null;
         return { n: seen.n, mirror: seen.mirror, step: seen.position, lesson: slug, stop: slug ? index : null };
       },
-      follow({ n, mirror, step }) {
+      follow({ n, mirror, step, lesson, stop }) {
         if (!(n >= 1 && n <= limits.maxN)) return; // a board this page cannot show: it stays
+        // The teacher's lesson first: its stop sets the board, which then goes to the step.
+        lessons.follow(lesson, stop);
         if (seen.n === n && seen.mirror === mirror) player.seek(step);
         else controls.show({ speed: seen.speed, n, mirror, position: step });
       },
+      following: (on) => lessons.readOnly(on),
     });
     made.restore(opened);
     return made;
@@ -323,7 +332,9 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
   live.buildOnFirstPress([$('class-button')]);
   // A class link, or a tab that was teaching before a reload: the class is loaded at once.
   if (namesClass(opened) || teachingInThisTab()) live.get().catch(() => {}); // a failure is said by loadFailed
-  screen.add({ render: () => live.built?.boardChanged() });
+  const boardChanged = () => live.built?.boardChanged();
+  screen.add({ render: boardChanged });
+  return { boardChanged };
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

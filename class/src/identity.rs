@@ -48,6 +48,16 @@ pub fn new_secret(random: &mut dyn Random) -> String {
         .collect()
 }
 
+/// True when `text` has the shape [`new_secret`] gives: 26 characters of lowercase base32. A
+/// secret or token a page brings back to a restarted server must have it (one of another
+/// shape was not made by a server).
+pub fn is_secret(text: &str) -> bool {
+    text.len() == 26
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || (b'2'..=b'7').contains(&b))
+}
+
 /// True when `a` and `b` are the same, in a time that does not depend on where they differ
 /// (for secrets compared with what a stranger sent).
 pub fn same_secret(a: &str, b: &str) -> bool {

@@ -181,6 +181,8 @@ fn valid_message() -> impl Strategy<Value = ClientMessage> {
     prop_oneof![
         prop_oneof![Just("KEY".to_string()), ".{0,4}"].prop_map(|key| json!({"type": "teach", "key": key})),
         (code.clone(), prop_oneof![Just("SECRET".to_string()), ".{0,4}"]).prop_map(|(code, secret)| json!({"type": "resumeTeaching", "code": code, "secret": secret})),
+        // A reopen after a restart: a secret of the server's shape, or not.
+        (prop_oneof![Just("KEY".to_string()), ".{0,4}"], code.clone(), prop_oneof![Just("a".repeat(26)), "[a-z2-7]{26}", ".{0,4}"]).prop_map(|(key, code, secret)| json!({"type": "teach", "key": key, "code": code, "secret": secret})),
         (1u32..=12, any::<bool>(), step, prop::option::of("[a-z-]{0,8}"), prop::option::of(0u32..1000)).prop_map(|(n, mirror, step, lesson, stop)| json!({"type": "show", "n": n, "mirror": mirror, "step": step, "lesson": lesson, "stop": stop})),
         any::<bool>().prop_map(|on| json!({"type": "explore", "on": on})),
         any::<bool>().prop_map(|on| json!({"type": "pause", "on": on})),
@@ -189,7 +191,7 @@ fn valid_message() -> impl Strategy<Value = ClientMessage> {
         Just(json!({"type": "voteAgain"})),
         Just(json!({"type": "results"})),
         Just(json!({"type": "end"})),
-        (code, prop_oneof![Just(None), Just(Some("TOKEN".to_string())), prop::option::of(".{0,4}")], prop::option::of(".{0,30}")).prop_map(|(code, token, name)| json!({"type": "join", "code": code, "token": token, "name": name})),
+        (code, prop_oneof![Just(None), Just(Some("TOKEN".to_string())), prop::option::of(".{0,4}"), prop::option::of("[a-z2-7]{26}")], prop::option::of(".{0,30}")).prop_map(|(code, token, name)| json!({"type": "join", "code": code, "token": token, "name": name})),
         (0u64..4, 0u32..4, given).prop_map(|(question, round, given)| json!({"type": "answer", "question": question, "round": round, "given": given})),
         ".{0,30}".prop_map(|name| json!({"type": "rename", "name": name})),
     ]

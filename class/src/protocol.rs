@@ -39,8 +39,16 @@ pub const CLOSE_NORMAL: u16 = 1000;
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// Opens a room with the teacher key.
-    Teach { v: u32, key: String },
+    /// Opens a room with the teacher key; with `code` and `secret` (both or neither), reopens
+    /// under them a room this server does not know (its class, from before a restart).
+    Teach {
+        v: u32,
+        key: String,
+        #[serde(default)]
+        code: Option<String>,
+        #[serde(default)]
+        secret: Option<String>,
+    },
     /// The teacher back in their room.
     #[serde(rename_all = "camelCase")]
     ResumeTeaching {

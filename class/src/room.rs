@@ -558,7 +558,21 @@ impl Hub {
             return self.teacher_message(&code, conn, message, now_ms, out);
         }
         match message {
-            ClientMessage::Teach { key, .. } => self.teach(conn, &key, now_ms, out),
+            ClientMessage::Teach {
+                key, code, secret, ..
+            } => {
+                let reopen = match (code, secret) {
+                    (None, None) => None,
+                    (Some(code), Some(secret)) => Some((code, secret)),
+                    _ => {
+                        return Err(Refusal::fatal(
+                            "malformed",
+                            "A class is reopened with both its code and its secret.",
+                        ))
+                    }
+                };
+                self.teach(conn, &key, reopen, now_ms, out)
+            }
             ClientMessage::ResumeTeaching { code, secret, .. } => {
                 self.resume(conn, &code, &secret, out)
             }
@@ -602,10 +616,13 @@ impl Hub {
         }
     }
 
+    /// Opens a room: under a new code and secret, or under `reopen`'s (a class this server
+    /// does not know, from before a restart: its teacher's page kept them).
     fn teach(
         &mut self,
         conn: ConnId,
         key: &str,
+        reopen: Option<(String, String)>,
         now_ms: u64,
         out: &mut Out,
     ) -> Result<(), Refusal> {
@@ -624,11 +641,40 @@ impl Hub {
                 ),
             ));
         }
-        let code = (0..64)
-            .map(|_| identity::new_code(self.random.as_mut()))
-            .find(|code| !self.rooms.contains_key(code))
-            .ok_or_else(|| Refusal::fatal("rooms", "No free join code was found: try again."))?;
-        let secret = identity::new_secret(self.random.as_mut());
+        let (code, secret) = match reopen {
+            Some((code, secret)) => {
+                let code = identity::normalize_code(&code)
+                    .filter(|_| identity::is_secret(&secret))
+                    .ok_or_else(|| {
+                        Refusal::fatal(
+                            "room",
+                            "This class's code or secret is not one a class server makes: start a new class.",
+                        )
+                    })?;
+                if let Some(room) = self.rooms.get(&code) {
+                    if identity::same_secret(&secret, &room.secret) {
+                        // The room is open here after all: the teacher is back in it.
+                        return self.resume(conn, &code, &secret, out);
+                    }
+                    return Err(Refusal::fatal(
+                        "in-use",
+                        format!(
+                            "Another class on this server has the code {code}: start a new class."
+                        ),
+                    ));
+                }
+                (code, secret)
+            }
+            None => {
+                let code = (0..64)
+                    .map(|_| identity::new_code(self.random.as_mut()))
+                    .find(|code| !self.rooms.contains_key(code))
+                    .ok_or_else(|| {
+                        Refusal::fatal("rooms", "No free join code was found: try again.")
+                    })?;
+                (code, identity::new_secret(self.random.as_mut()))
+            }
+        };
         let room = Room {
             code: code.clone(),
             secret,
@@ -737,6 +783,9 @@ impl Hub {
                 .find(|(kept, _)| identity::same_secret(kept, t))
                 .map(|(_, &i)| i)
         });
+        // A token of a server's making that this room does not know (the class reopened
+        // after a restart) is taken as the new seat's: the page rejoins with it later too.
+        let adopted = token.filter(|t| known.is_none() && identity::is_secret(t));
         let name = name.and_then(identity::clean_name);
         let student = match known {
             Some(i) => {
@@ -759,7 +808,10 @@ impl Hub {
                         ),
                     ));
                 }
-                let token = identity::new_secret(self.random.as_mut());
+                let token = match adopted {
+                    Some(token) => token.to_string(),
+                    None => identity::new_secret(self.random.as_mut()),
+                };
                 let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
                 room.tokens.insert(token.clone(), room.students.len());
                 room.students.push(Student {
@@ -1449,6 +1501,103 @@ mod tests {
         // An unknown token is a new student.
         let effects = join(&mut hub, 12, &code, Some("nottoken"));
         assert_ne!(of_type(&effects, 12, "joined").unwrap()["token"], token);
+    }
+
+    #[test]
+    fn a_restarted_server_takes_its_class_back_under_the_same_code_and_tokens() {
+        // Before the restart: a room, a student and their token.
+        let (mut before, code) = room(Limits::default());
+        let secret = before.rooms[&code].secret.clone();
+        let joined = of_type(&join(&mut before, 9, &code, None), 9, "joined").unwrap();
+        let token = joined["token"].as_str().unwrap().to_string();
+
+        // After: a new hub (the same key) knows no room; the teacher reopens it.
+        let mut hub = Hub::new(KEY.to_string(), Limits::default(), Box::new(Counter(7)));
+        let effects = join(&mut hub, 9, &code, Some(&token));
+        assert_eq!(of_type(&effects, 9, "error").unwrap()["code"], "code");
+        let reopen =
+            json!({"type": "teach", "key": KEY, "code": code.to_lowercase(), "secret": secret});
+        let effects = hub.handle(T, message(reopen), 5);
+        let opened = of_type(&effects, T, "opened").unwrap();
+        assert_eq!(
+            (opened["code"].as_str(), opened["secret"].as_str()),
+            (Some(code.as_str()), Some(secret.as_str()))
+        );
+        assert_eq!(hub.rooms(), 1);
+
+        // The student's token is taken as their seat, with the name they give.
+        let effects = hub.handle(
+            10,
+            message(json!({"type": "join", "code": code, "token": token, "name": "Ada"})),
+            6,
+        );
+        let joined = of_type(&effects, 10, "joined").unwrap();
+        assert_eq!(
+            (joined["token"].as_str(), joined["name"].as_str()),
+            (Some(token.as_str()), Some("Ada"))
+        );
+        assert_eq!(of_type(&effects, T, "roster").unwrap()["joined"], 1);
+        // And rejoins with it as themselves, not as a second student.
+        hub.leave(10, 7);
+        let effects = join(&mut hub, 11, &code, Some(&token));
+        assert_eq!(of_type(&effects, 11, "joined").unwrap()["name"], "Ada");
+        let roster = of_type(&effects, T, "roster").unwrap();
+        assert_eq!(roster["students"].as_array().unwrap().len(), 1);
+        // A token not of a server's shape is not taken: a new one is made.
+        let effects = join(&mut hub, 12, &code, Some("TOKEN"));
+        assert_ne!(of_type(&effects, 12, "joined").unwrap()["token"], "TOKEN");
+        // The same reopen again while the room is open: the teacher is back in it.
+        let effects = hub.handle(
+            13,
+            message(json!({"type": "teach", "key": KEY, "code": code, "secret": secret})),
+            8,
+        );
+        assert_eq!(
+            of_type(&effects, 13, "opened").unwrap()["code"],
+            code.as_str()
+        );
+        assert!(
+            closed(&effects, T).is_some(),
+            "the older teacher tab is closed"
+        );
+    }
+
+    #[test]
+    fn reopening_is_refused_with_a_wrong_key_a_code_in_use_or_half_of_it() {
+        let (mut hub, code) = room(Limits::default());
+        let secret = "a".repeat(26);
+        let refused = |hub: &mut Hub, conn: ConnId, value: Value| {
+            let effects = hub.handle(conn, message(value), 0);
+            assert!(of_type(&effects, conn, "opened").is_none());
+            assert_eq!(closed(&effects, conn).unwrap().0, protocol::CLOSE_POLICY);
+            of_type(&effects, conn, "error").unwrap()["code"].clone()
+        };
+        let other = if code == "ABCDEF" { "ABCDEG" } else { "ABCDEF" };
+        let wrong_key = json!({"type": "teach", "key": "guess", "code": other, "secret": secret});
+        assert_eq!(refused(&mut hub, 2, wrong_key), "key");
+        let in_use = json!({"type": "teach", "key": KEY, "code": code, "secret": secret});
+        let code_in_use = refused(&mut hub, 3, in_use.clone());
+        assert_eq!(code_in_use, "in-use");
+        let effects = hub.handle(4, message(in_use), 0);
+        assert!(of_type(&effects, 4, "error").unwrap()["reason"]
+            .as_str()
+            .unwrap()
+            .contains(&code));
+        let half = json!({"type": "teach", "key": KEY, "code": other});
+        assert_eq!(refused(&mut hub, 5, half), "malformed");
+        let bad_secret = json!({"type": "teach", "key": KEY, "code": other, "secret": "SECRET"});
+        assert_eq!(refused(&mut hub, 6, bad_secret), "room");
+        let bad_code = json!({"type": "teach", "key": KEY, "code": "O0I1L", "secret": secret});
+        assert_eq!(refused(&mut hub, 7, bad_code), "room");
+        assert_eq!(hub.rooms(), 1, "none of them opened a room");
+        // The rooms' cap holds for a reopen too.
+        let limits = Limits {
+            max_rooms: 1,
+            ..Limits::default()
+        };
+        let (mut full, _) = room(limits);
+        let reopen = json!({"type": "teach", "key": KEY, "code": other, "secret": secret});
+        assert_eq!(refused(&mut full, 2, reopen), "rooms");
     }
 
     #[test]

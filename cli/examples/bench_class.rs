@@ -63,6 +63,8 @@ fn start(binary: &str, dir: &std::path::Path) -> Server {
         ])
         .args(["--joins-per-minute", "1000000", "--dir"])
         .arg(dir)
+        // The teacher key kept in the scratch folder, not in the user's state folder.
+        .env("XDG_STATE_HOME", dir.join("state"))
         .stdout(Stdio::piped())
         .spawn()
         .expect("the bitqueens binary given runs");

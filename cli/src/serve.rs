@@ -2,6 +2,7 @@
 //! `bitqueens-class`). It prints the address and the teacher link, each on a line of its own
 //! (tests and the page's tests read them), and runs until Ctrl-C.
 
+use bitqueens_class::identity;
 use bitqueens_class::room::Limits;
 use bitqueens_class::server::{self, Config};
 use clap::Args as ClapArgs;
@@ -28,6 +29,11 @@ pub struct Args {
     /// Students in one class, at most.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_students: u32,
+    /// Make a new teacher key (the old teacher link stops working); by default the key is
+    /// kept in $XDG_STATE_HOME/bitqueens/teacher-key (~/.local/state/…), so that a restarted
+    /// server takes its classes back.
+    #[arg(long)]
+    new_key: bool,
     /// Join attempts per address per minute (for tests and benchmarks on one address).
     #[arg(long, default_value_t = 20, hide = true)]
     joins_per_minute: u32,
@@ -37,6 +43,12 @@ pub struct Args {
     /// Seconds a new connection has to join or teach before it is closed (for tests).
     #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
     opening_seconds: u64,
+    /// Seconds between the pings of each connection (for tests).
+    #[arg(long, default_value_t = 15, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    ping_seconds: u64,
+    /// Seconds of silence (no message, no pong) after which a connection is closed (for tests).
+    #[arg(long, default_value_t = 45, hide = true, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    silent_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C.
@@ -57,7 +69,13 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         IpAddr::V4(Ipv4Addr::LOCALHOST)
     };
-    let key = server::new_key();
+    let (key, kept) = match kept_key(args.new_key) {
+        Ok((key, file)) => (key, Some(file)),
+        Err(why) => {
+            eprintln!("bitqueens: {why}: the teacher key is new each time the server starts.");
+            (server::new_key(), None)
+        }
+    };
     let mut config = Config::new(SocketAddr::new(listen, args.port), key.clone());
     config.dir = args.dir;
     config.limits = Limits {
@@ -69,6 +87,8 @@ pub fn run(args: Args) -> Result<(), String> {
     config.messages_per_second = args.messages_per_second;
     config.message_burst = args.messages_per_second.saturating_mul(2);
     config.opening_wait = std::time::Duration::from_secs(args.opening_seconds);
+    config.ping_every = std::time::Duration::from_secs(args.ping_seconds);
+    config.silent_limit = std::time::Duration::from_secs(args.silent_seconds);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();
@@ -94,6 +114,13 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         let shown = host.map_or_else(|| "127.0.0.1".to_string(), |ip| ip.to_string());
         let _ = writeln!(out, "Teacher link: http://{shown}:{port}/?teach={key}");
+        if let Some(file) = &kept {
+            let _ = writeln!(
+                out,
+                "The teacher key is kept in {} (--new-key makes a new one).",
+                file.display()
+            );
+        }
         let _ = writeln!(out, "Press Ctrl-C to stop.");
         let _ = out.flush();
     })
@@ -101,6 +128,64 @@ pub fn run(args: Args) -> Result<(), String> {
     // Written as the lines above: a closed stdout (a reader gone) is no failure of the server.
     let _ = writeln!(std::io::stdout(), "Stopped.");
     Ok(())
+}
+
+/// The folder of the server's own state: $XDG_STATE_HOME/bitqueens, or
+/// ~/.local/state/bitqueens; None when neither variable is set.
+fn state_folder() -> Option<PathBuf> {
+    let set = |name| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    set("XDG_STATE_HOME")
+        .or_else(|| set("HOME").map(|home| home.join(".local").join("state")))
+        .map(|state| state.join("bitqueens"))
+}
+
+/// The teacher key kept in the state folder's `teacher-key` (readable by this user only), or
+/// a new one written there when there is none, it is not a key, or `fresh` asks for one; and
+/// the file. Only the key is written: nothing about a class or its students.
+fn kept_key(fresh: bool) -> Result<(String, PathBuf), String> {
+    let folder = state_folder()
+        .ok_or("no folder to keep the teacher key in ($XDG_STATE_HOME or $HOME is not set)")?;
+    let file = folder.join("teacher-key");
+    if !fresh {
+        if let Ok(text) = std::fs::read_to_string(&file) {
+            let key = text.trim();
+            if identity::is_secret(key) {
+                return Ok((key.to_string(), file));
+            }
+        }
+    }
+    let key = server::new_key();
+    let cannot = |error: std::io::Error| {
+        format!(
+            "the teacher key cannot be kept in {} ({error})",
+            file.display()
+        )
+    };
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(&folder).map_err(cannot)?;
+    // Written whole under another name, then renamed: a server stopped mid-write leaves the
+    // old key or the new one, never half of one.
+    let partial = folder.join(format!("teacher-key.{}", std::process::id()));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let written = options
+        .open(&partial)
+        .and_then(|mut out| writeln!(out, "{key}"))
+        .and_then(|()| std::fs::rename(&partial, &file));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(cannot(error));
+    }
+    Ok((key, file))
 }
 
 /// This computer's address on the local network: the one it would send from (a UDP socket

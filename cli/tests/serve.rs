@@ -504,3 +504,160 @@ async fn a_connection_that_takes_no_seat_is_closed() {
         .await;
     fresh.recv_type("joined").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_keeps_its_key_and_takes_its_class_back() {
+    let state = scratch_dir();
+    let mut server = Server::start_with(&[], Some(&state));
+    let key_file = state.join("bitqueens").join("teacher-key");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key_file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the key is the user's alone");
+    }
+    let (_teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let secret = opened["secret"].as_str().unwrap().to_string();
+    let (_student, joined) = student(&server, &code, None).await;
+    let token = joined["token"].as_str().unwrap().to_string();
+    let key = server.key.clone();
+    assert!(server.interrupt().is_some());
+    // Only the key was written: nothing about the class or its student.
+    let written: Vec<_> = std::fs::read_dir(state.join("bitqueens"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(written, ["teacher-key"]);
+    let kept = std::fs::read_to_string(&key_file).unwrap();
+    assert!(!kept.contains(&code) && !kept.contains(&token) && !kept.contains(&secret));
+
+    // Started again: the same key, no room; the student waits, the teacher reopens.
+    let server = Server::start_with(&[], Some(&state));
+    assert_eq!(server.key, key, "the teacher key survives a restart");
+    let mut early = connect(&server).await;
+    early
+        .send(json!({"type": "join", "code": code, "token": token, "name": null}))
+        .await;
+    assert_eq!(early.recv_type("error").await["code"], "code");
+    let mut teacher = connect(&server).await;
+    teacher
+        .send(json!({"type": "teach", "key": key, "code": code, "secret": secret}))
+        .await;
+    let reopened = teacher.recv_type("opened").await;
+    assert_eq!(
+        (&reopened["code"], &reopened["secret"]),
+        (&json!(code), &json!(secret))
+    );
+    let (_student, rejoined) = student(&server, &code, Some(&token)).await;
+    assert_eq!(
+        rejoined["token"],
+        token.as_str(),
+        "the student is back as themselves"
+    );
+    loop {
+        if teacher.recv_type("roster").await["joined"] == 1 {
+            break;
+        }
+    }
+    // A second teacher link cannot take the code while the class is open on it.
+    let other = "b".repeat(26);
+    let mut thief = connect(&server).await;
+    thief
+        .send(json!({"type": "teach", "key": key, "code": code, "secret": other}))
+        .await;
+    let (close, reason, before) = thief.closed().await;
+    assert_eq!(
+        (close, before[0]["code"].as_str()),
+        (policy(), Some("in-use")),
+        "{reason}"
+    );
+    drop(server);
+
+    // --new-key: a new key, and the old one opens nothing.
+    let server = Server::start_with(&["--new-key"], Some(&state));
+    assert_ne!(server.key, key);
+    let mut old = connect(&server).await;
+    old.send(json!({"type": "teach", "key": key, "code": code, "secret": secret}))
+        .await;
+    let (close, _, before) = old.closed().await;
+    assert_eq!((close, before[0]["code"].as_str()), (policy(), Some("key")));
+    drop(server);
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
+    use futures_util::StreamExt;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = Server::start(&["--ping-seconds", "1", "--silent-seconds", "3"]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    // A phone gone off the network: it joined, then reads nothing (so answers no ping).
+    let (_silent, _) = student(&server, &code, None).await;
+    // A page that answers pings (its socket read all the time) but sends no message.
+    let (alive, _) = student(&server, &code, None).await;
+    let pings = Arc::new(AtomicU32::new(0));
+    let shown = Arc::new(AtomicU32::new(0));
+    let reader = {
+        let (pings, shown) = (pings.clone(), shown.clone());
+        let mut ws = alive.ws;
+        tokio::spawn(async move {
+            while let Some(Ok(message)) = ws.next().await {
+                match message {
+                    Message::Ping(_) => {
+                        pings.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Message::Text(text) => {
+                        let value: Value = serde_json::from_str(&text).unwrap();
+                        if value["type"] == "show" {
+                            shown.store(value["step"].as_u64().unwrap() as u32, Ordering::SeqCst);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        })
+    };
+    // The teacher's page reads (and so answers pings): the silent student goes, the other stays.
+    // (Bounded as a whole: the pings would keep each single wait from running out.)
+    let gone = async {
+        loop {
+            let roster = teacher.recv_type("roster").await;
+            let students = roster["students"].as_array().unwrap().clone();
+            if students.len() == 2 && roster["joined"] == 1 {
+                break students;
+            }
+        }
+    };
+    let roster = tokio::time::timeout(PATIENCE, gone)
+        .await
+        .expect("the silent student is shown as gone within the patience");
+    assert_eq!(
+        roster[0]["connected"], false,
+        "the silent one is shown as gone"
+    );
+    assert_eq!(roster[1]["connected"], true);
+    // Past the silence limit for the one that answers pings: it and the teacher stay.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while pings.load(Ordering::SeqCst) < 6 {
+        assert!(tokio::time::Instant::now() < deadline, "pings keep coming");
+        let _ = tokio::time::timeout(Duration::from_millis(100), teacher.recv()).await;
+    }
+    teacher
+        .send(json!({"type": "show", "n": 8, "mirror": false, "step": 9, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(teacher.recv_type("show").await["step"], 9);
+    while shown.load(Ordering::SeqCst) != 9 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the answering student gets the show"
+        );
+        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    reader.abort();
+}

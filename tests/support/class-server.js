@@ -3,17 +3,22 @@
 // lines read for the address and the teacher link, and stopped by its process group (cargo
 // and the server it runs).
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Starts `bitqueens serve --port PORT --dir dist`; resolves to { origin, port, teacherLink,
- * stop() } once it has printed both lines. `cargo run` builds it first if it must.
+ * state, stop() } once it has printed both lines. `cargo run` builds it first if it must.
+ * `state` is the server's state folder ($XDG_STATE_HOME: where it keeps its teacher key), a
+ * new scratch folder unless given: a server started again on the same one has the same key.
  */
-export function startClassServer({ port = 0, args = [] } = {}) {
+export function startClassServer({ port = 0, args = [], state = mkdtempSync(join(tmpdir(), 'bitqueens-state-')) } = {}) {
   const child = spawn('cargo', ['run', '-q', '-p', 'bitqueens-cli', '--', 'serve', '--port', String(port), '--dir', 'dist', ...args], {
-    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: state },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';
@@ -35,7 +40,7 @@ export function startClassServer({ port = 0, args = [] } = {}) {
       const serving = out.match(/^Serving bitqueens on (http:\/\/127\.0\.0\.1:(\d+)\/)$/m);
       const teacher = out.match(/^Teacher link: (\S+\?teach=\S+)$/m);
       if (serving && teacher) {
-        resolve({ origin: new URL(serving[1]).origin, port: Number(serving[2]), teacherLink: teacher[1], stop });
+        resolve({ origin: new URL(serving[1]).origin, port: Number(serving[2]), teacherLink: teacher[1], state, stop });
       }
     });
     exited.then((code) => reject(new Error(`bitqueens serve stopped (${code}) before it served: ${err.trim() || out.trim()}`)));

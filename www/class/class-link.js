@@ -15,6 +15,12 @@
 //   refused       the server refused this page (another protocol version, a cap reached, a
 //                 room that no longer exists, …) with a sentence: final, nothing retried
 //
+// A restarted server knows no room (rooms live in its memory), but keeps its teacher key: the
+// teacher's page, told its room is unknown, reopens it under the same code and secret (`teach`
+// with them, once); a student's page that was in the class, told the code is unknown, waits
+// for that (reconnecting, with `waiting` in the detail, at most MAX_WAITS times), then joins
+// with its token, which the reopened room takes as the student's seat.
+//
 // Events: connect (start, or the backoff timer fired), welcomed (opened/joined came), lost
 // (the socket closed without a refusal), ended (`ended` came), refused (a fatal `error`
 // came), leave (the page leaves: End class, Leave).
@@ -53,6 +59,11 @@ export const { can, next } = stateMachine('The class link', STATES, TRANSITIONS)
 /** The first reconnect waits about this long (ms); each next one twice as long, up to CAP. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 10_000;
+
+/** A student's page asks this many times for a class its server does not know (yet), the
+ *  teacher not back: about ten minutes at the backoff's cap, as long as a room waits for its
+ *  teacher. */
+export const MAX_WAITS = 60;
 
 /**
  * The wait before reconnect attempt `attempt` (0 for the first after a loss): the base doubled
@@ -101,7 +112,8 @@ export class ClassLink {
    *   random       () → [0, 1) for the jitter (Math.random by default)
    *   storage      the tab's sessionStorage (or a fake; null keeps nothing)
    *   listener     {state(state, detail), message(message)}: detail is {reason} when
-   *                refused or ended, {delayMs} when reconnecting
+   *                refused or ended, {delayMs} when reconnecting (with `reopening` or
+   *                `waiting` when the server is back without the class), {reopened} when open
    */
   constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener }) {
     Object.assign(this, { role, url, WebSocket, clock, random, storage, listener });
@@ -111,6 +123,8 @@ export class ClassLink {
     this.attempt = 0;    // reconnects since the last welcome
     this.refusal = null; // the fatal error received on this socket, if any
     this.resuming = false; // the teacher's hello was resumeTeaching
+    this.reopening = false; // the teacher's next hello reopens the kept room (teach with it)
+    this.waits = 0; // a student's joins refused since the last welcome: the class not there yet
     this.lostOnce = false; // the connection was lost at least once
   }
 
@@ -157,6 +171,11 @@ export class ClassLink {
   hello() {
     if (this.role.kind === 'teacher') {
       const room = this.teacherRoom;
+      if (this.reopening && room) {
+        this.resuming = false;
+        return { type: 'teach', key: this.role.key, code: room.code, secret: room.secret };
+      }
+      this.reopening = false;
       this.resuming = Boolean(room?.code && room?.secret);
       return this.resuming ? { type: 'resumeTeaching', code: room.code, secret: room.secret } : { type: 'teach', key: this.role.key };
     }
@@ -228,16 +247,47 @@ export class ClassLink {
   }
 
   welcome() {
+    const reopened = this.reopening;
     this.attempt = 0;
-    if (can(this.state, 'welcomed')) this.take('welcomed');
+    this.waits = 0;
+    this.reopening = false;
+    if (can(this.state, 'welcomed')) this.take('welcomed', { reopened });
+  }
+
+  /** True when refusal `code` means the class is not (yet) on a server that came back: the
+   *  teacher's room unknown (reopened once, with the key), or a student's class not reopened
+   *  yet (asked again, up to MAX_WAITS times). */
+  worthRetrying(code) {
+    if (this.role.kind === 'teacher') {
+      if (this.resuming && code === 'room' && this.role.key && this.teacherRoom) {
+        this.reopening = true;
+        return true;
+      }
+      return false;
+    }
+    // Only a page that was in this class waits for it: one that typed a wrong code is told.
+    const wasIn = this.lostOnce || this.waits > 0 || Boolean(readStored(this.storage, studentKey(this.role.code))?.token);
+    if (!wasIn || !(code === 'code' || code === 'joins') || this.waits >= MAX_WAITS) return false;
+    this.waits += 1;
+    return true;
   }
 
   closed(event) {
     this.socket = null;
+    if (this.refusal && this.worthRetrying(this.refusal.code) && can(this.state, 'lost')) {
+      const delayMs = backoffDelay(this.attempt, this.random);
+      this.attempt += 1;
+      this.lostOnce = true;
+      this.take('lost', { delayMs, reopening: this.reopening, waiting: this.waits > 0 });
+      this.retryAfter(delayMs);
+      return;
+    }
     if (this.refusal) {
       const { code, reason } = this.refusal;
-      // A teacher whose room is gone (a server restarted) starts a new one next time.
-      if (this.role.kind === 'teacher' && this.resuming && code !== 'version') writeStored(this.storage, TEACHER_ROOM, null);
+      // A teacher whose room is gone (a server restarted, a reopen refused) starts a new one
+      // next time.
+      const kept = this.resuming || this.reopening;
+      if (this.role.kind === 'teacher' && kept && code !== 'version') writeStored(this.storage, TEACHER_ROOM, null);
       // `returned`: refused by a server that came back after a loss (a restarted server has
       // forgotten its classes).
       this.take('refused', { code, reason: refusalSentence(code, reason), returned: this.lostOnce });
@@ -248,6 +298,11 @@ export class ClassLink {
     this.attempt += 1;
     this.lostOnce = true;
     this.take('lost', { delayMs, closeCode: event?.code });
+    this.retryAfter(delayMs);
+  }
+
+  /** The next socket after `delayMs` (the one timer), while still reconnecting. */
+  retryAfter(delayMs) {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       if (this.state !== RECONNECTING) return;

@@ -33,7 +33,8 @@ export class StudentView {
    * @param {Element} body where it draws (the Live class section's body)
    * @param {object} on
    *   link           the ClassLink (student): send(), leave(), keepName(), state
-   *   follow(show)   puts the board where the teacher's is ({n, mirror, step})
+   *   follow(show)   puts the board where the teacher's is ({n, mirror, step}), and the
+   *                  teacher's lesson at its stop ({lesson: a built-in slug or null, stop})
    *   lock(locked)   the board's own controls locked (following) or not (exploring, or out)
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
@@ -89,11 +90,13 @@ export class StudentView {
     const text = {
       [CONNECTING]: 'Connecting to the class…',
       [OPEN]: 'In the class.',
-      [RECONNECTING]: 'The class server is gone: trying again… (your board stays as it is)',
+      [RECONNECTING]: detail.waiting
+        ? 'The class server is back: waiting for the teacher… (your board stays as it is)'
+        : 'The class server is gone: trying again… (your board stays as it is)',
       [GONE]: detail.left ? 'You left the class.' : `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
       // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
       [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')
-        ? 'The class server is back, but without this class (a restarted server forgets its classes): ask the teacher for the new code.'
+        ? 'The class server is back, but the teacher did not bring this class back: ask the teacher for the new code.'
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(this.ui.status, text);
@@ -161,7 +164,15 @@ export class StudentView {
     else if (show.explore) line = 'Explore on your own: the teacher unlocked your controls.';
     else line = 'Your board follows the teacher’s: its controls are locked.';
     setText(this.ui.follow, line);
-    if (!show.explore) this.on.follow({ n: Number(show.n), mirror: Boolean(show.mirror), step: Number(show.step) });
+    if (!show.explore) {
+      this.on.follow({
+        n: Number(show.n),
+        mirror: Boolean(show.mirror),
+        step: Number(show.step),
+        lesson: typeof show.lesson === 'string' ? show.lesson : null,
+        stop: Number.isInteger(show.stop) ? show.stop : null,
+      });
+    }
   }
 
   rename() {

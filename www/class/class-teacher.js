@@ -15,6 +15,9 @@ import { Throttle, resultsCsv } from './class-data.js';
 import { drawHistogram } from './class-histogram.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
+/** Said once a restarted class server took the class back. */
+export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Questions and answers from before the restart are gone.';
+
 const button = (text, className = '') => {
   const made = element('button', className, text);
   made.type = 'button';
@@ -120,11 +123,15 @@ export class TeacherView {
     const { ui } = this;
     const text = {
       [CONNECTING]: 'Connecting to the class server…',
-      [OPEN]: 'The class is open. Your board drives every student’s board.',
-      [RECONNECTING]: 'The class server is gone: trying again…',
+      [OPEN]: detail.reopened
+        ? RESTARTED
+        : 'The class is open. Your board drives every student’s board.',
+      [RECONNECTING]: detail.reopening
+        ? 'The class server is back without your class (it was restarted): reopening it under the same code…'
+        : 'The class server is gone: trying again…',
       [GONE]: detail.left ? 'You left the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
       [REFUSED]: detail.returned && detail.code === 'room'
-        ? 'The class server is back, but without this class (a restarted server forgets its classes, and prints a new teacher link): open the new link, then Start a live class.'
+        ? 'The class server is back, but without this class, and this tab cannot reopen it: open the teacher link that bitqueens serve printed, then Start a live class.'
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(ui.status, text);

@@ -43,7 +43,9 @@ export class LiveClass {
    * @param {object} on
    *   topics, prompt, download       see TeacherView
    *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
-   *   follow({n, mirror, step})      a student's board put where the teacher's is
+   *   follow({n, mirror, step, lesson, stop})  a student's board put where the teacher's is,
+   *                                  with the teacher's built-in lesson open at its stop
+   *   following(on)                  while true the page's lesson is the teacher's: read-only
    *   storage                        the tab's sessionStorage (a fake in tests)
    *   fetch, WebSocket, clock        the browser's (fakes in tests)
    */
@@ -55,6 +57,9 @@ export class LiveClass {
     this.server = null; // the probe's promise: true when a class server answers
     this.locked = false;
     this.ui.button.addEventListener('click', () => this.toggle());
+    // The presenter view sizes its board to leave room for this section (style.css,
+    // --class-strip): its height whenever it changes (a histogram shown, the section closed).
+    new ResizeObserver(() => this.makeRoom()).observe(this.ui.section);
     // While the board follows the teacher its shortcuts are held back (its buttons are inert);
     // the keys of a text field, of this section and of dialogs stay theirs.
     window.addEventListener('keydown', (event) => {
@@ -70,8 +75,17 @@ export class LiveClass {
     this.lobby();
   }
 
+  /** The section's height, for the presenter view's layout (style.css's --class-strip); 0
+   *  while it is hidden. */
+  makeRoom() {
+    const height = `${this.ui.section.hidden ? 0 : this.ui.section.offsetHeight}px`;
+    const root = document.documentElement;
+    if (root.style.getPropertyValue('--class-strip') !== height) root.style.setProperty('--class-strip', height);
+  }
+
   toggle(open = this.ui.section.hidden) {
     this.ui.section.hidden = !open;
+    this.makeRoom();
     this.ui.button.setAttribute('aria-expanded', String(open));
     if (open) this.ui.section.scrollIntoView({ block: 'nearest' });
   }
@@ -190,6 +204,7 @@ export class LiveClass {
   lock(locked) {
     this.locked = locked;
     if (this.controlsBar) this.controlsBar.inert = locked;
+    this.on.following?.(locked);
     document.documentElement.toggleAttribute('data-class-following', locked);
   }
 

@@ -35,6 +35,7 @@ export class LessonsPanel {
     this.messages = messages;
     this.lesson = null;
     this.index = 0; // of the stop shown, 0-based
+    this.following = false; // true: the lesson is another's (a live class's teacher), read-only
     /** Called after a stop is shown and when the lesson closes (the presenter's notes). */
     this.changed = () => {};
     ui.menu.append(...lessons.map(({ slug, title }) => new Option(title, slug)));
@@ -103,6 +104,38 @@ export class LessonsPanel {
     this.ui.title.focus({ preventScroll: true });
   }
 
+  /**
+   * Follows another's lesson (a live class's teacher): the built-in lesson `slug` open at stop
+   * `index` (0-based, kept within its stops), or no lesson when `slug` is null or not built in.
+   * Nothing is shown again when that stop is already the one open.
+   */
+  follow(slug, index) {
+    const lesson = slug !== null && this.builtIn.has(slug) ? this.lessons.find((l) => l.slug === slug) : null;
+    if (!lesson) {
+      if (this.lesson) this.close();
+      return;
+    }
+    const at = Math.min(Math.max(0, Number.isInteger(index) ? index : 0), lesson.stops.length - 1);
+    if (this.lesson === lesson && this.index === at) return;
+    this.open(lesson, at);
+  }
+
+  /** Read-only (true) while the page follows another's lesson: the menu and the bar's buttons
+   *  take no press; false gives them back. */
+  readOnly(following) {
+    this.following = following;
+    this.ui.menu.disabled = following;
+    this.ui.close.disabled = following;
+    this.enableSteps();
+  }
+
+  /** Previous and Next stop, each enabled when there is a stop that way and the lesson is ours. */
+  enableSteps() {
+    const count = this.lesson?.stops.length ?? 1;
+    this.ui.previous.disabled = this.following || this.index === 0;
+    this.ui.next.disabled = this.following || this.index >= count - 1;
+  }
+
   /** Shows stop `index` (0-based) of the open lesson. */
   go(index) {
     const { ui, lesson } = this;
@@ -111,24 +144,23 @@ export class LessonsPanel {
     this.show(stop);
     setText(ui.stop, `Stop ${index + 1} of ${lesson.stops.length}`);
     ui.note.textContent = stop.note;
-    ui.previous.disabled = index === 0;
-    ui.next.disabled = index === lesson.stops.length - 1;
+    this.enableSteps();
     ui.end.hidden = index !== lesson.stops.length - 1;
     this.makeRoom();
     this.keepUrlCurrent();
     this.changed();
   }
 
-  /** The next stop; false when there is none (the last is shown). */
+  /** The next stop; false when there is none (the last is shown) or the lesson is followed. */
   next() {
-    if (!this.lesson || this.index + 1 >= this.lesson.stops.length) return false;
+    if (this.following || !this.lesson || this.index + 1 >= this.lesson.stops.length) return false;
     this.go(this.index + 1);
     return true;
   }
 
   /** The previous stop; false when there is none. */
   previous() {
-    if (!this.lesson || this.index === 0) return false;
+    if (this.following || !this.lesson || this.index === 0) return false;
     this.go(this.index - 1);
     return true;
   }

@@ -8,6 +8,8 @@
 //!   panic under it is caught, and a poisoned lock is taken over, so no room dies of it;
 //! - each connection has a send queue of [`SEND_QUEUE`] messages: one that lets it fill is
 //!   closed, never waited for;
+//! - each connection is pinged every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
+//!   message, no pong) is closed, and its student shown as gone;
 //! - nothing internal (a panic, a path, an error's debug text) is sent to a client.
 
 mod page;
@@ -40,6 +42,14 @@ pub const SEND_QUEUE: usize = 64;
 /// unless [`Config::opening_wait`] says otherwise.
 pub const OPENING_WAIT: Duration = Duration::from_secs(10);
 
+/// How often the server pings each connection, unless [`Config::ping_every`] says otherwise.
+pub const PING_EVERY: Duration = Duration::from_secs(15);
+
+/// A connection from which nothing came (no message, no pong) for this long is closed, unless
+/// [`Config::silent_limit`] says otherwise: a phone that dropped off the network without a
+/// goodbye is then shown as gone.
+pub const SILENT_LIMIT: Duration = Duration::from_secs(45);
+
 /// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
 pub const SEND_BUFFER: usize = 32 * 1024;
 
@@ -62,6 +72,10 @@ pub struct Config {
     pub message_burst: u32,
     /// How long a new connection has to take a seat before it is closed.
     pub opening_wait: Duration,
+    /// How often each connection is pinged.
+    pub ping_every: Duration,
+    /// How long a connection may stay silent (no message, no pong) before it is closed.
+    pub silent_limit: Duration,
 }
 
 impl Config {
@@ -76,6 +90,8 @@ impl Config {
             messages_per_second: 20,
             message_burst: 40,
             opening_wait: OPENING_WAIT,
+            ping_every: PING_EVERY,
+            silent_limit: SILENT_LIMIT,
         }
     }
 }
@@ -136,6 +152,8 @@ struct App {
     messages_per_second: u32,
     message_burst: u32,
     opening_wait: Duration,
+    ping_every: Duration,
+    silent_limit: Duration,
 }
 
 /// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
@@ -223,6 +241,8 @@ pub async fn serve(
         messages_per_second: config.messages_per_second,
         message_burst: config.message_burst,
         opening_wait: config.opening_wait,
+        ping_every: config.ping_every,
+        silent_limit: config.silent_limit,
     });
     let ticker = tokio::spawn(tick(app.clone()));
     let router = Router::new()
@@ -381,9 +401,26 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     let mut seated = false;
     let opening = tokio::time::sleep(app.opening_wait);
     tokio::pin!(opening);
+    // Pinged every `ping_every`; closed when nothing (a message, a pong) came for
+    // `silent_limit`: a browser answers pings by itself, a phone gone off the network does not.
+    let mut heard = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval_at(heard + app.ping_every, app.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             biased;
+            _ = pings.tick() => {
+                if heard.elapsed() >= app.silent_limit {
+                    let reason = "Your connection stopped answering: reconnect to catch up.";
+                    close_with(&mut sink, &mut stream, CLOSE_POLICY, reason).await;
+                    break;
+                }
+                // A ping a full socket cannot take now is not waited for: the silence decides.
+                let ping = sink.send(Message::Ping(Bytes::from_static(b"bq")));
+                if let Ok(Err(_)) = tokio::time::timeout(Duration::from_secs(1), ping).await {
+                    break;
+                }
+            }
             _ = &mut opening, if !seated => {
                 let refusal = Refusal::fatal("first", format!(
                     "A connection starts with teach, resumeTeaching or join within {} seconds.",
@@ -418,7 +455,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                 }
             }
-            incoming = stream.next() => match incoming {
+            incoming = stream.next() => match incoming.inspect(|_| heard = tokio::time::Instant::now()) {
                 None | Some(Ok(Message::Close(_))) => break,
                 Some(Err(error)) => {
                     let said = error.to_string();

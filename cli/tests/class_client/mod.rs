@@ -29,14 +29,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts the server with `args` added, and reads its two lines.
+    /// Starts the server with `args` added, and reads its two lines. Its state folder (the
+    /// teacher key's) is a scratch one, never the user's.
     pub fn start(args: &[&str]) -> Server {
-        let dir = std::env::temp_dir().join(format!(
-            "bitqueens-serve-{}-{}",
-            std::process::id(),
-            rand_suffix()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
+        Server::start_with(args, None)
+    }
+
+    /// [`Server::start`], keeping the teacher key in `state` (the server's
+    /// $XDG_STATE_HOME), when given: a server started again on it takes its key back.
+    pub fn start_with(args: &[&str], state: Option<&std::path::Path>) -> Server {
+        let dir = scratch_dir();
+        let state = state.map_or_else(|| dir.join("state"), std::path::Path::to_path_buf);
         std::fs::write(
             dir.join("index.html"),
             "<!doctype html><title>class</title>",
@@ -46,6 +49,7 @@ impl Server {
             .args(["serve", "--port", "0", "--dir"])
             .arg(&dir)
             .args(args)
+            .env("XDG_STATE_HOME", &state)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -107,6 +111,17 @@ impl Drop for Server {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// A new empty folder under the system's temporary one (the caller removes it).
+pub fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "bitqueens-serve-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn rand_suffix() -> u64 {
@@ -173,10 +188,12 @@ impl Client {
         self.ws.send(Message::text(text)).await
     }
 
-    /// The next message; fails on a close or after [`PATIENCE`].
+    /// The next message; fails on a close or after [`PATIENCE`] (the server's pings in
+    /// between do not extend it).
     pub async fn recv(&mut self) -> Value {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a message within the patience");
             match next {
@@ -204,8 +221,9 @@ impl Client {
     /// Reads until the server closes: its close code and reason, and the messages before.
     pub async fn closed(&mut self) -> (u16, String, Vec<Value>) {
         let mut before = Vec::new();
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let next = tokio::time::timeout(PATIENCE, self.ws.next())
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("the server closes within the patience");
             match next {

@@ -2,9 +2,10 @@
 // teacher page and three students (one on a 390 px phone): joining by link, by the short link
 // and by the typed code, following 20 steps, a question with the answers hidden, the reveal,
 // a second round, a student's connection cut (a reload) and restored with the answer kept,
-// the CSV downloaded and read, the end of the class; then the server killed mid-class and
-// started again on the same port. Every page fails the test on a console error (session.js),
-// and axe checks both views. Every wait is for a state, never for a time.
+// the CSV downloaded and read, the teacher's lesson followed stop by stop, the end of the
+// class; then the server killed mid-class and started again on the same port (with the same
+// teacher key): the class taken back. Every page fails the test on a console error
+// (session.js), and axe checks both views. Every wait is for a state, never for a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -131,6 +132,22 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await teacher.getByRole('table', { name: /^Round 2: 1 answer$/ }).waitFor();
     assert.equal(await section(teacher).getByRole('table').count(), 2);
 
+    // The presenter view on the laptop (1366×768), both histograms shown: the whole board and
+    // the histograms stay on the screen.
+    await button(teacher, 'Presenter').click();
+    await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+    const layout = await teacher.evaluate(() => {
+      window.scrollTo(0, 0);
+      const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+      return { board: box('#board').bottom, histograms: box('.class-histograms').bottom, side: box('.masks').right, height: innerHeight, width: innerWidth };
+    });
+    if (process.env.CLASS_SCREENSHOT) await teacher.screenshot({ path: process.env.CLASS_SCREENSHOT });
+    assert.ok(layout.board <= layout.height, `the board's bottom (${layout.board}) within the viewport (${layout.height})`);
+    assert.ok(layout.histograms <= layout.height, `the histograms' bottom (${layout.histograms}) within the viewport`);
+    assert.ok(layout.side <= layout.width, 'the masks within the viewport');
+    await button(teacher, 'Exit presenter (Esc)').click();
+    await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
+
     // The results as CSV, made by the page.
     const downloaded = teacher.waitForEvent('download');
     await button(teacher, 'Download results (CSV)').click();
@@ -167,17 +184,52 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await section(page).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
     assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), false);
 
+    // The teacher's lesson: every student's page opens it at the same stop, read-only, and
+    // closes it when the teacher does.
+    const lessonOf = (page) => page.locator('#lesson-bar').evaluate((bar) => ({
+      hidden: bar.hidden,
+      title: bar.querySelector('#lesson-title').textContent,
+      stop: bar.querySelector('#lesson-stop').textContent,
+      note: bar.querySelector('#lesson-note').textContent,
+    }));
+    const sameLesson = async (page, shown) => {
+      await page.waitForFunction((want) => {
+        const bar = document.querySelector('#lesson-bar');
+        return !bar.hidden && document.querySelector('#lesson-stop').textContent === want.stop
+          && document.querySelector('#lesson-note').textContent === want.note;
+      }, shown);
+      assert.deepEqual(await lessonOf(page), shown);
+    };
+    await teacher.getByLabel('Lessons').selectOption({ label: 'The three masks' });
+    await button(teacher, 'Next stop').click();
+    const stop2 = await lessonOf(teacher);
+    assert.equal(stop2.title, 'The three masks');
+    assert.match(stop2.stop, /^Stop 2 of \d+$/);
+    for (const page of students) await sameLesson(page, stop2);
+    const lessonStep = await steps(teacher);
+    for (const page of students) await atStep(page, lessonStep);
+    assert.equal(await button(ann, 'Next stop').isDisabled(), true, 'the lesson is the teacher’s: read-only');
+    assert.equal(await ann.getByLabel('Lessons').isDisabled(), true);
+    await button(teacher, 'Next stop').click();
+    const stop3 = await lessonOf(teacher);
+    assert.match(stop3.stop, /^Stop 3 of \d+$/);
+    for (const page of students) await sameLesson(page, stop3);
+    await button(teacher, 'Close lesson').click();
+    for (const page of students) await page.locator('#lesson-bar').waitFor({ state: 'hidden' });
+    const last = await steps(teacher);
+
     // The end: every student told, the boards kept.
     await button(teacher, 'End class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
-    for (const page of students) assert.equal(await steps(page), played);
+    for (const page of students) assert.equal(await steps(page), last);
+    assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
   } finally {
     await server.stop();
   }
 });
 
-test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and reconnect when it returns', async () => {
+test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and the class is taken back when it returns', async () => {
   expectReconnects();
   let server = await startClassServer();
   try {
@@ -208,12 +260,18 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     assert.equal(await steps(student), 7, 'the board is kept');
     assert.equal(await steps(teacher), 7);
 
-    // Back on the same port: a new server, its rooms empty. The pages reconnect and hear that
-    // the class is no longer there, in a sentence; the boards are still kept.
-    server = await startClassServer({ port: server.port });
-    await section(teacher).getByText(/^The class server is back, but without this class.*open the new link/).waitFor();
-    await section(student).getByText(/^The class server is back, but without this class.*ask the teacher for the new code/).waitFor();
+    // Back on the same port with the same teacher key (kept in its state folder) but no room:
+    // the teacher's page reopens the class under its code, the student's rejoins it as
+    // themselves, and the student's board follows the teacher's next step again.
+    server = await startClassServer({ port: server.port, state: server.state });
+    await section(teacher).getByText(/^The class server restarted: your class is open again under the same code.*Questions and answers from before the restart are gone\./).waitFor();
+    assert.equal(await joinCode(teacher), code, 'the same code');
+    await status(student).getByText('In the class.').waitFor();
+    await teacher.getByText('1 student joined').waitFor();
     assert.equal(await steps(student), 7);
+    await button(teacher, 'Step').click();
+    await atStep(student, 8);
+    assert.deepEqual(await queensOnBoard(student), await queensOnBoard(teacher));
     assert.deepEqual(await seriousViolations(student), []);
   } finally {
     await server.stop();

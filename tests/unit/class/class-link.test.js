@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS, TEACHER_KEY,
-  IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL,
+  IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL, MAX_WAITS,
 } from '../../../www/class/class-link.js';
 import { testMachineAgainstTable } from '../../support/machine-table.js';
 
@@ -177,22 +177,102 @@ test('a teacher opens a room with the key, and comes back to it with the secret 
   assert.deepEqual(again.opened[0].sent, [{ v: 1, type: 'resumeTeaching', code: 'ABCDEF', secret: 's3cret' }]);
 });
 
-test('a teacher whose room is gone (a server restarted) is refused with the sentence, and starts a new room next time', () => {
+test('a teacher whose room a restarted server does not know reopens it under the same code and secret', () => {
   const storage = new FakeStorage();
   storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 'old' }));
-  const { link, opened, states } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  const { link, opened, clock, states } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
   link.start();
   opened[0].accept();
   assert.equal(opened[0].sent[0].type, 'resumeTeaching');
-  opened[0].say({ type: 'error', code: 'room', reason: 'This class has ended.', fatal: true });
+  opened[0].say({ type: 'error', code: 'room', reason: 'No class has this code and secret any more.', fatal: true });
+  opened[0].cut(1008);
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(states.at(-1)[1].reopening, true);
+  clock.fire();
+  opened[1].accept();
+  assert.deepEqual(opened[1].sent, [{ v: 1, type: 'teach', key: 'k3y', code: 'ABCDEF', secret: 'old' }]);
+  opened[1].say({ type: 'opened', code: 'ABCDEF', secret: 'old', joinPath: '/c/ABCDEF' });
+  assert.equal(link.state, OPEN);
+  assert.deepEqual(states.at(-1), [OPEN, { reopened: true }]);
+  // Lost again later: it resumes first, as before.
+  opened[1].cut();
+  clock.fire();
+  opened[2].accept();
+  assert.equal(opened[2].sent[0].type, 'resumeTeaching');
+});
+
+test('a reopen refused (a code in use, another key), or no key to reopen with: refused, and a new room next time', () => {
+  for (const [key, refusal] of [['k3y', 'in-use'], ['k3y', 'key'], [null, null]]) {
+    const storage = new FakeStorage();
+    storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 'old' }));
+    const { link, opened, clock, states } = makeLink({ kind: 'teacher', key }, { storage });
+    link.start();
+    opened[0].accept();
+    opened[0].say({ type: 'error', code: 'room', reason: 'No class has this code and secret any more.', fatal: true });
+    opened[0].cut(1008);
+    if (refusal) {
+      clock.fire();
+      opened[1].accept();
+      assert.equal(opened[1].sent[0].type, 'teach');
+      opened[1].say({ type: 'error', code: refusal, reason: 'Refused.', fatal: true });
+      opened[1].cut(1008);
+    }
+    assert.equal(link.state, REFUSED, `${refusal}`);
+    assert.equal(states.at(-1)[1].code, refusal ?? 'room');
+    assert.equal(clock.timers.size, 0, 'nothing retried');
+    assert.equal(ClassLink.teacherRoomIn(storage), null, 'the room is forgotten');
+    const next = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+    next.link.start();
+    next.opened[0].accept();
+    assert.deepEqual(next.opened[0].sent[0], { v: 1, type: 'teach', key: 'k3y' });
+  }
+});
+
+test('a student whose class a restarted server does not know yet waits for it (bounded), then rejoins with the token', () => {
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  opened[0].cut();
+  const refuse = (socket, code = 'code') => {
+    socket.accept();
+    socket.say({ type: 'error', code, reason: 'No class has this code.', fatal: true });
+    socket.cut(1008);
+  };
+  for (let i = 0; i < 5; i++) {
+    clock.fire();
+    refuse(opened.at(-1), i === 2 ? 'joins' : 'code');
+    assert.equal(link.state, RECONNECTING);
+    assert.equal(states.at(-1)[1].waiting, true);
+  }
+  clock.fire();
+  opened.at(-1).accept();
+  assert.deepEqual(opened.at(-1).sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: 'mine', name: 'N' });
+  opened.at(-1).say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  assert.equal(link.waits, 0);
+  // A teacher who never comes back: the page stops asking after MAX_WAITS refusals.
+  opened.at(-1).cut();
+  for (let i = 0; i < MAX_WAITS; i++) {
+    clock.fire();
+    refuse(opened.at(-1));
+    assert.equal(link.state, RECONNECTING);
+  }
+  clock.fire();
+  refuse(opened.at(-1));
+  assert.equal(link.state, REFUSED);
+  assert.equal(states.at(-1)[1].returned, true);
+  assert.equal(clock.timers.size, 0);
+});
+
+test('a student who types a code no class has is told at once', () => {
+  const { link, opened, clock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'error', code: 'code', reason: 'No class has this code.', fatal: true });
   opened[0].cut(1008);
   assert.equal(link.state, REFUSED);
-  assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.', returned: false }]);
-  assert.equal(ClassLink.teacherRoomIn(storage), null, 'the dead room is forgotten');
-  const next = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
-  next.link.start();
-  next.opened[0].accept();
-  assert.equal(next.opened[0].sent[0].type, 'teach');
+  assert.equal(clock.timers.size, 0);
 });
 
 test('another protocol version is refused with a sentence that says to reload, and nothing is retried', () => {
