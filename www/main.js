@@ -94,7 +94,7 @@ try {
   ready();
   /** What keeps the page busy, so that a new version is not offered now (null: nothing). */
   const busy = () => (lessons.active ? 'a lesson' : presenter.on ? 'the presenter view'
-    : countPanel.busy ? 'a count' : exports.busy() ? 'an export' : write.busy() ? 'a check in Write it' : null);
+    : liveClass.busy() ? 'a live class' : countPanel.busy ? 'a count' : exports.busy() ? 'an export' : write.busy() ? 'a check in Write it' : null);
   startOfflineWhenIdle({ busy, permalink: () => withoutLesson(controls.permalink()) });
 } catch (error) {
   ready(); // the page's message says what failed: it must be read, not inert
@@ -302,7 +302,8 @@ function startWrite(core, { player, controls, stage, compare }) {
 /** The live class (class/): loaded on the first press of Live class, or at once when the link
  *  names a class (?class=CODE, ?teach=KEY). A teacher's board drives the room (after each
  *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
- *  its lesson included. */
+ *  its lesson included. Returns boardChanged() and busy() (true in a class: the update offer
+ *  waits). */
 function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
   const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
   const seen = player.readOnly;
@@ -334,7 +335,7 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
   if (namesClass(opened) || teachingInThisTab()) live.get().catch(() => {}); // a failure is said by loadFailed
   const boardChanged = () => live.built?.boardChanged();
   screen.add({ render: boardChanged });
-  return { boardChanged };
+  return { boardChanged, busy: () => live.built?.inClass ?? false };
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */

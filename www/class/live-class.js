@@ -195,6 +195,11 @@ export class LiveClass {
     link.start();
   }
 
+  /** True while this tab is in a class, as its teacher or a student (the update offer waits). */
+  get inClass() {
+    return this.view !== null;
+  }
+
   /** The teacher's board changed (after each redraw): sent on to the room, throttled. */
   boardChanged() {
     if (this.view instanceof TeacherView) this.view.boardChanged();
