@@ -18,7 +18,7 @@ if [ "$(ulimit -n)" -lt 10300 ]; then
   fail "this benchmark opens 10,100 connections and the open-file limit is $(ulimit -n): raise it (ulimit -n 20000) or set BENCH_ROOMS and BENCH_PER_ROOM lower."
 fi
 say "building the command line and the benchmark (release)…"
-cargo build --quiet --release -p bitqueens-cli --example bench_class ||
-  fail "cargo build --release -p bitqueens-cli --example bench_class failed (see above); fix it and run the benchmark again."
+cargo build --quiet --release -p bitqueens-cli --bin bitqueens --example bench_class ||
+  fail "cargo build --release -p bitqueens-cli --bin bitqueens --example bench_class failed (see above); fix it and run the benchmark again."
 say "at commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown):"
 target/release/examples/bench_class "$PWD/target/release/bitqueens"
