@@ -86,14 +86,15 @@ pub fn anonymous_name(random: &mut dyn Random) -> String {
     format!("{colour} {animal} {number}")
 }
 
-/// A name as typed, made safe to keep: control characters replaced by spaces, runs of
-/// spaces made one, trimmed, cut to [`MAX_NAME_CHARS`] characters. `None` when nothing is
-/// left.
+/// A name as typed, made safe to keep: control characters and the invisible ones that format
+/// text (zero widths, direction overrides and isolates: a name could otherwise read as
+/// another's, or turn the teacher's list round) replaced by spaces, runs of spaces made one,
+/// trimmed, cut to [`MAX_NAME_CHARS`] characters. `None` when nothing is left.
 pub fn clean_name(typed: &str) -> Option<String> {
     let mut name = String::new();
     let mut space = false;
     for c in typed.chars() {
-        if c.is_control() || c.is_whitespace() {
+        if c.is_control() || c.is_whitespace() || formats_text(c) {
             space = !name.is_empty();
         } else {
             if space {
@@ -109,6 +110,16 @@ pub fn clean_name(typed: &str) -> Option<String> {
     let name: String = name.chars().take(MAX_NAME_CHARS).collect();
     let name = name.trim_end().to_string();
     (!name.is_empty()).then_some(name)
+}
+
+/// True for Unicode's invisible format characters (category Cf) that can hide or reorder
+/// text: the soft hyphen, the Arabic letter mark, the Mongolian vowel separator, the zero
+/// widths and direction marks, the embeddings and overrides, the invisible operators and
+/// isolates, and the byte order mark.
+fn formats_text(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{61C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
 }
 
 /// A number below `n` (> 0), from the top bits of 64 random ones: the bias is below 2^-58.
@@ -168,6 +179,12 @@ mod tests {
             Some("Ada Lovelace".to_string())
         );
         assert_eq!(clean_name(" \t\u{0} "), None);
+        // A direction override and zero widths cannot make a name read as another's.
+        assert_eq!(
+            clean_name("\u{202E}Ada\u{200B}\u{2066}Lovelace\u{FEFF}"),
+            Some("Ada Lovelace".to_string())
+        );
+        assert_eq!(clean_name("\u{200D}\u{202E}"), None);
         let long = clean_name(&"x".repeat(100)).unwrap();
         assert_eq!(long.chars().count(), MAX_NAME_CHARS);
         let name = anonymous_name(&mut Counter(3));

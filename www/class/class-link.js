@@ -56,6 +56,9 @@ export const TRANSITIONS = {
 
 export const { can, next } = stateMachine('The class link', STATES, TRANSITIONS);
 
+/** The refusals that mean a teacher's room cannot come back (docs/class-protocol.md's codes). */
+const ROOM_GONE = new Set(['room', 'in-use', 'key']);
+
 /** The first reconnect waits about this long (ms); each next one twice as long, up to CAP. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 10_000;
@@ -284,10 +287,11 @@ export class ClassLink {
     }
     if (this.refusal) {
       const { code, reason } = this.refusal;
-      // A teacher whose room is gone (a server restarted, a reopen refused) starts a new one
-      // next time.
+      // A teacher whose room is gone (not known to the server, its code taken by another room,
+      // or a key the server no longer takes) starts a new one next time; any other refusal
+      // (too many joins, a flood, a version) leaves the room kept: a reload goes back to it.
       const kept = this.resuming || this.reopening;
-      if (this.role.kind === 'teacher' && kept && code !== 'version') writeStored(this.storage, TEACHER_ROOM, null);
+      if (this.role.kind === 'teacher' && kept && ROOM_GONE.has(code)) writeStored(this.storage, TEACHER_ROOM, null);
       // `returned`: refused by a server that came back after a loss (a restarted server has
       // forgotten its classes).
       this.take('refused', { code, reason: refusalSentence(code, reason), returned: this.lostOnce });

@@ -106,11 +106,16 @@ export class LiveClass {
     }
   }
 
-  /** Asks the page's own server whether it is a class server (once). */
+  /** Asks the page's own server whether it is a class server: a yes is kept, a no is asked
+   *  again next time (the server may have been started since). */
   probe() {
     this.server ??= this.on.fetch('/class/hello', { cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))
-      .then((hello) => (hello && Number(hello.protocol) === PROTOCOL ? true : hello ? 'version' : false), () => false);
+      .then((hello) => (hello && Number(hello.protocol) === PROTOCOL ? true : hello ? 'version' : false), () => false)
+      .then((answer) => {
+        if (answer !== true) this.server = null;
+        return answer;
+      });
     return this.server;
   }
 

@@ -228,6 +228,21 @@ test('a reopen refused (a code in use, another key), or no key to reopen with: r
   }
 });
 
+test('a teacher refused for a passing reason (a flood, too many joins) keeps the room: a reload goes back to it', () => {
+  for (const refusal of ['flood', 'joins', 'internal']) {
+    const storage = new FakeStorage();
+    storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 's3cret' }));
+    const { link, opened } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+    link.start();
+    opened[0].accept();
+    assert.equal(opened[0].sent[0].type, 'resumeTeaching');
+    opened[0].say({ type: 'error', code: refusal, reason: 'Not now.', fatal: true });
+    opened[0].cut(1008);
+    assert.equal(link.state, REFUSED, refusal);
+    assert.deepEqual(ClassLink.teacherRoomIn(storage), { code: 'ABCDEF', secret: 's3cret' }, `${refusal}: the room is kept`);
+  }
+});
+
 test('a student whose class a restarted server does not know yet waits for it (bounded), then rejoins with the token', () => {
   const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
   link.start();
