@@ -746,7 +746,12 @@ impl Hub {
         }
         if let Some(old) = room.teacher.replace(conn) {
             self.seats.remove(&old);
-            out.close(old, "The class was opened again in another tab.");
+            // A fatal refusal, not a plain close: the old tab stops there instead of
+            // reconnecting and taking the seat back (two tabs would take turns for ever).
+            out.refuse(
+                old,
+                Refusal::fatal("replaced", "The class was opened again in another tab."),
+            );
         }
         let was_away = room.away_since.take().is_some();
         if was_away {
@@ -791,7 +796,10 @@ impl Hub {
             Some(i) => {
                 if let Some(old) = room.students[i].conn.replace(conn) {
                     self.seats.remove(&old);
-                    out.close(old, "You joined the class again in another tab.");
+                    out.refuse(
+                        old,
+                        Refusal::fatal("replaced", "You joined the class again in another tab."),
+                    );
                 }
                 if let Some(name) = name {
                     room.students[i].name = name;
@@ -1488,6 +1496,12 @@ mod tests {
         // The same token from another tab: the old connection is closed, the seat moves.
         let effects = join(&mut hub, 11, &code, Some(&token));
         assert!(closed(&effects, 10).is_some());
+        let told = of_type(&effects, 10, "error").unwrap();
+        assert_eq!(
+            (told["code"].as_str(), told["fatal"].as_bool()),
+            (Some("replaced"), Some(true)),
+            "the old tab is told, so that it does not reconnect and take the seat back"
+        );
         let roster = of_type(&effects, T, "roster").unwrap();
         assert_eq!(
             roster["students"].as_array().unwrap().len(),
