@@ -42,8 +42,9 @@ async fn a_teachers_whole_class() {
         assert_eq!(joined["code"], code);
         assert!(joined["question"].is_null());
         students.push((client, joined["token"].as_str().unwrap().to_string()));
-        // The teacher's roster counts them in; no student sees another's name.
     }
+    // The teacher's roster counts them in; no student sees another's name (checked at the
+    // end: no student ever receives a teacher's message).
     let roster = loop {
         let roster = teacher.recv_type("roster").await;
         if roster["joined"] == 3 {
@@ -171,6 +172,29 @@ async fn a_teachers_whole_class() {
         let (code, _, before) = client.closed().await;
         assert!(before.iter().any(|m| m["type"] == "ended"), "{before:?}");
         assert_eq!(code, 1000);
+        // Over the whole class, on the wire: no student received a teacher's message (the
+        // roster with the names, the tallies, the histograms, the results).
+        let mut seen = client.seen.clone();
+        seen.extend(
+            before
+                .iter()
+                .map(|m| m["type"].as_str().unwrap_or("?").to_string()),
+        );
+        assert!(seen.contains(&"result".to_string()), "{seen:?}");
+        for kind in TEACHER_ONLY {
+            assert!(
+                !seen.iter().any(|k| k == kind),
+                "a student received {kind}: {seen:?}"
+            );
+        }
+    }
+    // The same check sees the teacher's messages where they are sent.
+    for kind in ["roster", "tally", "histogram", "results"] {
+        assert!(
+            teacher.seen.iter().any(|k| k == kind),
+            "{kind}: {:?}",
+            teacher.seen
+        );
     }
 }
 

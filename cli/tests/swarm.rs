@@ -57,7 +57,7 @@ async fn a_student(server_ws: (String, String), code: String, i: usize) -> Seen 
         .headers_mut()
         .insert("origin", origin.parse().unwrap());
     let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    let mut client = Client { ws };
+    let mut client = Client::new(ws);
     client
         .send(json!({"type": "join", "code": code, "token": null, "name": format!("S{i}")}))
         .await;

@@ -133,7 +133,12 @@ fn rand_suffix() -> u64 {
 /// One page's connection.
 pub struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The type of every message received so far, in order (skipped ones included).
+    pub seen: Vec<String>,
 }
+
+/// The messages only a teacher may receive (docs/class-protocol.md).
+pub const TEACHER_ONLY: [&str; 5] = ["opened", "roster", "tally", "histogram", "results"];
 
 /// Opens a connection with this `Origin` (none: `None`).
 pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client, Error> {
@@ -146,7 +151,7 @@ pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client
     let (ws, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(request))
         .await
         .expect("the upgrade is answered")?;
-    Ok(Client { ws })
+    Ok(Client::new(ws))
 }
 
 /// Opens a connection whose socket takes in at most a few KiB before the page reads: a
@@ -165,7 +170,7 @@ pub async fn connect_small_window(server: &Server) -> Client {
     let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
         .await
         .unwrap();
-    Client { ws }
+    Client::new(ws)
 }
 
 /// Opens a connection as the server's own page does.
@@ -174,6 +179,14 @@ pub async fn connect(server: &Server) -> Client {
 }
 
 impl Client {
+    /// A client on an open WebSocket.
+    pub fn new(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
     /// Sends one message (`v` added).
     pub async fn send(&mut self, mut message: Value) {
         message["v"] = json!(1);
@@ -200,6 +213,8 @@ impl Client {
                 Some(Ok(Message::Text(text))) => {
                     let value: Value = serde_json::from_str(&text).unwrap();
                     assert_eq!(value["v"], 1, "{value}");
+                    self.seen
+                        .push(value["type"].as_str().unwrap_or("?").to_string());
                     return value;
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
