@@ -127,20 +127,24 @@ fn pick(random: &mut dyn Random, n: usize) -> usize {
     ((u128::from(random.next_u64()) * n as u128) >> 64) as usize
 }
 
+/// A repeatable [`Random`] for the tests of this crate: a linear congruential generator.
+#[cfg(test)]
+pub(crate) struct Counter(pub u64);
+
+#[cfg(test)]
+impl Random for Counter {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct Counter(u64);
-    impl Random for Counter {
-        fn next_u64(&mut self) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            self.0
-        }
-    }
 
     #[test]
     fn codes_use_only_letters_that_cannot_be_misread() {

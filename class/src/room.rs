@@ -1173,16 +1173,7 @@ mod tests {
     use super::*;
     use serde_json::{json, Value};
 
-    struct Counter(u64);
-    impl Random for Counter {
-        fn next_u64(&mut self) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            self.0
-        }
-    }
+    use crate::identity::Counter;
 
     const KEY: &str = "teacherkey";
     const T: ConnId = 1; // the teacher's connection in most tests
