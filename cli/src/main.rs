@@ -53,7 +53,11 @@ enum Command {
 }
 
 fn main() {
-    let outcome = match parse_or_explain().command {
+    let command = parse_or_explain().command;
+    if !matches!(command, Command::Serve(_)) {
+        quiet_on_closed_pipe();
+    }
+    let outcome = match command {
         Command::Count(args) => count::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
@@ -66,6 +70,26 @@ fn main() {
             eprintln!("bitqueens: {line}");
         }
         std::process::exit(1);
+    }
+}
+
+/// A report piped into a reader that stops early (`bitqueens count 14 | head -1`) ends the
+/// command quietly, as it ends `cat` or `grep`: the write into the closed pipe stops the
+/// process by SIGPIPE, instead of `println!` panicking on the error Rust's start-up (which
+/// ignores SIGPIPE) turns it into. Not for `serve`, whose sockets must survive a peer gone.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        // SIGPIPE is 13 and SIG_DFL is 0 on every unix Rust supports here (Linux, macOS, BSDs).
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        // SAFETY: restoring a signal's default action, before any thread starts.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
     }
 }
 

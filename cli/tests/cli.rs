@@ -149,3 +149,29 @@ fn progress_goes_to_stderr_and_quiet_silences_it() {
     assert!(!String::from_utf8_lossy(&loud.stdout).contains("sub-problems, "));
     assert!(quiet.stderr.is_empty());
 }
+
+/// `bitqueens count 14 | head -0`: a reader that closes the pipe before the report is written
+/// ends the command quietly (by SIGPIPE, as `cat` ends), never with a panic on stderr.
+#[cfg(unix)]
+#[test]
+fn a_pipe_closed_early_ends_the_command_without_a_panic() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    for args in [&["count", "10", "--quiet"][..], &["compare", "8"][..]] {
+        let mut child = common::command(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader is gone before the first line
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(
+            out.status.signal(),
+            Some(13),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+    }
+}
