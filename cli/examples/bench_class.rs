@@ -7,7 +7,7 @@
 //! - answers taken in per second in that room: every student sends ANSWERS answers to one
 //!   question at once; answers over the time until every `received` is back;
 //! - ROOMS rooms (100) of PER_ROOM students (100), 10,000 connections: the same latency,
-//!   all rooms stepping at once;
+//!   all rooms stepping at once, once every room has all its students in;
 //! - the server's resident memory per connection: its VmRSS with the 10,000 connections open,
 //!   less before, over the connections.
 //!
@@ -173,13 +173,15 @@ async fn student(port: u16, code: String, heard: mpsc::UnboundedSender<Heard>, a
 }
 
 /// A room: a teacher and `students`; returns the step latencies (ms), and the answers/s when
-/// `answers` > 0.
+/// `answers` > 0. The first step waits at `all_joined` until every room sharing it has all its
+/// students in: the figure is the steady class's, not a step racing other rooms' connections.
 async fn room(
     port: u16,
     key: String,
     students: usize,
     steps: u64,
     answers: usize,
+    all_joined: Arc<tokio::sync::Barrier>,
 ) -> (Vec<f64>, Option<f64>) {
     let mut teacher = connect(port).await;
     send(&mut teacher, json!({"type": "teach", "key": key})).await;
@@ -200,6 +202,7 @@ async fn room(
     // The teacher reads its own echoes in a task of its own; the driver only sends.
     let (mut to_server, mut from_server) = teacher.split();
     let reader = tokio::spawn(async move { while let Some(Ok(_)) = from_server.next().await {} });
+    all_joined.wait().await;
     let mut latencies = Vec::new();
     for step in 1..=steps {
         let message = json!({"v": 1, "type": "show", "n": 8, "mirror": false, "step": step, "lesson": null, "stop": null});
@@ -304,7 +307,16 @@ async fn main() {
         count("BENCH_STEPS", 200) as u64,
         count("BENCH_ANSWERS", 20),
     );
-    let (latencies, rate) = room(server.port, server.key.clone(), students, steps, answers).await;
+    let one = Arc::new(tokio::sync::Barrier::new(1));
+    let (latencies, rate) = room(
+        server.port,
+        server.key.clone(),
+        students,
+        steps,
+        answers,
+        one,
+    )
+    .await;
     summary(&format!("one room of {students} students"), latencies);
     if let Some(rate) = rate {
         println!("answers taken in: {rate:.0} a second ({students} students × {answers} answers)");
@@ -323,8 +335,19 @@ async fn main() {
             }
         })
     };
+    let all_joined = Arc::new(tokio::sync::Barrier::new(rooms));
     let runs: Vec<_> = (0..rooms)
-        .map(|_| tokio::spawn(room(server.port, server.key.clone(), per_room, 20, 0)))
+        .map(|_| {
+            let all_joined = all_joined.clone();
+            tokio::spawn(room(
+                server.port,
+                server.key.clone(),
+                per_room,
+                20,
+                0,
+                all_joined,
+            ))
+        })
         .collect();
     let mut all = Vec::new();
     for run in runs {
