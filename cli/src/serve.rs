@@ -49,6 +49,16 @@ pub struct Args {
     /// Seconds of silence (no message, no pong) after which a connection is closed (for tests).
     #[arg(long, default_value_t = 45, hide = true, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     silent_seconds: u64,
+    /// Connections open at once, at most (0: from the open-file limit and the caps above; for
+    /// tests).
+    #[arg(long, default_value_t = 0, hide = true)]
+    max_connections: usize,
+    /// Connections open at once from one address, at most (0: twice a full class; for tests).
+    #[arg(long, default_value_t = 0, hide = true)]
+    connections_per_address: usize,
+    /// Seconds a connection has to send a request's head (for tests).
+    #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C.
@@ -89,6 +99,28 @@ pub fn run(args: Args) -> Result<(), String> {
     config.opening_wait = std::time::Duration::from_secs(args.opening_seconds);
     config.ping_every = std::time::Duration::from_secs(args.ping_seconds);
     config.silent_limit = std::time::Duration::from_secs(args.silent_seconds);
+    let files = server::raise_open_files();
+    let (total, per_address) = server::connection_caps(&config.limits, files);
+    config.max_connections = if args.max_connections > 0 {
+        args.max_connections
+    } else {
+        total
+    };
+    config.max_per_address = if args.connections_per_address > 0 {
+        args.connections_per_address
+    } else {
+        per_address
+    };
+    let full_class = 2 * (args.max_students as usize + 1);
+    if let (Some(files), true) = (files, config.max_connections < full_class) {
+        eprintln!(
+            "bitqueens: the open-file limit ({files}) lets {} connections in at once, fewer than a class of {} students may need ({full_class}): raise it (ulimit -n {}) before bitqueens serve.",
+            config.max_connections,
+            args.max_students,
+            full_class as u64 + server::RESERVED_FILES,
+        );
+    }
+    config.header_wait = std::time::Duration::from_secs(args.header_seconds);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();

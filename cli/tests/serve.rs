@@ -685,3 +685,93 @@ async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
     }
     reader.abort();
 }
+
+/// Reads `stream` until the server closes it (what it sent before, if anything), failing
+/// past the patience.
+async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(PATIENCE, async {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buffer[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the server closes the socket within the patience"
+    );
+    got
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_that_send_no_head_in_time_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    use tokio::net::TcpStream;
+    let server = Server::start(&["--header-seconds", "1"]);
+    let address = ("127.0.0.1", server.port);
+    // One that sends nothing, one that sends half a head.
+    let mut silent = TcpStream::connect(address).await.unwrap();
+    let mut half = TcpStream::connect(address).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        .await
+        .unwrap();
+    read_until_closed(&mut silent).await;
+    read_until_closed(&mut half).await;
+    // One that asked once and keeps the connection open: answered, then closed when idle.
+    let mut idle = TcpStream::connect(address).await.unwrap();
+    let request = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", server.port);
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let answered = read_until_closed(&mut idle).await;
+    assert!(answered.starts_with(b"HTTP/1.1 200"), "{answered:?}");
+    // The page still loads, and a class still opens.
+    assert_eq!(http_get(&server, "/").await.0, 200);
+    teacher(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_per_address_cap_are_refused_and_others_still_join() {
+    let server = Server::start(&["--connections-per-address", "3"]);
+    let (_teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let (first, _) = student(&server, &code, None).await;
+    let (_second, _) = student(&server, &code, None).await;
+    // A fourth from 127.0.0.1: refused at once (a 503, or the socket closed under it).
+    match try_connect_from(&server, "127.0.0.1").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 503);
+            let body =
+                String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
+            assert!(body.contains("Too many connections"), "{body}");
+        }
+        Err(_) => {}
+        Ok(_) => panic!("a fourth connection from one address was let in"),
+    }
+    // Another address still joins, and gets its board.
+    let mut other = try_connect_from(&server, "127.0.0.2").await.unwrap();
+    other
+        .send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    let joined = other.recv_type("joined").await;
+    assert_eq!(joined["show"]["n"], 8, "{joined}");
+    // A connection that ends gives its place back.
+    drop(first);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let mut back = loop {
+        if let Ok(client) = try_connect_from(&server, "127.0.0.1").await {
+            break client;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the place of a closed connection is given back"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    back.send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    back.recv_type("joined").await;
+}
