@@ -775,3 +775,35 @@ async fn connections_over_the_per_address_cap_are_refused_and_others_still_join(
         .await;
     back.recv_type("joined").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_dropped_even_when_its_queue_never_fills() {
+    let server = Server::start(&["--joins-per-minute", "1000"]);
+    // A teacher's page that reads its `opened`, then nothing more (its socket's window small).
+    let mut teacher = connect_small_window(&server).await;
+    teacher
+        .send(json!({"type": "teach", "key": server.key}))
+        .await;
+    let code = teacher.recv_type("opened").await["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Each join sends the teacher the whole roster, as an update that replaces the one not
+    // sent yet: its queue never fills. Names of 24 four-byte characters make the rosters
+    // large (about 150 bytes a student): 100 joins send far more than the kernel's buffers
+    // hold, and the send to the teacher's socket blocks.
+    let name = "\u{1D54F}".repeat(24);
+    let mut students = Vec::new();
+    for _ in 0..100 {
+        let mut client = connect(&server).await;
+        client
+            .send(json!({"type": "join", "code": code, "token": null, "name": name}))
+            .await;
+        client.recv_type("joined").await;
+        students.push(client);
+    }
+    // The teacher's connection is closed as fallen behind: the students are told it is away
+    // (its silence, 45 s, is longer than the patience: this is the send's own limit).
+    let away = students[0].recv_type("teacherAway").await;
+    assert_eq!(away["minutes"], 10);
+}

@@ -7,7 +7,9 @@
 //!   hand-over of their effects (so each connection gets messages in the hub's order); a
 //!   panic under it is caught, and a poisoned lock is taken over, so no room dies of it;
 //! - each connection has a send queue of [`SEND_QUEUE`] messages: one that lets it fill is
-//!   closed, never waited for;
+//!   closed, never waited for; and each send to its socket waits at most [`SEND_WAIT`]: one
+//!   that does not read is closed past it, even if its queue never fills (a few large
+//!   rosters fill the kernel's buffers first);
 //! - each connection is pinged every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
 //!   message, no pong) is closed, and its student shown as gone;
 //! - connections open at once are capped, in all and per address ([`connection_caps`]); one
@@ -59,6 +61,10 @@ pub const SILENT_LIMIT: Duration = Duration::from_secs(45);
 
 /// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
 pub const SEND_BUFFER: usize = 32 * 1024;
+
+/// How long one message (or ping) may wait to go into a connection's socket: a client that
+/// does not read for this long is closed as fallen behind (it catches up when it comes back).
+pub const SEND_WAIT: Duration = Duration::from_secs(2);
 
 /// How long a connection has to send a request's head (from its start, or from the answer
 /// to its previous request), unless [`Config::header_wait`] says otherwise: a socket that
@@ -633,6 +639,18 @@ where
     }
 }
 
+/// Sends `message`, waiting at most [`SEND_WAIT`]: false when it did not go (the socket
+/// failed, or the client has not read for that long).
+async fn send_within<S>(sink: &mut S, message: Message) -> bool
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    matches!(
+        tokio::time::timeout(SEND_WAIT, sink.send(message)).await,
+        Ok(Ok(()))
+    )
+}
+
 async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
@@ -674,9 +692,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     close_with(&mut sink, &mut stream, CLOSE_POLICY, reason).await;
                     break;
                 }
-                // A ping a full socket cannot take now is not waited for: the silence decides.
-                let ping = sink.send(Message::Ping(Bytes::from_static(b"bq")));
-                if let Ok(Err(_)) = tokio::time::timeout(Duration::from_secs(1), ping).await {
+                if !send_within(&mut sink, Message::Ping(Bytes::from_static(b"bq"))).await {
                     break;
                 }
             }
@@ -695,7 +711,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 Some(Outgoing::Text(text)) => {
                     let Ok(text) = Utf8Bytes::try_from(text) else { continue };
                     tokio::select! {
-                        sent = sink.send(Message::Text(text)) => if sent.is_err() { break },
+                        sent = send_within(&mut sink, Message::Text(text)) => if !sent { break },
                         _ = kill.notified() => break,
                     }
                 }
@@ -709,7 +725,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 for text in updates.take().into_iter().flatten() {
                     let Ok(text) = Utf8Bytes::try_from(text) else { continue };
                     tokio::select! {
-                        sent = sink.send(Message::Text(text)) => if sent.is_err() { return },
+                        sent = send_within(&mut sink, Message::Text(text)) => if !sent { return },
                         _ = kill.notified() => return,
                     }
                 }
