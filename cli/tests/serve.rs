@@ -476,6 +476,7 @@ async fn the_page_the_hello_and_the_short_link() {
         .starts_with("application/json"));
     let hello: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(hello["protocol"], 1);
+    assert_eq!(hello["beatSeconds"], 15, "the ping interval: {hello}");
     assert!(hello["server"]
         .as_str()
         .unwrap()
@@ -806,4 +807,24 @@ async fn a_client_that_never_reads_is_dropped_even_when_its_queue_never_fills() 
     // (its silence, 45 s, is longer than the patience: this is the send's own limit).
     let away = students[0].recv_type("teacherAway").await;
     assert_eq!(away["minutes"], 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_connection_hears_a_beat_every_ping_interval() {
+    let server = Server::start(&["--ping-seconds", "1"]);
+    let (_, _, body) = http_get(&server, "/class/hello").await;
+    let hello: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(hello["beatSeconds"], 1, "{hello}");
+    let (mut teacher, opened) = teacher(&server).await;
+    let (mut student, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    // Three beats each: a beat every interval, not once. Nothing else is sent in between.
+    for client in [&mut teacher, &mut student] {
+        for _ in 0..3 {
+            let beat = client.recv_type("beat").await;
+            assert_eq!(beat, json!({"v": 1, "type": "beat"}));
+        }
+    }
+    // Even a connection with no seat yet hears it (within its opening wait).
+    let mut fresh = connect(&server).await;
+    assert_eq!(fresh.recv().await["type"], "beat");
 }

@@ -10,7 +10,7 @@
 //!   closed, never waited for; and each send to its socket waits at most [`SEND_WAIT`]: one
 //!   that does not read is closed past it, even if its queue never fills (a few large
 //!   rosters fill the kernel's buffers first);
-//! - each connection is pinged every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
+//! - each connection is pinged, and sent a `beat`, every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
 //!   message, no pong) is closed, and its student shown as gone;
 //! - connections open at once are capped, in all and per address ([`connection_caps`]); one
 //!   over a cap is answered 503 and closed at once, never queued; its place is given back when
@@ -265,6 +265,8 @@ struct App {
     opening_wait: Duration,
     ping_every: Duration,
     silent_limit: Duration,
+    /// `beat`, serialized once.
+    beat: Utf8Bytes,
 }
 
 /// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
@@ -354,6 +356,8 @@ pub async fn serve(
         opening_wait: config.opening_wait,
         ping_every: config.ping_every,
         silent_limit: config.silent_limit,
+        beat: Utf8Bytes::try_from(protocol::encode(&protocol::ServerMessage::Beat))
+            .expect("JSON is UTF-8"),
     });
     let ticker = tokio::spawn(tick(app.clone()));
     let router = Router::new()
@@ -544,10 +548,11 @@ async fn tick(app: Arc<App>) {
     }
 }
 
-async fn hello() -> Response {
+async fn hello(State(app): State<Arc<App>>) -> Response {
     let body = serde_json::json!({
         "protocol": protocol::VERSION,
         "server": concat!("bitqueens serve ", env!("CARGO_PKG_VERSION")),
+        "beatSeconds": app.ping_every.as_secs().max(1),
     });
     ([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
 }
@@ -693,6 +698,10 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     break;
                 }
                 if !send_within(&mut sink, Message::Ping(Bytes::from_static(b"bq"))).await {
+                    break;
+                }
+                // A page cannot see pings: the beat tells it the server is there.
+                if !send_within(&mut sink, Message::Text(app.beat.clone())).await {
                     break;
                 }
             }
