@@ -9,6 +9,9 @@
 //! - a room has at most one teacher connection and each student at most one connection;
 //! - a student's answers are never sent to another student, nor any student's name;
 //! - a message broadcast to a room is serialized once ([`protocol::encode`]), the bytes shared;
+//! - the code of a room that ended is remembered for [`ENDED_KEPT_MS`] (at most
+//!   [`ENDED_KEPT`] codes, the oldest forgotten first): a `join`, `resumeTeaching` or reopening
+//!   `teach` on it is refused with `ended`, and no new room is given it meanwhile;
 //! - nothing here panics on any message, in any order.
 
 use crate::identity::{self, Random};
@@ -21,10 +24,17 @@ use bitqueens::session::predict::{self, Answer, Question, Topic};
 use bitqueens::session::Session;
 use bitqueens::stepping::Stepping;
 use bytes::Bytes;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 /// A connection, numbered by the network layer.
 pub type ConnId = u64;
+
+/// How long the code of a room that ended is remembered, in ms: a page that was offline when
+/// its class ended, and comes back within it, is told the class has ended.
+pub const ENDED_KEPT_MS: u64 = 60 * 60 * 1000;
+
+/// Codes of rooms that ended remembered at most (the oldest forgotten first).
+pub const ENDED_KEPT: usize = 1000;
 
 /// The furthest step a question may be asked at: seeking further would hold the server.
 pub const MAX_ASK_STEP: u64 = 100_000_000;
@@ -180,6 +190,8 @@ pub struct Hub {
     random: Box<dyn Random>,
     rooms: HashMap<String, Room>,
     seats: HashMap<ConnId, Seat>,
+    /// The codes of rooms that ended, and when, oldest first (see [`ENDED_KEPT`]).
+    ended: VecDeque<(String, u64)>,
 }
 
 /// The effects of one input, built up: each message serialized once.
@@ -394,12 +406,18 @@ impl Hub {
             random,
             rooms: HashMap::new(),
             seats: HashMap::new(),
+            ended: VecDeque::new(),
         }
     }
 
     /// Rooms open now.
     pub fn rooms(&self) -> usize {
         self.rooms.len()
+    }
+
+    /// True when a room under `code` ended within [`ENDED_KEPT_MS`] (and is remembered).
+    fn has_ended(&self, code: &str) -> bool {
+        self.ended.iter().any(|(ended, _)| ended == code)
     }
 
     /// True when `conn` has a seat (has opened a room, resumed it or joined).
@@ -651,6 +669,9 @@ impl Hub {
                             "This class's code or secret is not one a class server makes: start a new class.",
                         )
                     })?;
+                if self.has_ended(&code) {
+                    return Err(ended());
+                }
                 if let Some(room) = self.rooms.get(&code) {
                     if identity::same_secret(&secret, &room.secret) {
                         // The room is open here after all: the teacher is back in it.
@@ -666,9 +687,10 @@ impl Hub {
                 (code, secret)
             }
             None => {
+                let (rooms, ended, random) = (&self.rooms, &self.ended, &mut self.random);
                 let code = (0..64)
-                    .map(|_| identity::new_code(self.random.as_mut()))
-                    .find(|code| !self.rooms.contains_key(code))
+                    .map(|_| identity::new_code(random.as_mut()))
+                    .find(|code| !rooms.contains_key(code) && !ended.iter().any(|(e, _)| e == code))
                     .ok_or_else(|| {
                         Refusal::fatal("rooms", "No free join code was found: try again.")
                     })?;
@@ -740,6 +762,9 @@ impl Hub {
             )
         };
         let code = identity::normalize_code(code).ok_or_else(unknown)?;
+        if !self.rooms.contains_key(&code) && self.has_ended(&code) {
+            return Err(ended());
+        }
         let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
         if !identity::same_secret(secret, &room.secret) {
             return Err(unknown());
@@ -781,6 +806,9 @@ impl Hub {
             )
         };
         let code = identity::normalize_code(code).ok_or_else(unknown)?;
+        if !self.rooms.contains_key(&code) && self.has_ended(&code) {
+            return Err(ended());
+        }
         let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
         let known = token.and_then(|t| {
             room.tokens
@@ -1051,18 +1079,23 @@ impl Hub {
             }
             ClientMessage::End { .. } => {
                 let code = code.to_string();
-                self.end_room(&code, "The teacher ended the class.", out);
+                self.end_room(&code, "The teacher ended the class.", now_ms, out);
             }
             _ => {}
         }
         Ok(())
     }
 
-    /// Tells everyone in the room it ended, closes their connections, forgets the room.
-    fn end_room(&mut self, code: &str, reason: &str, out: &mut Out) {
+    /// Tells everyone in the room it ended, closes their connections, forgets the room (its
+    /// code is remembered as ended, at `now_ms`).
+    fn end_room(&mut self, code: &str, reason: &str, now_ms: u64, out: &mut Out) {
         let Some(room) = self.rooms.remove(code) else {
             return;
         };
+        self.ended.push_back((room.code.clone(), now_ms));
+        while self.ended.len() > ENDED_KEPT {
+            self.ended.pop_front();
+        }
         let everyone: Vec<ConnId> = room.everyone().collect();
         out.send_all(
             everyone.iter().copied(),
@@ -1144,8 +1177,10 @@ impl Hub {
         }
         ending.sort();
         for (code, reason) in ending {
-            self.end_room(&code, &reason, &mut out);
+            self.end_room(&code, &reason, now_ms, &mut out);
         }
+        self.ended
+            .retain(|(_, at)| now_ms.saturating_sub(*at) < ENDED_KEPT_MS);
         out.effects
     }
 }
@@ -1162,6 +1197,11 @@ fn first_message() -> Refusal {
         "first",
         "A connection starts with teach, resumeTeaching or join.",
     )
+}
+
+/// What a page that comes back to a room that ended is told (fatal: it stops there).
+fn ended() -> Refusal {
+    Refusal::fatal("ended", "This class has ended.")
 }
 
 fn gone() -> Refusal {
@@ -1641,7 +1681,7 @@ mod tests {
         assert!(closed(&effects, 2).is_some());
         assert_eq!(hub.rooms(), 0);
         let effects = join(&mut hub, 3, &code, None);
-        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "code");
+        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "ended");
     }
 
     #[test]
@@ -1700,5 +1740,78 @@ mod tests {
             texts.iter().all(|t| t.as_ptr() == texts[0].as_ptr()),
             "one buffer shared"
         );
+    }
+
+    /// The refusal `conn` got: its code, reason and whether it closes.
+    fn error_of(effects: &[Effect], conn: ConnId) -> (String, String, bool) {
+        let error = of_type(effects, conn, "error").expect("an error");
+        (
+            error["code"].as_str().unwrap().to_string(),
+            error["reason"].as_str().unwrap().to_string(),
+            closed(effects, conn).is_some(),
+        )
+    }
+
+    #[test]
+    fn a_class_that_ended_is_told_so_for_an_hour() {
+        let (mut hub, code) = room(Limits::default());
+        let token = of_type(&join(&mut hub, 2, &code, None), 2, "joined").unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let secret = hub.rooms[&code].secret.clone();
+        hub.leave(2, 0); // offline when the class ends
+        hub.handle(T, message(json!({"type": "end"})), 1_000);
+        let this_class_ended = (
+            "ended".to_string(),
+            "This class has ended.".to_string(),
+            true,
+        );
+        // The student back with `join` (its token or not, the code as typed), the teacher's
+        // page with `resumeTeaching` or a reopening `teach`: ended, fatal.
+        let effects = join(&mut hub, 3, &code, Some(&token));
+        assert_eq!(error_of(&effects, 3), this_class_ended);
+        let effects = join(&mut hub, 4, &code.to_lowercase(), None);
+        assert_eq!(error_of(&effects, 4), this_class_ended);
+        let resume = json!({"type": "resumeTeaching", "code": code, "secret": secret});
+        let effects = hub.handle(5, message(resume.clone()), 2_000);
+        assert_eq!(error_of(&effects, 5), this_class_ended);
+        let reopen = json!({"type": "teach", "key": KEY, "code": code, "secret": secret});
+        let effects = hub.handle(6, message(reopen), 2_000);
+        assert_eq!(error_of(&effects, 6), this_class_ended);
+        assert_eq!(hub.rooms(), 0, "nothing reopened it");
+        // A code that never was is still unknown.
+        let effects = join(&mut hub, 7, "ABCDEF", None);
+        assert_eq!(error_of(&effects, 7).0, "code");
+        // An hour later it is forgotten: unknown again (a restarted server's case).
+        hub.tick(1_000 + ENDED_KEPT_MS - 1);
+        assert_eq!(error_of(&join(&mut hub, 8, &code, None), 8).0, "ended");
+        hub.tick(1_000 + ENDED_KEPT_MS);
+        assert_eq!(error_of(&join(&mut hub, 9, &code, None), 9).0, "code");
+        let effects = hub.handle(10, message(resume), 1_000 + ENDED_KEPT_MS);
+        assert_eq!(error_of(&effects, 10).0, "room");
+    }
+
+    #[test]
+    fn a_room_that_expired_is_ended_too_and_the_codes_kept_are_bounded() {
+        let (mut hub, code) = room(Limits::default());
+        hub.leave(T, 0);
+        hub.tick(10 * 60_000); // the teacher did not come back
+        assert_eq!(error_of(&join(&mut hub, 2, &code, None), 2).0, "ended");
+        // ENDED_KEPT more rooms end: the first code is forgotten first, the last kept.
+        let mut last = String::new();
+        for i in 0..ENDED_KEPT as u64 {
+            let conn = 100 + i;
+            let effects = hub.handle(conn, message(json!({"type": "teach", "key": KEY})), 0);
+            last = of_type(&effects, conn, "opened").unwrap()["code"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert_ne!(last, code, "no new room is given a code that ended");
+            hub.handle(conn, message(json!({"type": "end"})), 0);
+        }
+        assert_eq!(hub.ended.len(), ENDED_KEPT);
+        assert_eq!(error_of(&join(&mut hub, 3, &code, None), 3).0, "code");
+        assert_eq!(error_of(&join(&mut hub, 4, &last, None), 4).0, "ended");
     }
 }
