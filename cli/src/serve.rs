@@ -34,6 +34,10 @@ pub struct Args {
     /// server takes its classes back.
     #[arg(long)]
     new_key: bool,
+    /// A host name the students or the teacher open the server by (repeatable): requests for
+    /// any other name than this computer's addresses and localhost are refused.
+    #[arg(long = "host", value_name = "NAME")]
+    hosts: Vec<String>,
     /// Join attempts per address per minute (for tests and benchmarks on one address).
     #[arg(long, default_value_t = 20, hide = true)]
     joins_per_minute: u32,
@@ -88,6 +92,7 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let mut config = Config::new(SocketAddr::new(listen, args.port), key.clone());
     config.dir = args.dir;
+    config.hosts = args.hosts;
     config.limits = Limits {
         max_rooms: args.max_rooms as usize,
         max_students: args.max_students as usize,

@@ -828,3 +828,62 @@ async fn every_connection_hears_a_beat_every_ping_interval() {
     let mut fresh = connect(&server).await;
     assert_eq!(fresh.recv().await["type"], "beat");
 }
+
+/// Sends `request` (a whole HTTP/1.1 request, raw) and returns the status of the answer.
+async fn raw_status(server: &Server, request: &str) -> u16 {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let answer = read_until_closed(&mut stream).await;
+    let answer = String::from_utf8_lossy(&answer);
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|status| status.parse().ok())
+        .unwrap_or_else(|| panic!("an HTTP answer: {answer}"))
+}
+
+/// A WebSocket upgrade request for `host`, from a page at `origin`.
+fn upgrade_request(host: &str, origin: &str) -> String {
+    format!(
+        "GET /class/ws HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_for_another_host_name_is_refused_on_every_route() {
+    let server = Server::start(&[
+        "--host",
+        "class.example",
+        "--opening-seconds",
+        "1",
+        "--header-seconds",
+        "1",
+    ]);
+    let port = server.port;
+    // DNS rebinding: evil.example made to point at this computer; the browser sends its name.
+    let evil = format!("evil.example:{port}");
+    for path in ["/", "/class/hello", "/c/ABCD23", "/index.html"] {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {evil}\r\nOrigin: http://{evil}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw_status(&server, &request).await, 421, "{path}");
+    }
+    assert_eq!(
+        raw_status(&server, &upgrade_request(&evil, &format!("http://{evil}"))).await,
+        421
+    );
+    // The normal page, by address or as localhost, or by a name given with --host.
+    assert_eq!(http_get(&server, "/").await.0, 200);
+    for host in [format!("localhost:{port}"), format!("class.example:{port}")] {
+        let request =
+            format!("GET /class/hello HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw_status(&server, &request).await, 200, "{host}");
+        let upgrade = upgrade_request(&host, &format!("http://{host}"));
+        assert_eq!(raw_status(&server, &upgrade).await, 101, "{host}");
+        // An allowed host, but a page of another origin: still refused by the origin check.
+        let upgrade = upgrade_request(&host, "http://evil.example");
+        assert_eq!(raw_status(&server, &upgrade).await, 403, "{host}");
+    }
+    teacher(&server).await;
+}

@@ -17,7 +17,10 @@
 //!   its socket is dropped, however the connection ended (HTTP or WebSocket);
 //! - a request's head must arrive within [`HEADER_WAIT`] of the connection's start or of the
 //!   previous answer (so an idle keep-alive connection is closed too);
-//! - nothing internal (a panic, a path, an error's debug text) is sent to a client.
+//! - nothing internal (a panic, a path, an error's debug text) is sent to a client;
+//! - a request whose `Host` is not one of this server's names ([`Hosts`]) is refused (421)
+//!   on every route, before any of them: a page of another site whose name was made to point
+//!   here (DNS rebinding) reads nothing and joins nothing.
 
 mod page;
 
@@ -183,6 +186,59 @@ pub struct Config {
     pub max_per_address: usize,
     /// How long a request's head may take (see [`HEADER_WAIT`]).
     pub header_wait: Duration,
+    /// Host names this server answers to besides loopback and its addresses (`--host`).
+    pub hosts: Vec<String>,
+}
+
+/// The `Host`s a request may name (any port): `localhost`, a loopback address (127.0.0.0/8,
+/// `[::1]`), the address listened on, and the names given (`--host`). Listening on every
+/// address (`--lan`), any IP address is taken: a browser sends an address as `Host` only
+/// when it connected to that address and reached this server; rebinding needs a name.
+#[derive(Clone, Debug)]
+pub struct Hosts {
+    names: Vec<String>,
+    listen: IpAddr,
+}
+
+impl Hosts {
+    /// The hosts of a server listening on `listen`, with these extra `names`.
+    pub fn new(listen: IpAddr, names: &[String]) -> Hosts {
+        let names = names
+            .iter()
+            .map(|name| name.trim_end_matches('.').to_ascii_lowercase())
+            .collect();
+        Hosts { names, listen }
+    }
+
+    /// True when a request whose `Host` header is `host` (None: none) is for this server.
+    pub fn allows(&self, host: Option<&str>) -> bool {
+        let Some(host) = host else { return false };
+        // "name", "name:port", "1.2.3.4:port", "[::1]:port".
+        let name = if let Some(rest) = host.strip_prefix('[') {
+            match rest.split_once(']') {
+                Some((inside, port)) if port.is_empty() || is_port(port) => inside,
+                _ => return false,
+            }
+        } else {
+            match host.rsplit_once(':') {
+                Some((name, port)) if is_port(&host[name.len()..]) && !port.is_empty() => name,
+                Some(_) => return false,
+                None => host,
+            }
+        };
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        if let Ok(ip) = name.parse::<IpAddr>() {
+            return ip.is_loopback() || ip == self.listen || self.listen.is_unspecified();
+        }
+        name == "localhost" || self.names.iter().any(|allowed| *allowed == name)
+    }
+}
+
+/// True for ":1234" (the colon and one to five digits).
+fn is_port(text: &str) -> bool {
+    text.strip_prefix(':').is_some_and(|digits| {
+        (1..=5).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+    })
 }
 
 impl Config {
@@ -203,6 +259,7 @@ impl Config {
             max_connections,
             max_per_address,
             header_wait: HEADER_WAIT,
+            hosts: Vec::new(),
         }
     }
 }
@@ -373,6 +430,7 @@ pub async fn serve(
     ready(addr);
     // Each connection task holds a receiver: stopping is told through it, and the last one
     // dropped means every connection has ended.
+    let hosts = Arc::new(Hosts::new(config.addr.ip(), &config.hosts));
     let (stopping, stopped) = watch::channel(false);
     tokio::pin!(stop);
     loop {
@@ -409,6 +467,7 @@ pub async fn serve(
             counted,
             peer,
             router.clone(),
+            hosts.clone(),
             config.header_wait,
             stopped.clone(),
         ));
@@ -512,15 +571,34 @@ async fn http_connection(
     tcp: Counted,
     peer: SocketAddr,
     router: Router,
+    hosts: Arc<Hosts>,
     header_wait: Duration,
     mut stopped: watch::Receiver<bool>,
 ) {
-    let service =
-        hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+    let service = hyper::service::service_fn(
+        move |mut request: hyper::Request<hyper::body::Incoming>| {
+            let host = request
+                .headers()
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok());
+            let refused = (!hosts.allows(host)).then(|| {
+                (
+                    StatusCode::MISDIRECTED_REQUEST,
+                    [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                    "This class server does not answer to this host name: open it at its own address (or start it with --host NAME).",
+                )
+                    .into_response()
+            });
             request.extensions_mut().insert(ConnectInfo(peer));
             let mut router = router.clone();
-            async move { tower_service::Service::call(&mut router, request).await }
-        });
+            async move {
+                match refused {
+                    Some(response) => Ok(response),
+                    None => tower_service::Service::call(&mut router, request).await,
+                }
+            }
+        },
+    );
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(hyper_util::rt::TokioTimer::new())
@@ -565,7 +643,8 @@ async fn short_link(Path(code): Path<String>) -> Response {
 }
 
 /// True when the request comes from a page of this server: no `Origin` (not a browser), or
-/// one that is this server as the request reached it (`Host`), over http or https.
+/// one that is this server as the request reached it (`Host`, already one of [`Hosts`]),
+/// over http or https.
 fn same_origin(headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
@@ -861,6 +940,45 @@ pub use page::NO_PAGE;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hosts_are_loopback_the_address_listened_on_and_the_names_given() {
+        let loopback = Hosts::new(
+            IpAddr::from([127, 0, 0, 1]),
+            &["Class.Example.".to_string()],
+        );
+        for host in [
+            "localhost",
+            "LOCALHOST:8035",
+            "127.0.0.1:8035",
+            "127.0.0.2",
+            "[::1]:8035",
+            "[::1]",
+            "class.example:80",
+            "class.example.",
+        ] {
+            assert!(loopback.allows(Some(host)), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8035",
+            "192.168.1.5:8035",
+            "localhost.evil.example",
+            "127.0.0.1:80:80",
+            "localhost:",
+            "[::1]x",
+            "[::2]:8035",
+            "",
+        ] {
+            assert!(!loopback.allows(Some(host)), "{host}");
+        }
+        assert!(!loopback.allows(None), "a request names its host");
+        let lan = Hosts::new(IpAddr::from([0, 0, 0, 0]), &[]);
+        assert!(lan.allows(Some("192.168.1.5:8035")) && lan.allows(Some("[fe80::1]:8035")));
+        assert!(!lan.allows(Some("evil.example:8035")));
+        let one = Hosts::new(IpAddr::from([192, 168, 1, 5]), &[]);
+        assert!(one.allows(Some("192.168.1.5:8035")) && !one.allows(Some("192.168.1.6:8035")));
+    }
 
     #[test]
     fn connection_caps_fit_a_full_room_per_address_and_the_open_files_in_all() {
