@@ -230,7 +230,7 @@ impl Hosts {
         if let Ok(ip) = name.parse::<IpAddr>() {
             return ip.is_loopback() || ip == self.listen || self.listen.is_unspecified();
         }
-        name == "localhost" || self.names.iter().any(|allowed| *allowed == name)
+        name == "localhost" || self.names.contains(&name)
     }
 }
 
