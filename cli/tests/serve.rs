@@ -887,3 +887,23 @@ async fn a_request_for_another_host_name_is_refused_on_every_route() {
     }
     teacher(&server).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_total_cap_are_refused_from_any_address() {
+    let server = Server::start(&["--max-connections", "2"]);
+    let (_teacher, opened) = teacher(&server).await;
+    let (_student, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    match try_connect_from(&server, "127.0.0.2").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 503);
+            let body =
+                String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
+            assert!(
+                body.contains("as many connections as it can hold"),
+                "{body}"
+            );
+        }
+        Err(_) => {}
+        Ok(_) => panic!("a third connection was let in past a total of two"),
+    }
+}
