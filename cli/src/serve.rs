@@ -2,8 +2,8 @@
 //! `bitqueens-class`). It prints the address and the teacher link, each on a line of its own
 //! (tests and the page's tests read them), and runs until Ctrl-C.
 
+use bitqueens_class::hub::Limits;
 use bitqueens_class::identity;
-use bitqueens_class::room::Limits;
 use bitqueens_class::server::{self, Config};
 use clap::Args as ClapArgs;
 use std::io::Write;

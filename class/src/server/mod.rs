@@ -24,10 +24,11 @@
 
 mod page;
 
+use crate::hub::{Hub, Limits};
 use crate::identity::{self, Random};
 use crate::limits::{Bucket, Full, Open, Window};
 use crate::protocol::{self, ClientMessage, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
-use crate::room::{self, ConnId, Effect, Hub, Limits};
+use crate::room::{self, ConnId, Effect};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
