@@ -2,9 +2,10 @@
 //! and no student ever handed what only the teacher may see. As many cases as
 //! `BITQUEENS_PROPERTY_RUNS` says (10,000 unless set; `npm run test:slow` asks for 100,000).
 
+use crate::hub::{Hub, Limits};
 use crate::identity::Random;
 use crate::protocol::{self, ClientMessage};
-use crate::room::{Effect, Hub, Limits};
+use crate::room::Effect;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Value};

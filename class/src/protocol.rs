@@ -473,6 +473,9 @@ pub struct ResultRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ServerMessage {
+    /// To every connection, every ping interval (`beatSeconds` in `GET /class/hello`): the
+    /// server is there. A page that hears nothing for about 2.5 beats reconnects.
+    Beat,
     /// What the boards show (to everyone, after each change and on joining).
     Show(ShowState),
     /// A question or its second round opened (to everyone).
@@ -561,4 +564,17 @@ pub fn encode(message: &ServerMessage) -> Bytes {
     Bytes::from(serde_json::to_vec(&envelope).unwrap_or_else(|_| {
         br#"{"v":1,"type":"error","code":"internal","reason":"The server could not write a message.","fatal":false}"#.to_vec()
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_beat_is_its_type_and_version_only() {
+        assert_eq!(
+            &encode(&ServerMessage::Beat)[..],
+            br#"{"v":1,"type":"beat"}"#
+        );
+    }
 }

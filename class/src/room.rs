@@ -1,20 +1,16 @@
-//! The live class without sockets: every room of a server, who sits where, the rounds of each
-//! question, the tallies and the reveal, rejoining and expiry. Each input (a connection's
-//! message, its end, the clock's tick) is answered with [`Effect`]s that the network layer
-//! carries out; time is passed in (milliseconds from any fixed origin) and randomness is
-//! injected, so all of it is tested here without a network.
+//! One room of the live class, without sockets: its teacher and students, the questions
+//! asked and their rounds, the roster, the tally, the histogram and each student's result,
+//! and the [`Effect`]s that carry them to the connections. The registry of every room, and
+//! who sits where, is [`crate::hub`].
 //!
 //! Invariants:
-//! - a connection has at most one seat: the teacher of one room, or one student of one room;
-//! - a room has at most one teacher connection and each student at most one connection;
-//! - a student's answers are never sent to another student, nor any student's name;
 //! - a message broadcast to a room is serialized once ([`protocol::encode`]), the bytes shared;
-//! - nothing here panics on any message, in any order.
+//! - a student's answers are never sent to another student, nor any student's name (the
+//!   roster, the tally and the histogram go to the teacher only);
+//! - a question is made by the core ([`question_at`]), never by the room.
 
-use crate::identity::{self, Random};
 use crate::protocol::{
-    self, Bar, ClientMessage, QuestionOut, Refusal, ResultRow, RosterEntry, RoundBars,
-    ServerMessage, ShowState, CLOSE_NORMAL,
+    self, Bar, QuestionOut, Refusal, RosterEntry, RoundBars, ServerMessage, ShowState, CLOSE_NORMAL,
 };
 use bitqueens::algorithms::Kind;
 use bitqueens::session::predict::{self, Answer, Question, Topic};
@@ -54,84 +50,51 @@ pub enum Slot {
     Tally = 1,
 }
 
-/// The caps and the waits of a server.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Rooms open at once.
-    pub max_rooms: usize,
-    /// Students in one room (connected or not).
-    pub max_students: usize,
-    /// Questions asked in one room (the answers kept are bounded by it).
-    pub max_questions: usize,
-    /// How long a room waits for its teacher, in ms.
-    pub teacher_wait_ms: u64,
-    /// How long a room lives at most, in ms.
-    pub room_life_ms: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_rooms: 100,
-            max_students: 500,
-            max_questions: 300,
-            teacher_wait_ms: 10 * 60 * 1000,
-            room_life_ms: 4 * 60 * 60 * 1000,
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Seat {
-    Teacher { code: String },
-    Student { code: String, student: usize },
+#[derive(Debug)]
+pub(crate) struct Student {
+    pub(crate) token: String,
+    pub(crate) name: String,
+    pub(crate) conn: Option<ConnId>,
 }
 
 #[derive(Debug)]
-struct Student {
-    token: String,
-    name: String,
-    conn: Option<ConnId>,
-}
-
-#[derive(Debug)]
-struct Round {
-    opened_ms: u64,
-    revealed: bool,
+pub(crate) struct Round {
+    pub(crate) opened_ms: u64,
+    pub(crate) revealed: bool,
     /// Each student's answer (by index in the room) and when it came.
-    answers: BTreeMap<usize, (Answer, u64)>,
+    pub(crate) answers: BTreeMap<usize, (Answer, u64)>,
 }
 
 #[derive(Debug)]
-struct Asked {
-    id: u64,
-    step: u64,
-    question: Question,
-    rounds: Vec<Round>,
+pub(crate) struct Asked {
+    pub(crate) id: u64,
+    pub(crate) step: u64,
+    pub(crate) question: Question,
+    pub(crate) rounds: Vec<Round>,
 }
 
 #[derive(Debug)]
-struct Room {
-    code: String,
-    secret: String,
-    created_ms: u64,
-    teacher: Option<ConnId>,
+pub(crate) struct Room {
+    pub(crate) code: String,
+    pub(crate) secret: String,
+    pub(crate) created_ms: u64,
+    pub(crate) teacher: Option<ConnId>,
     /// When the teacher's connection went (None while connected, or before any).
-    away_since: Option<u64>,
-    show: ShowState,
-    students: Vec<Student>,
-    tokens: HashMap<String, usize>,
-    asked: Vec<Asked>,
+    pub(crate) away_since: Option<u64>,
+    pub(crate) show: ShowState,
+    pub(crate) students: Vec<Student>,
+    pub(crate) tokens: HashMap<String, usize>,
+    pub(crate) asked: Vec<Asked>,
     /// True while the last question asked takes answers (not closed by a move or another).
-    open: bool,
-    next_id: u64,
+    pub(crate) open: bool,
+    pub(crate) next_id: u64,
 }
 
 /// Where and what to ask: read from a room under its lock, answered outside it (the seek may
-/// take a while), then handed back to [`Hub::open_question`].
+/// take a while), then handed back to [`crate::hub::Hub::open_question`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AskPlan {
-    code: String,
+    pub(crate) code: String,
     /// The board and step the question is asked at.
     pub n: u32,
     /// Mirror mode.
@@ -173,29 +136,20 @@ pub fn question_at(plan: &AskPlan) -> Result<Question, String> {
     })
 }
 
-/// Every room of a server, and who sits where.
-pub struct Hub {
-    key: String,
-    limits: Limits,
-    random: Box<dyn Random>,
-    rooms: HashMap<String, Room>,
-    seats: HashMap<ConnId, Seat>,
-}
-
 /// The effects of one input, built up: each message serialized once.
 #[derive(Default)]
-struct Out {
-    effects: Vec<Effect>,
+pub(crate) struct Out {
+    pub(crate) effects: Vec<Effect>,
 }
 
 impl Out {
-    fn send(&mut self, to: ConnId, message: &ServerMessage) {
+    pub(crate) fn send(&mut self, to: ConnId, message: &ServerMessage) {
         let text = protocol::encode(message);
         self.effects.push(Effect::Send { to, text });
     }
 
     /// `message` (a roster or a tally) as the latest of its slot.
-    fn update(&mut self, to: ConnId, message: ServerMessage) {
+    pub(crate) fn update(&mut self, to: ConnId, message: ServerMessage) {
         let slot = match message {
             ServerMessage::Tally { .. } => Slot::Tally,
             _ => Slot::Roster,
@@ -204,7 +158,11 @@ impl Out {
         self.effects.push(Effect::Update { to, slot, text });
     }
 
-    fn send_all(&mut self, to: impl IntoIterator<Item = ConnId>, message: &ServerMessage) {
+    pub(crate) fn send_all(
+        &mut self,
+        to: impl IntoIterator<Item = ConnId>,
+        message: &ServerMessage,
+    ) {
         let text = protocol::encode(message);
         for conn in to {
             self.effects.push(Effect::Send {
@@ -214,7 +172,7 @@ impl Out {
         }
     }
 
-    fn refuse(&mut self, to: ConnId, refusal: Refusal) {
+    pub(crate) fn refuse(&mut self, to: ConnId, refusal: Refusal) {
         self.send(
             to,
             &ServerMessage::Error {
@@ -232,7 +190,7 @@ impl Out {
         }
     }
 
-    fn close(&mut self, to: ConnId, reason: &str) {
+    pub(crate) fn close(&mut self, to: ConnId, reason: &str) {
         self.effects.push(Effect::Close {
             to,
             code: CLOSE_NORMAL,
@@ -243,7 +201,7 @@ impl Out {
 
 /// A close frame's reason holds at most 123 bytes: a longer sentence is replaced by a
 /// shorter one (the whole one went in the `error` before the close).
-fn close_reason(reason: &str) -> String {
+pub(crate) fn close_reason(reason: &str) -> String {
     if reason.len() <= 123 {
         reason.to_string()
     } else {
@@ -252,24 +210,24 @@ fn close_reason(reason: &str) -> String {
 }
 
 impl Room {
-    fn student_conns(&self) -> impl Iterator<Item = ConnId> + '_ {
+    pub(crate) fn student_conns(&self) -> impl Iterator<Item = ConnId> + '_ {
         self.students.iter().filter_map(|s| s.conn)
     }
 
-    fn everyone(&self) -> impl Iterator<Item = ConnId> + '_ {
+    pub(crate) fn everyone(&self) -> impl Iterator<Item = ConnId> + '_ {
         self.teacher.into_iter().chain(self.student_conns())
     }
 
-    fn joined(&self) -> u32 {
+    pub(crate) fn joined(&self) -> u32 {
         self.student_conns().count() as u32
     }
 
-    fn open_round(&self) -> Option<(&Asked, &Round)> {
+    pub(crate) fn open_round(&self) -> Option<(&Asked, &Round)> {
         let asked = self.asked.last().filter(|_| self.open)?;
         Some((asked, asked.rounds.last()?))
     }
 
-    fn question_out(&self) -> Option<QuestionOut> {
+    pub(crate) fn question_out(&self) -> Option<QuestionOut> {
         let (asked, _) = self.open_round()?;
         Some(QuestionOut {
             id: asked.id,
@@ -279,7 +237,7 @@ impl Room {
         })
     }
 
-    fn roster(&self) -> ServerMessage {
+    pub(crate) fn roster(&self) -> ServerMessage {
         ServerMessage::Roster {
             joined: self.joined(),
             students: self
@@ -296,7 +254,7 @@ impl Room {
         }
     }
 
-    fn tally(&self) -> Option<ServerMessage> {
+    pub(crate) fn tally(&self) -> Option<ServerMessage> {
         let (asked, round) = self.open_round()?;
         Some(ServerMessage::Tally {
             id: asked.id,
@@ -306,7 +264,7 @@ impl Room {
         })
     }
 
-    fn histogram(&self) -> Option<ServerMessage> {
+    pub(crate) fn histogram(&self) -> Option<ServerMessage> {
         let asked = self.asked.last()?;
         let rounds = asked
             .rounds
@@ -342,7 +300,7 @@ impl Room {
     }
 
     /// Each student's result in the last round of the last question, to each who answered.
-    fn results_to_students(&self, out: &mut Out) {
+    pub(crate) fn results_to_students(&self, out: &mut Out) {
         let Some(asked) = self.asked.last() else {
             return;
         };
@@ -357,7 +315,7 @@ impl Room {
     }
 }
 
-fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
+pub(crate) fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
     ServerMessage::Result {
         id: asked.id,
         round: asked.rounds.len() as u32,
@@ -368,7 +326,7 @@ fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
 }
 
 /// A fixed order among answers of the same count: by form, then by their masks.
-fn order_key(answer: &Answer) -> (u8, u32, u32, u32) {
+pub(crate) fn order_key(answer: &Answer) -> (u8, u32, u32, u32) {
     match *answer {
         Answer::Digits { mask } => (0, mask, 0, 0),
         Answer::Rows { ld, col, rd } => (1, ld, col, rd),
@@ -376,7 +334,7 @@ fn order_key(answer: &Answer) -> (u8, u32, u32, u32) {
     }
 }
 
-fn mask_fits(n: u32, answer: &Answer) -> bool {
+pub(crate) fn mask_fits(n: u32, answer: &Answer) -> bool {
     let done = bitqueens::board::full_mask(n).unwrap_or(u32::MAX);
     match *answer {
         Answer::Digits { mask } => mask & !done == 0,
@@ -385,1320 +343,173 @@ fn mask_fits(n: u32, answer: &Answer) -> bool {
     }
 }
 
-impl Hub {
-    /// A server's rooms: none yet. `key` opens a room; `random` makes codes, secrets, names.
-    pub fn new(key: String, limits: Limits, random: Box<dyn Random>) -> Hub {
-        Hub {
-            key,
-            limits,
-            random,
-            rooms: HashMap::new(),
-            seats: HashMap::new(),
-        }
-    }
-
-    /// Rooms open now.
-    pub fn rooms(&self) -> usize {
-        self.rooms.len()
-    }
-
-    /// True when `conn` has a seat (has opened a room, resumed it or joined).
-    pub fn is_seated(&self, conn: ConnId) -> bool {
-        self.seats.contains_key(&conn)
-    }
-
-    /// A message that could not be parsed, from `conn`: the error and the close.
-    pub fn refused(&mut self, conn: ConnId, refusal: Refusal) -> Vec<Effect> {
-        let mut out = Out::default();
-        out.refuse(conn, refusal);
-        out.effects
-    }
-
-    /// `message` from `conn` at `now_ms`, handled whole (the question of an `ask` made here).
-    pub fn handle(&mut self, conn: ConnId, message: ClientMessage, now_ms: u64) -> Vec<Effect> {
-        if let ClientMessage::Ask { topic, .. } = &message {
-            let topic = topic.clone();
-            return match self.ask_plan(conn, &topic) {
-                Ok(plan) => {
-                    let made = question_at(&plan);
-                    self.open_question(conn, &plan, made, now_ms)
-                }
-                Err(effects) => effects,
-            };
-        }
-        let mut out = Out::default();
-        if let Err(refusal) = self.dispatch(conn, message, now_ms, &mut out) {
-            out.refuse(conn, refusal);
-        }
-        out.effects
-    }
-
-    /// The first half of `ask` from `conn`: what to ask where, or the refusal.
-    pub fn ask_plan(&mut self, conn: ConnId, topic: &str) -> Result<AskPlan, Vec<Effect>> {
-        let plan = (|| {
-            let code = self.teacher_room(conn, "ask")?;
-            let topic =
-                Topic::from_slug(topic).map_err(|e| Refusal::soft("topic", e.to_string()))?;
-            let room = &self.rooms[&code];
-            if room.asked.len() >= self.limits.max_questions {
-                return Err(Refusal::soft(
-                    "questions",
-                    format!(
-                        "A class asks at most {} questions: download the results and start a new class.",
-                        self.limits.max_questions
-                    ),
-                ));
-            }
-            Ok(AskPlan {
-                n: room.show.n,
-                mirror: room.show.mirror,
-                step: room.show.step,
-                topic,
-                turn: room.asked.len() as u32,
-                code,
-            })
-        })();
-        plan.map_err(|refusal| self.refused(conn, refusal))
-    }
-
-    /// The second half of `ask`: `made` (from [`question_at`] on `plan`) opened as round 1 of
-    /// a new question, unless the room moved on meanwhile.
-    pub fn open_question(
-        &mut self,
-        conn: ConnId,
-        plan: &AskPlan,
-        made: Result<Question, String>,
-        now_ms: u64,
-    ) -> Vec<Effect> {
-        let mut out = Out::default();
-        let still = self.seats.get(&conn)
-            == Some(&Seat::Teacher {
-                code: plan.code.clone(),
-            });
-        let Some(room) = self.rooms.get_mut(&plan.code).filter(|_| still) else {
-            return out.effects;
-        };
-        if (room.show.n, room.show.mirror, room.show.step) != (plan.n, plan.mirror, plan.step) {
-            out.refuse(
-                conn,
-                Refusal::soft(
-                    "moved",
-                    "The board moved while the question was made: ask again.",
-                ),
-            );
-            return out.effects;
-        }
-        let question = match made {
-            Ok(question) => question,
-            Err(reason) => {
-                out.refuse(conn, Refusal::soft("no-question", reason));
-                return out.effects;
-            }
-        };
-        if let Some((asked, _)) = room.open_round() {
-            let closed = ServerMessage::Closed { id: asked.id };
-            out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
-        }
-        room.next_id += 1;
-        room.asked.push(Asked {
-            id: room.next_id,
-            step: plan.step,
-            question,
-            rounds: vec![Round {
-                opened_ms: now_ms,
-                revealed: false,
-                answers: BTreeMap::new(),
-            }],
-        });
-        room.open = true;
-        if let Some(q) = room.question_out() {
-            out.send_all(
-                room.everyone().collect::<Vec<_>>(),
-                &ServerMessage::Question(q),
-            );
-        }
-        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.update(teacher, tally);
-        }
-        out.effects
-    }
-
-    /// The room `conn` teaches, or the refusal of `kind` (a teacher's message).
-    fn teacher_room(&self, conn: ConnId, kind: &str) -> Result<String, Refusal> {
-        match self.seats.get(&conn) {
-            Some(Seat::Teacher { code }) => Ok(code.clone()),
-            Some(Seat::Student { .. }) => Err(Refusal::fatal(
-                "role",
-                format!("Only the teacher sends “{kind}”: a student joins, answers and renames."),
-            )),
-            None => Err(first_message()),
-        }
-    }
-
-    fn dispatch(
-        &mut self,
-        conn: ConnId,
-        message: ClientMessage,
-        now_ms: u64,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let seat = self.seats.get(&conn).cloned();
-        match (&seat, message.is_opening()) {
-            (None, false) => return Err(first_message()),
-            (Some(_), true) => {
-                return Err(Refusal::fatal(
-                    "seated",
-                    "This connection already has its seat: open another to join or teach again.",
-                ))
-            }
-            _ => {}
-        }
-        if message.is_teachers() {
-            let code = self.teacher_room(conn, message.kind())?;
-            return self.teacher_message(&code, conn, message, now_ms, out);
-        }
-        match message {
-            ClientMessage::Teach {
-                key, code, secret, ..
-            } => {
-                let reopen = match (code, secret) {
-                    (None, None) => None,
-                    (Some(code), Some(secret)) => Some((code, secret)),
-                    _ => {
-                        return Err(Refusal::fatal(
-                            "malformed",
-                            "A class is reopened with both its code and its secret.",
-                        ))
-                    }
-                };
-                self.teach(conn, &key, reopen, now_ms, out)
-            }
-            ClientMessage::ResumeTeaching { code, secret, .. } => {
-                self.resume(conn, &code, &secret, out)
-            }
-            ClientMessage::Join {
-                code, token, name, ..
-            } => self.join(conn, &code, token.as_deref(), name.as_deref(), out),
-            ClientMessage::Answer {
-                question,
-                round,
-                given,
-                ..
-            } => {
-                let (code, student) = self.student_seat(&seat, "answer")?;
-                self.answer(&code, student, question, round, given, now_ms, out)
-            }
-            ClientMessage::Rename { name, .. } => {
-                let (code, student) = self.student_seat(&seat, "rename")?;
-                let name = identity::clean_name(&name).ok_or_else(|| {
-                    Refusal::soft("name", "A name needs at least one letter or digit.")
-                })?;
-                let room = self.rooms.get_mut(&code).ok_or_else(gone)?;
-                if let Some(s) = room.students.get_mut(student) {
-                    s.name = name;
-                }
-                if let Some(teacher) = room.teacher {
-                    out.update(teacher, room.roster());
-                }
-                Ok(())
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn student_seat(&self, seat: &Option<Seat>, kind: &str) -> Result<(String, usize), Refusal> {
-        match seat {
-            Some(Seat::Student { code, student }) => Ok((code.clone(), *student)),
-            _ => Err(Refusal::fatal(
-                "role",
-                format!("Only a student sends “{kind}”."),
-            )),
-        }
-    }
-
-    /// Opens a room: under a new code and secret, or under `reopen`'s (a class this server
-    /// does not know, from before a restart: its teacher's page kept them).
-    fn teach(
-        &mut self,
-        conn: ConnId,
-        key: &str,
-        reopen: Option<(String, String)>,
-        now_ms: u64,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        if !identity::same_secret(key, &self.key) {
-            return Err(Refusal::fatal(
-                "key",
-                "This teacher key is not the server's: open the teacher link that bitqueens serve printed.",
-            ));
-        }
-        if self.rooms.len() >= self.limits.max_rooms {
-            return Err(Refusal::fatal(
-                "rooms",
-                format!(
-                    "This server already holds {} classes, its most: end one, or start it with a higher --max-rooms.",
-                    self.limits.max_rooms
-                ),
-            ));
-        }
-        let (code, secret) = match reopen {
-            Some((code, secret)) => {
-                let code = identity::normalize_code(&code)
-                    .filter(|_| identity::is_secret(&secret))
-                    .ok_or_else(|| {
-                        Refusal::fatal(
-                            "room",
-                            "This class's code or secret is not one a class server makes: start a new class.",
-                        )
-                    })?;
-                if let Some(room) = self.rooms.get(&code) {
-                    if identity::same_secret(&secret, &room.secret) {
-                        // The room is open here after all: the teacher is back in it.
-                        return self.resume(conn, &code, &secret, out);
-                    }
-                    return Err(Refusal::fatal(
-                        "in-use",
-                        format!(
-                            "Another class on this server has the code {code}: start a new class."
-                        ),
-                    ));
-                }
-                (code, secret)
-            }
-            None => {
-                let code = (0..64)
-                    .map(|_| identity::new_code(self.random.as_mut()))
-                    .find(|code| !self.rooms.contains_key(code))
-                    .ok_or_else(|| {
-                        Refusal::fatal("rooms", "No free join code was found: try again.")
-                    })?;
-                (code, identity::new_secret(self.random.as_mut()))
-            }
-        };
-        let room = Room {
-            code: code.clone(),
-            secret,
-            created_ms: now_ms,
-            teacher: Some(conn),
-            away_since: None,
-            show: ShowState::default(),
-            students: Vec::new(),
-            tokens: HashMap::new(),
-            asked: Vec::new(),
-            open: false,
-            next_id: 0,
-        };
-        self.seats
-            .insert(conn, Seat::Teacher { code: code.clone() });
-        self.rooms.insert(code.clone(), room);
-        self.greet_teacher(&code, conn, out);
-        Ok(())
-    }
-
-    /// `opened`, the roster, and where the open question stands, to the teacher.
-    fn greet_teacher(&self, code: &str, conn: ConnId, out: &mut Out) {
-        let Some(room) = self.rooms.get(code) else {
-            return;
-        };
-        out.send(
-            conn,
-            &ServerMessage::Opened {
-                code: room.code.clone(),
-                secret: room.secret.clone(),
-                join_path: format!("/c/{}", room.code),
-                show: room.show.clone(),
-                question: room.question_out(),
-            },
-        );
-        out.update(conn, room.roster());
-        if let Some(tally) = room.tally() {
-            out.update(conn, tally);
-        }
-        let revealed = room
-            .asked
-            .last()
-            .and_then(|a| a.rounds.last())
-            .is_some_and(|r| r.revealed);
-        if revealed {
-            if let Some(histogram) = room.histogram() {
-                out.send(conn, &histogram);
-            }
-        }
-    }
-
-    fn resume(
-        &mut self,
-        conn: ConnId,
-        code: &str,
-        secret: &str,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let unknown = || {
-            Refusal::fatal(
-                "room",
-                "No class has this code and secret any more: start a new class.",
-            )
-        };
-        let code = identity::normalize_code(code).ok_or_else(unknown)?;
-        let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
-        if !identity::same_secret(secret, &room.secret) {
-            return Err(unknown());
-        }
-        if let Some(old) = room.teacher.replace(conn) {
-            self.seats.remove(&old);
-            // A fatal refusal, not a plain close: the old tab stops there instead of
-            // reconnecting and taking the seat back (two tabs would take turns for ever).
-            out.refuse(
-                old,
-                Refusal::fatal("replaced", "The class was opened again in another tab."),
-            );
-        }
-        let was_away = room.away_since.take().is_some();
-        if was_away {
-            out.send_all(
-                room.student_conns().collect::<Vec<_>>(),
-                &ServerMessage::TeacherBack,
-            );
-        }
-        self.seats
-            .insert(conn, Seat::Teacher { code: code.clone() });
-        self.greet_teacher(&code, conn, out);
-        Ok(())
-    }
-
-    fn join(
-        &mut self,
-        conn: ConnId,
-        code: &str,
-        token: Option<&str>,
-        name: Option<&str>,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let unknown = || {
-            Refusal::fatal(
-                "code",
-                "No class has this code: check the code on the projector.",
-            )
-        };
-        let code = identity::normalize_code(code).ok_or_else(unknown)?;
-        let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
-        let known = token.and_then(|t| {
-            room.tokens
-                .iter()
-                .find(|(kept, _)| identity::same_secret(kept, t))
-                .map(|(_, &i)| i)
-        });
-        // A token of a server's making that this room does not know (the class reopened
-        // after a restart) is taken as the new seat's: the page rejoins with it later too.
-        let adopted = token.filter(|t| known.is_none() && identity::is_secret(t));
-        let name = name.and_then(identity::clean_name);
-        let student = match known {
-            Some(i) => {
-                if let Some(old) = room.students[i].conn.replace(conn) {
-                    self.seats.remove(&old);
-                    out.refuse(
-                        old,
-                        Refusal::fatal("replaced", "You joined the class again in another tab."),
-                    );
-                }
-                if let Some(name) = name {
-                    room.students[i].name = name;
-                }
-                i
-            }
-            None => {
-                if room.students.len() >= self.limits.max_students {
-                    return Err(Refusal::fatal(
-                        "full",
-                        format!(
-                            "This class is full ({} students): ask your teacher.",
-                            self.limits.max_students
-                        ),
-                    ));
-                }
-                let token = match adopted {
-                    Some(token) => token.to_string(),
-                    None => identity::new_secret(self.random.as_mut()),
-                };
-                let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
-                room.tokens.insert(token.clone(), room.students.len());
-                room.students.push(Student {
-                    token,
-                    name,
-                    conn: Some(conn),
-                });
-                room.students.len() - 1
-            }
-        };
-        self.seats.insert(
-            conn,
-            Seat::Student {
-                code: code.clone(),
-                student,
-            },
-        );
-        let question = room.question_out();
-        let mine = room
-            .open_round()
-            .and_then(|(_, round)| round.answers.get(&student))
-            .map(|(given, _)| *given);
-        let me = &room.students[student];
-        out.send(
-            conn,
-            &ServerMessage::Joined {
-                token: me.token.clone(),
-                name: me.name.clone(),
-                code: code.clone(),
-                show: room.show.clone(),
-                question,
-                answer: mine,
-            },
-        );
-        if let Some(asked) = room.asked.last() {
-            let round = asked.rounds.last();
-            if let Some((given, _)) = round
-                .filter(|r| r.revealed)
-                .and_then(|r| r.answers.get(&student))
-            {
-                out.send(conn, &result_message(asked, *given));
-            }
-        }
-        if room.teacher.is_none() && room.away_since.is_some() {
-            out.send(
-                conn,
-                &ServerMessage::TeacherAway {
-                    minutes: self.limits.teacher_wait_ms / 60_000,
-                },
-            );
-        }
-        if let Some(teacher) = room.teacher {
-            out.update(teacher, room.roster());
-            if let Some(tally) = room.tally() {
-                out.update(teacher, tally);
-            }
-        }
-        Ok(())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn answer(
-        &mut self,
-        code: &str,
-        student: usize,
-        id: u64,
-        round_number: u32,
-        given: Answer,
-        now_ms: u64,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let room = self.rooms.get_mut(code).ok_or_else(gone)?;
-        let open = room.open;
-        let Some(asked) = room.asked.last_mut().filter(|a| open && a.id == id) else {
-            return Err(Refusal::soft(
-                "closed",
-                "That question is closed: answer the one on the screen.",
-            ));
-        };
-        let rounds = asked.rounds.len() as u32;
-        if round_number != rounds {
-            return Err(Refusal::soft(
-                "round",
-                format!("That round is over: this is round {rounds}."),
-            ));
-        }
-        if protocol::form(&given) != protocol::form(&asked.question.answer)
-            || !mask_fits(asked.question.n, &given)
-        {
-            return Err(Refusal::soft(
-                "answer",
-                format!(
-                    "This question takes an answer of the form “{}”, on a board of {} columns.",
-                    protocol::form(&asked.question.answer),
-                    asked.question.n
-                ),
-            ));
-        }
-        let (asked_id, round) = (asked.id, asked.rounds.last_mut().ok_or_else(gone)?);
-        if round.revealed {
-            return Err(Refusal::soft(
-                "revealed",
-                "The answers are already shown: wait for the next round.",
-            ));
-        }
-        round.answers.insert(student, (given, now_ms));
-        if let Some(conn) = room.students.get(student).and_then(|s| s.conn) {
-            out.send(
-                conn,
-                &ServerMessage::Received {
-                    id: asked_id,
-                    round: rounds,
-                },
-            );
-        }
-        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.update(teacher, tally);
-        }
-        Ok(())
-    }
-
-    fn teacher_message(
-        &mut self,
-        code: &str,
-        conn: ConnId,
-        message: ClientMessage,
-        now_ms: u64,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let room = self.rooms.get_mut(code).ok_or_else(gone)?;
-        match message {
-            ClientMessage::Show {
-                n,
-                mirror,
-                step,
-                lesson,
-                stop,
-                ..
-            } => {
-                let moved = (room.show.n, room.show.mirror, room.show.step) != (n, mirror, step);
-                if moved {
-                    if let Some((asked, _)) = room.open_round() {
-                        let closed = ServerMessage::Closed { id: asked.id };
-                        out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
-                        room.open = false;
-                    }
-                }
-                room.show = ShowState {
-                    n,
-                    mirror,
-                    step,
-                    lesson,
-                    stop,
-                    ..room.show.clone()
-                };
-                broadcast_show(room, out);
-            }
-            ClientMessage::Explore { on, .. } => {
-                room.show.explore = on;
-                broadcast_show(room, out);
-            }
-            ClientMessage::Pause { on, .. } => {
-                room.show.paused = on;
-                broadcast_show(room, out);
-            }
-            ClientMessage::Reveal { .. } => {
-                let round = room
-                    .asked
-                    .last_mut()
-                    .and_then(|a| a.rounds.last_mut())
-                    .ok_or_else(|| {
-                        Refusal::soft("no-question", "No question has been asked yet.")
-                    })?;
-                round.revealed = true;
-                if let Some(histogram) = room.histogram() {
-                    out.send(conn, &histogram);
-                }
-                room.results_to_students(out);
-            }
-            ClientMessage::VoteAgain { .. } => {
-                let open = room.open;
-                let asked = room.asked.last_mut().filter(|_| open).ok_or_else(|| {
-                    Refusal::soft("no-question", "No question is open: ask one first.")
-                })?;
-                if asked.rounds.len() >= 2 {
-                    return Err(Refusal::soft(
-                        "rounds",
-                        "A question has two rounds at most: ask a new one.",
-                    ));
-                }
-                asked.rounds.push(Round {
-                    opened_ms: now_ms,
-                    revealed: false,
-                    answers: BTreeMap::new(),
-                });
-                if let Some(q) = room.question_out() {
-                    out.send_all(
-                        room.everyone().collect::<Vec<_>>(),
-                        &ServerMessage::Question(q),
-                    );
-                }
-                if let Some(tally) = room.tally() {
-                    out.update(conn, tally);
-                }
-            }
-            ClientMessage::Results { .. } => {
-                let mut rows = Vec::new();
-                for asked in &room.asked {
-                    for (r, round) in asked.rounds.iter().enumerate() {
-                        for (&student, &(given, at)) in &round.answers {
-                            rows.push(ResultRow {
-                                round: r as u32 + 1,
-                                question: asked.id,
-                                topic: asked.question.topic,
-                                step: asked.step,
-                                student: room
-                                    .students
-                                    .get(student)
-                                    .map(|s| s.name.clone())
-                                    .unwrap_or_default(),
-                                given,
-                                right: given == asked.question.answer,
-                                seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
-                            });
-                        }
-                    }
-                }
-                out.send(conn, &ServerMessage::Results { rows });
-            }
-            ClientMessage::End { .. } => {
-                let code = code.to_string();
-                self.end_room(&code, "The teacher ended the class.", out);
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Tells everyone in the room it ended, closes their connections, forgets the room.
-    fn end_room(&mut self, code: &str, reason: &str, out: &mut Out) {
-        let Some(room) = self.rooms.remove(code) else {
-            return;
-        };
-        let everyone: Vec<ConnId> = room.everyone().collect();
-        out.send_all(
-            everyone.iter().copied(),
-            &ServerMessage::Ended {
-                reason: reason.to_string(),
-            },
-        );
-        for conn in everyone {
-            self.seats.remove(&conn);
-            out.close(conn, reason);
-        }
-    }
-
-    /// `conn` is gone (closed, dropped, or failed): its seat is freed; a student stays in
-    /// the room, with their answers, to come back with their token; a teacher's room waits.
-    pub fn leave(&mut self, conn: ConnId, now_ms: u64) -> Vec<Effect> {
-        let mut out = Out::default();
-        match self.seats.remove(&conn) {
-            Some(Seat::Teacher { code }) => {
-                if let Some(room) = self.rooms.get_mut(&code) {
-                    if room.teacher == Some(conn) {
-                        room.teacher = None;
-                        room.away_since = Some(now_ms);
-                        let away = ServerMessage::TeacherAway {
-                            minutes: self.limits.teacher_wait_ms / 60_000,
-                        };
-                        out.send_all(room.student_conns().collect::<Vec<_>>(), &away);
-                    }
-                }
-            }
-            Some(Seat::Student { code, student }) => {
-                if let Some(room) = self.rooms.get_mut(&code) {
-                    if let Some(s) = room
-                        .students
-                        .get_mut(student)
-                        .filter(|s| s.conn == Some(conn))
-                    {
-                        s.conn = None;
-                        if let Some(teacher) = room.teacher {
-                            out.update(teacher, room.roster());
-                            if let Some(tally) = room.tally() {
-                                out.update(teacher, tally);
-                            }
-                        }
-                    }
-                }
-            }
-            None => {}
-        }
-        out.effects
-    }
-
-    /// The clock: rooms whose teacher stayed away too long, or that lived their time, end.
-    pub fn tick(&mut self, now_ms: u64) -> Vec<Effect> {
-        let mut out = Out::default();
-        let limits = self.limits.clone();
-        let mut ending: Vec<(String, String)> = Vec::new();
-        for room in self.rooms.values() {
-            if room
-                .away_since
-                .is_some_and(|t| now_ms.saturating_sub(t) >= limits.teacher_wait_ms)
-            {
-                ending.push((
-                    room.code.clone(),
-                    format!(
-                        "The teacher did not come back within {} minutes: the class has ended.",
-                        limits.teacher_wait_ms / 60_000
-                    ),
-                ));
-            } else if now_ms.saturating_sub(room.created_ms) >= limits.room_life_ms {
-                ending.push((
-                    room.code.clone(),
-                    format!(
-                        "A class lasts {} hours at most: this one has ended.",
-                        limits.room_life_ms / 3_600_000
-                    ),
-                ));
-            }
-        }
-        ending.sort();
-        for (code, reason) in ending {
-            self.end_room(&code, &reason, &mut out);
-        }
-        out.effects
-    }
-}
-
-fn broadcast_show(room: &Room, out: &mut Out) {
+pub(crate) fn broadcast_show(room: &Room, out: &mut Out) {
     out.send_all(
         room.everyone().collect::<Vec<_>>(),
         &ServerMessage::Show(room.show.clone()),
     );
 }
 
-fn first_message() -> Refusal {
-    Refusal::fatal(
-        "first",
-        "A connection starts with teach, resumeTeaching or join.",
-    )
-}
-
-fn gone() -> Refusal {
-    Refusal::fatal("room", "This class has ended.")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{json, Value};
+    use serde_json::Value;
 
-    use crate::identity::Counter;
-
-    const KEY: &str = "teacherkey";
-    const T: ConnId = 1; // the teacher's connection in most tests
-
-    fn hub(limits: Limits) -> Hub {
-        Hub::new(KEY.to_string(), limits, Box::new(Counter(42)))
-    }
-
-    fn message(value: Value) -> ClientMessage {
-        let mut value = value;
-        value["v"] = json!(1);
-        protocol::parse(&value.to_string()).unwrap()
-    }
-
-    /// The messages sent to `to` among `effects`.
-    fn to(effects: &[Effect], conn: ConnId) -> Vec<Value> {
-        effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Send { to, text } | Effect::Update { to, text, .. } if *to == conn => {
-                    Some(serde_json::from_slice(text).unwrap())
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn of_type(effects: &[Effect], conn: ConnId, kind: &str) -> Option<Value> {
-        to(effects, conn).into_iter().find(|m| m["type"] == kind)
-    }
-
-    fn closed(effects: &[Effect], conn: ConnId) -> Option<(u16, String)> {
-        effects.iter().find_map(|e| match e {
-            Effect::Close { to, code, reason } if *to == conn => Some((*code, reason.clone())),
-            _ => None,
+    /// A free-squares question on an empty 8×8 board, made by the core.
+    fn free_squares() -> Question {
+        question_at(&AskPlan {
+            code: "ABCDEF".to_string(),
+            n: 8,
+            mirror: false,
+            step: 0,
+            topic: Topic::FreeSquares,
+            turn: 0,
         })
+        .unwrap()
     }
 
-    /// A hub with a room taught by `T`; returns it and the code.
-    fn room(limits: Limits) -> (Hub, String) {
-        let mut hub = hub(limits);
-        let effects = hub.handle(T, message(json!({"type": "teach", "key": KEY})), 0);
-        let opened = of_type(&effects, T, "opened").unwrap();
-        (hub, opened["code"].as_str().unwrap().to_string())
-    }
-
-    fn join(hub: &mut Hub, conn: ConnId, code: &str, token: Option<&str>) -> Vec<Effect> {
-        hub.handle(
-            conn,
-            message(json!({"type": "join", "code": code, "token": token, "name": null})),
-            0,
-        )
-    }
-
-    fn show(n: u32, step: u64) -> ClientMessage {
-        message(
-            json!({"type": "show", "n": n, "mirror": false, "step": step, "lesson": null, "stop": null}),
-        )
-    }
-
-    fn digits(id: u64, round: u32, mask: u32) -> ClientMessage {
-        message(
-            json!({"type": "answer", "question": id, "round": round, "given": {"form": "digits", "mask": mask}}),
-        )
-    }
-
-    #[test]
-    fn a_room_opens_with_the_key_only() {
-        let mut hub = hub(Limits::default());
-        let effects = hub.handle(T, message(json!({"type": "teach", "key": "guess"})), 0);
-        assert_eq!(closed(&effects, T).unwrap().0, protocol::CLOSE_POLICY);
-        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "key");
-        assert_eq!(hub.rooms(), 0);
-        let effects = hub.handle(2, message(json!({"type": "teach", "key": KEY})), 0);
-        let opened = of_type(&effects, 2, "opened").unwrap();
-        let code = opened["code"].as_str().unwrap();
-        assert_eq!(identity::normalize_code(code).as_deref(), Some(code));
-        assert_eq!(opened["joinPath"], format!("/c/{code}"));
-        assert!(of_type(&effects, 2, "roster").is_some());
-    }
-
-    #[test]
-    fn roles_are_the_servers() {
-        let (mut hub, code) = room(Limits::default());
-        // A first message that opens nothing, then a second seat on one connection.
-        let effects = hub.handle(5, message(json!({"type": "rename", "name": "x"})), 0);
-        assert_eq!(of_type(&effects, 5, "error").unwrap()["code"], "first");
-        let effects = hub.handle(
-            T,
-            message(json!({"type": "join", "code": code, "token": null, "name": null})),
-            0,
-        );
-        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "seated");
-        join(&mut hub, 2, &code, None);
-        for kind in [
-            show(8, 1),
-            message(json!({"type": "explore", "on": true})),
-            message(json!({"type": "pause", "on": true})),
-            message(json!({"type": "reveal"})),
-            message(json!({"type": "voteAgain"})),
-            message(json!({"type": "results"})),
-            message(json!({"type": "end"})),
-            message(json!({"type": "ask", "topic": "free-squares"})),
-        ] {
-            let mut hub2 = std::mem::replace(&mut hub, self::hub(Limits::default()));
-            let effects = hub2.handle(2, kind.clone(), 0);
-            let error = of_type(&effects, 2, "error").unwrap();
-            assert_eq!(
-                (error["code"].as_str(), error["fatal"].as_bool()),
-                (Some("role"), Some(true)),
-                "{kind:?}"
-            );
-            assert!(closed(&effects, 2).is_some());
-            assert!(
-                to(&effects, T).is_empty(),
-                "nothing reaches the teacher: {kind:?}"
-            );
-            hub = hub2;
+    /// A room with students on connections 10, 11, … (`None`: gone) and one open question
+    /// whose one round has these answers (student index, mask).
+    fn room_with(students: &[Option<ConnId>], answers: &[(usize, u32)]) -> Room {
+        let question = free_squares();
+        Room {
+            code: "ABCDEF".to_string(),
+            secret: "s".to_string(),
+            created_ms: 0,
+            teacher: Some(1),
+            away_since: None,
+            show: ShowState::default(),
+            students: students
+                .iter()
+                .enumerate()
+                .map(|(i, conn)| Student {
+                    token: format!("t{i}"),
+                    name: format!("Student {i}"),
+                    conn: *conn,
+                })
+                .collect(),
+            tokens: HashMap::new(),
+            asked: vec![Asked {
+                id: 1,
+                step: 0,
+                question,
+                rounds: vec![Round {
+                    opened_ms: 0,
+                    revealed: false,
+                    answers: answers
+                        .iter()
+                        .map(|&(student, mask)| (student, (Answer::Digits { mask }, 0)))
+                        .collect(),
+                }],
+            }],
+            open: true,
+            next_id: 2,
         }
-        // The teacher cannot answer.
-        let effects = hub.handle(T, digits(1, 1, 0), 0);
-        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "role");
+    }
+
+    fn json(text: &Bytes) -> Value {
+        serde_json::from_slice(text).unwrap()
     }
 
     #[test]
-    fn joins_are_told_the_show_and_the_teacher_counts_them() {
-        let (mut hub, code) = room(Limits::default());
-        hub.handle(T, show(6, 12), 0);
-        let effects = join(&mut hub, 2, &code.to_lowercase(), None);
-        let joined = of_type(&effects, 2, "joined").unwrap();
+    fn the_histogram_is_most_frequent_first_the_right_one_marked_by_the_core() {
+        let right = free_squares().answer;
+        let Answer::Digits { mask: all } = right else {
+            panic!("a digits question: {right:?}")
+        };
+        // 0 and 1 once each (a tie: the smaller mask first), the right one twice.
+        let room = room_with(&[Some(10); 4], &[(0, 1), (1, all), (2, 0), (3, all)]);
+        let Some(ServerMessage::Histogram { rounds, .. }) = room.histogram() else {
+            panic!("a histogram")
+        };
+        let bars: Vec<(Answer, u32, bool, bool)> = rounds[0]
+            .bars
+            .iter()
+            .map(|b| (b.given, b.count, b.right, b.reason.is_some()))
+            .collect();
         assert_eq!(
-            (
-                joined["show"]["n"].as_u64(),
-                joined["show"]["step"].as_u64()
-            ),
-            (Some(6), Some(12))
+            bars,
+            [
+                (right, 2, true, false),
+                (Answer::Digits { mask: 0 }, 1, false, true),
+                (Answer::Digits { mask: 1 }, 1, false, true),
+            ]
         );
-        let roster = of_type(&effects, T, "roster").unwrap();
-        assert_eq!(roster["joined"], 1);
-        assert_eq!(roster["students"][0]["name"], joined["name"]);
-        let effects = join(&mut hub, 3, "NOPE23", None);
-        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "code");
-        // Another student's name never reaches a student.
-        let effects = join(&mut hub, 4, &code, None);
-        assert!(to(&effects, 2).is_empty());
-    }
-
-    /// A room at the start of an 8×8 search with 3 students (2, 3, 4) and a free-squares
-    /// question open: its id.
-    fn asked(hub: &mut Hub, code: &str) -> u64 {
-        for s in 2..=4 {
-            join(hub, s, code, None);
-        }
-        hub.handle(T, show(8, 0), 0);
-        let effects = hub.handle(
-            T,
-            message(json!({"type": "ask", "topic": "free-squares"})),
-            1000,
-        );
-        let question = of_type(&effects, 3, "question").unwrap();
-        assert_eq!(question["round"], 1);
-        assert!(question["question"].get("answer").is_none());
-        question["id"].as_u64().unwrap()
+        assert_eq!(rounds[0].answered, 4);
     }
 
     #[test]
-    fn answers_are_tallied_hidden_then_revealed() {
-        let (mut hub, code) = room(Limits::default());
-        let id = asked(&mut hub, &code);
-        // Empty board: every square of the first row is free, all 8 digits.
-        let effects = hub.handle(2, digits(id, 1, 0xFF), 2000);
-        assert!(of_type(&effects, 2, "received").is_some());
-        let tally = of_type(&effects, T, "tally").unwrap();
+    fn the_roster_and_tally_count_the_connected_and_the_answers_never_what() {
+        let room = room_with(&[Some(10), None, Some(12)], &[(0, 3), (1, 3)]);
+        let roster = json(&protocol::encode(&room.roster()));
+        assert_eq!(
+            (roster["joined"].as_u64(), roster["answered"].as_u64()),
+            (Some(2), Some(2))
+        );
+        assert_eq!(roster["students"][1]["connected"], false);
+        let tally = json(&protocol::encode(&room.tally().unwrap()));
         assert_eq!(
             (tally["answered"].as_u64(), tally["joined"].as_u64()),
-            (Some(1), Some(3))
+            (Some(2), Some(2))
         );
-        assert!(
-            to(&effects, 3).is_empty() && to(&effects, 4).is_empty(),
-            "no student sees another's answer"
-        );
-        hub.handle(3, digits(id, 1, 0x0F), 3000);
-        hub.handle(3, digits(id, 1, 0), 3500); // a second answer replaces the first
-        hub.handle(4, digits(id, 1, 0xFF), 4000);
-        // A mask off the board, another form, an old round: refused, the connection kept.
-        let effects = hub.handle(4, digits(id, 1, 0x1FF), 4000);
-        assert_eq!(of_type(&effects, 4, "error").unwrap()["fatal"], false);
-        assert!(closed(&effects, 4).is_none());
-        let effects = hub.handle(4, digits(id, 2, 0xFF), 4000);
-        assert_eq!(of_type(&effects, 4, "error").unwrap()["code"], "round");
+        assert!(tally.get("given").is_none() && roster.get("given").is_none());
+        assert_eq!(room.everyone().collect::<Vec<_>>(), [1, 10, 12]);
+    }
 
-        let effects = hub.handle(T, message(json!({"type": "reveal"})), 5000);
-        let histogram = of_type(&effects, T, "histogram").unwrap();
-        let bars = &histogram["rounds"][0]["bars"];
-        assert_eq!(histogram["rounds"][0]["answered"], 3);
-        assert_eq!(bars[0]["given"]["mask"], 0xFF);
-        assert_eq!(
-            (bars[0]["count"].as_u64(), bars[0]["right"].as_bool()),
-            (Some(2), Some(true))
+    #[test]
+    fn each_result_goes_to_its_own_student_only() {
+        let room = room_with(
+            &[Some(10), Some(11), None, Some(13)],
+            &[(0, 0), (1, 0xFF), (2, 0)],
         );
-        assert!(bars[0]["reason"].is_null());
-        assert_eq!(
-            (bars[1]["given"]["mask"].as_u64(), bars[1]["count"].as_u64()),
-            (Some(0), Some(1))
-        );
-        // No queen yet: nothing is attacked, and 0 is the attacked squares, `~` forgotten.
-        assert!(bars[1]["reason"].as_str().unwrap().contains('~'), "{bars}");
-        for (s, right) in [(2, true), (3, false), (4, true)] {
-            let result = of_type(&effects, s, "result").unwrap();
-            assert_eq!(result["right"], right);
-            assert!(of_type(&effects, s, "histogram").is_none());
-        }
-        let effects = hub.handle(2, digits(id, 1, 0xFF), 6000);
-        assert_eq!(of_type(&effects, 2, "error").unwrap()["code"], "revealed");
-
-        // Vote again: round 2 hidden again; a third round refused.
-        let effects = hub.handle(T, message(json!({"type": "voteAgain"})), 7000);
-        assert_eq!(of_type(&effects, 4, "question").unwrap()["round"], 2);
-        assert_eq!(of_type(&effects, T, "tally").unwrap()["answered"], 0);
-        hub.handle(3, digits(id, 2, 0xFF), 9500);
-        let effects = hub.handle(T, message(json!({"type": "voteAgain"})), 10_000);
-        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "rounds");
-        let effects = hub.handle(T, message(json!({"type": "reveal"})), 11_000);
-        let histogram = of_type(&effects, T, "histogram").unwrap();
-        assert_eq!(histogram["rounds"].as_array().unwrap().len(), 2);
-        assert_eq!(histogram["rounds"][1]["bars"][0]["count"], 1);
-
-        let effects = hub.handle(T, message(json!({"type": "results"})), 12_000);
-        let rows = of_type(&effects, T, "results").unwrap()["rows"].clone();
-        assert_eq!(rows.as_array().unwrap().len(), 4);
-        let late = rows
-            .as_array()
-            .unwrap()
+        let mut out = Out::default();
+        room.results_to_students(&mut out);
+        let sent: Vec<(ConnId, u32)> = out
+            .effects
             .iter()
-            .find(|r| r["round"] == 2)
-            .unwrap();
-        assert_eq!(
-            (late["seconds"].as_f64(), late["right"].as_bool()),
-            (Some(2.5), Some(true))
-        );
-        assert_eq!(
-            (late["topic"].as_str(), late["step"].as_u64()),
-            (Some("free-squares"), Some(0))
-        );
-    }
-
-    #[test]
-    fn moving_the_board_closes_the_question() {
-        let (mut hub, code) = room(Limits::default());
-        let id = asked(&mut hub, &code);
-        let effects = hub.handle(T, message(json!({"type": "pause", "on": true})), 0);
-        assert!(
-            of_type(&effects, 2, "closed").is_none(),
-            "a pause does not move the board"
-        );
-        assert_eq!(of_type(&effects, 2, "show").unwrap()["paused"], true);
-        let effects = hub.handle(T, show(8, 1), 0);
-        assert_eq!(of_type(&effects, 2, "closed").unwrap()["id"], id);
-        let effects = hub.handle(2, digits(id, 1, 0xFF), 0);
-        assert_eq!(of_type(&effects, 2, "error").unwrap()["code"], "closed");
-        // A new question gets a new id.
-        let effects = hub.handle(
-            T,
-            message(json!({"type": "ask", "topic": "what-happens"})),
-            0,
-        );
-        let question = of_type(&effects, 2, "question").unwrap();
-        assert_ne!(question["id"], id);
-        assert_eq!(question["form"], "outcome");
-    }
-
-    #[test]
-    fn asking_is_refused_with_a_sentence_where_no_question_is() {
-        let (mut hub, _) = room(Limits::default());
-        let cases = [
-            ("next-row", 0, "no-question"), // before the first Free, no queen is placed
-            ("poss", 0, "topic"),
-            ("free-squares", MAX_ASK_STEP + 1, "no-question"),
-            ("free-squares", 10_000_000, "no-question"), // past the end of a 4×4 search
-        ];
-        for (topic, step, code) in cases {
-            hub.handle(T, show(4, step), 0);
-            let effects = hub.handle(T, message(json!({"type": "ask", "topic": topic})), 0);
-            let error = of_type(&effects, T, "error").unwrap_or_else(|| panic!("{topic} {step}"));
-            assert_eq!(
-                (error["code"].as_str(), error["fatal"].as_bool()),
-                (Some(code), Some(false))
-            );
-            assert!(error["reason"].as_str().unwrap().ends_with('.'), "{error}");
-            assert!(closed(&effects, T).is_none());
-        }
-    }
-
-    #[test]
-    fn a_student_rejoins_as_themselves_with_their_answer() {
-        let (mut hub, code) = room(Limits::default());
-        let id = asked(&mut hub, &code);
-        let effects = join(&mut hub, 9, &code, None);
-        let token = of_type(&effects, 9, "joined").unwrap()["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        hub.handle(9, digits(id, 1, 0x80), 0);
-        let effects = hub.leave(9, 0);
-        assert_eq!(of_type(&effects, T, "roster").unwrap()["joined"], 3);
-        let effects = join(&mut hub, 10, &code, Some(&token));
-        let joined = of_type(&effects, 10, "joined").unwrap();
-        assert_eq!(joined["token"], token);
-        assert_eq!(joined["answer"], json!({"form": "digits", "mask": 0x80}));
-        assert_eq!(joined["question"]["id"], id);
-        // The same token from another tab: the old connection is closed, the seat moves.
-        let effects = join(&mut hub, 11, &code, Some(&token));
-        assert!(closed(&effects, 10).is_some());
-        let told = of_type(&effects, 10, "error").unwrap();
-        assert_eq!(
-            (told["code"].as_str(), told["fatal"].as_bool()),
-            (Some("replaced"), Some(true)),
-            "the old tab is told, so that it does not reconnect and take the seat back"
-        );
-        let roster = of_type(&effects, T, "roster").unwrap();
-        assert_eq!(
-            roster["students"].as_array().unwrap().len(),
-            4,
-            "still one student"
-        );
-        assert!(
-            hub.leave(10, 0).is_empty(),
-            "the old connection's end changes nothing"
-        );
-        // An unknown token is a new student.
-        let effects = join(&mut hub, 12, &code, Some("nottoken"));
-        assert_ne!(of_type(&effects, 12, "joined").unwrap()["token"], token);
-    }
-
-    #[test]
-    fn a_restarted_server_takes_its_class_back_under_the_same_code_and_tokens() {
-        // Before the restart: a room, a student and their token.
-        let (mut before, code) = room(Limits::default());
-        let secret = before.rooms[&code].secret.clone();
-        let joined = of_type(&join(&mut before, 9, &code, None), 9, "joined").unwrap();
-        let token = joined["token"].as_str().unwrap().to_string();
-
-        // After: a new hub (the same key) knows no room; the teacher reopens it.
-        let mut hub = Hub::new(KEY.to_string(), Limits::default(), Box::new(Counter(7)));
-        let effects = join(&mut hub, 9, &code, Some(&token));
-        assert_eq!(of_type(&effects, 9, "error").unwrap()["code"], "code");
-        let reopen =
-            json!({"type": "teach", "key": KEY, "code": code.to_lowercase(), "secret": secret});
-        let effects = hub.handle(T, message(reopen), 5);
-        let opened = of_type(&effects, T, "opened").unwrap();
-        assert_eq!(
-            (opened["code"].as_str(), opened["secret"].as_str()),
-            (Some(code.as_str()), Some(secret.as_str()))
-        );
-        assert_eq!(hub.rooms(), 1);
-
-        // The student's token is taken as their seat, with the name they give.
-        let effects = hub.handle(
-            10,
-            message(json!({"type": "join", "code": code, "token": token, "name": "Ada"})),
-            6,
-        );
-        let joined = of_type(&effects, 10, "joined").unwrap();
-        assert_eq!(
-            (joined["token"].as_str(), joined["name"].as_str()),
-            (Some(token.as_str()), Some("Ada"))
-        );
-        assert_eq!(of_type(&effects, T, "roster").unwrap()["joined"], 1);
-        // And rejoins with it as themselves, not as a second student.
-        hub.leave(10, 7);
-        let effects = join(&mut hub, 11, &code, Some(&token));
-        assert_eq!(of_type(&effects, 11, "joined").unwrap()["name"], "Ada");
-        let roster = of_type(&effects, T, "roster").unwrap();
-        assert_eq!(roster["students"].as_array().unwrap().len(), 1);
-        // A token not of a server's shape is not taken: a new one is made.
-        let effects = join(&mut hub, 12, &code, Some("TOKEN"));
-        assert_ne!(of_type(&effects, 12, "joined").unwrap()["token"], "TOKEN");
-        // The same reopen again while the room is open: the teacher is back in it.
-        let effects = hub.handle(
-            13,
-            message(json!({"type": "teach", "key": KEY, "code": code, "secret": secret})),
-            8,
-        );
-        assert_eq!(
-            of_type(&effects, 13, "opened").unwrap()["code"],
-            code.as_str()
-        );
-        assert!(
-            closed(&effects, T).is_some(),
-            "the older teacher tab is closed"
-        );
-    }
-
-    #[test]
-    fn reopening_is_refused_with_a_wrong_key_a_code_in_use_or_half_of_it() {
-        let (mut hub, code) = room(Limits::default());
-        let secret = "a".repeat(26);
-        let refused = |hub: &mut Hub, conn: ConnId, value: Value| {
-            let effects = hub.handle(conn, message(value), 0);
-            assert!(of_type(&effects, conn, "opened").is_none());
-            assert_eq!(closed(&effects, conn).unwrap().0, protocol::CLOSE_POLICY);
-            of_type(&effects, conn, "error").unwrap()["code"].clone()
-        };
-        let other = if code == "ABCDEF" { "ABCDEG" } else { "ABCDEF" };
-        let wrong_key = json!({"type": "teach", "key": "guess", "code": other, "secret": secret});
-        assert_eq!(refused(&mut hub, 2, wrong_key), "key");
-        let in_use = json!({"type": "teach", "key": KEY, "code": code, "secret": secret});
-        let code_in_use = refused(&mut hub, 3, in_use.clone());
-        assert_eq!(code_in_use, "in-use");
-        let effects = hub.handle(4, message(in_use), 0);
-        assert!(of_type(&effects, 4, "error").unwrap()["reason"]
-            .as_str()
-            .unwrap()
-            .contains(&code));
-        let half = json!({"type": "teach", "key": KEY, "code": other});
-        assert_eq!(refused(&mut hub, 5, half), "malformed");
-        let bad_secret = json!({"type": "teach", "key": KEY, "code": other, "secret": "SECRET"});
-        assert_eq!(refused(&mut hub, 6, bad_secret), "room");
-        let bad_code = json!({"type": "teach", "key": KEY, "code": "O0I1L", "secret": secret});
-        assert_eq!(refused(&mut hub, 7, bad_code), "room");
-        assert_eq!(hub.rooms(), 1, "none of them opened a room");
-        // The rooms' cap holds for a reopen too.
-        let limits = Limits {
-            max_rooms: 1,
-            ..Limits::default()
-        };
-        let (mut full, _) = room(limits);
-        let reopen = json!({"type": "teach", "key": KEY, "code": other, "secret": secret});
-        assert_eq!(refused(&mut full, 2, reopen), "rooms");
-    }
-
-    #[test]
-    fn the_room_waits_ten_minutes_for_its_teacher() {
-        let (mut hub, code) = room(Limits::default());
-        let effects = hub.handle(T, message(json!({"type": "results"})), 0);
-        assert!(of_type(&effects, T, "results").is_some());
-        join(&mut hub, 2, &code, None);
-        let effects = hub.leave(T, 60_000);
-        assert_eq!(of_type(&effects, 2, "teacherAway").unwrap()["minutes"], 10);
-        assert!(hub.tick(60_000 + 9 * 60_000).is_empty());
-        // The teacher comes back with the secret; a wrong secret is refused.
-        let effects = hub.handle(
-            8,
-            message(json!({"type": "resumeTeaching", "code": code, "secret": "wrong"})),
-            0,
-        );
-        assert_eq!(of_type(&effects, 8, "error").unwrap()["code"], "room");
-        // The secret as the teacher's page kept it from `opened`.
-        let secret = hub.rooms[&code].secret.clone();
-        let effects = hub.handle(
-            7,
-            message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
-            0,
-        );
-        assert_eq!(of_type(&effects, 7, "opened").unwrap()["code"], code);
-        assert!(of_type(&effects, 2, "teacherBack").is_some());
-        // Away again, and this time for good.
-        hub.leave(7, 100_000);
-        assert!(hub.tick(100_000 + 10 * 60_000 - 1).is_empty());
-        let effects = hub.tick(100_000 + 10 * 60_000);
-        assert!(of_type(&effects, 2, "ended").unwrap()["reason"]
-            .as_str()
-            .unwrap()
-            .contains("10 minutes"));
-        assert!(closed(&effects, 2).is_some());
-        assert_eq!(hub.rooms(), 0);
-        let effects = join(&mut hub, 3, &code, None);
-        assert_eq!(of_type(&effects, 3, "error").unwrap()["code"], "code");
-    }
-
-    #[test]
-    fn a_room_lasts_four_hours_at_most_and_end_ends_it() {
-        let (mut hub, code) = room(Limits::default());
-        join(&mut hub, 2, &code, None);
-        assert!(hub.tick(4 * 3_600_000 - 1).is_empty());
-        let effects = hub.tick(4 * 3_600_000);
-        assert!(of_type(&effects, T, "ended").is_some() && of_type(&effects, 2, "ended").is_some());
-        let (mut hub, code) = room(Limits::default());
-        join(&mut hub, 2, &code, None);
-        let effects = hub.handle(T, message(json!({"type": "end"})), 0);
-        assert_eq!(closed(&effects, 2).unwrap().0, protocol::CLOSE_NORMAL);
-        assert_eq!(hub.rooms(), 0);
-        assert!(!hub.is_seated(2) && !hub.is_seated(T));
-    }
-
-    #[test]
-    fn caps_are_kept_with_a_sentence() {
-        let limits = Limits {
-            max_rooms: 1,
-            max_students: 2,
-            ..Limits::default()
-        };
-        let (mut hub, code) = room(limits);
-        let effects = hub.handle(9, message(json!({"type": "teach", "key": KEY})), 0);
-        let error = of_type(&effects, 9, "error").unwrap();
-        assert_eq!(error["code"], "rooms");
-        assert!(error["reason"].as_str().unwrap().contains("--max-rooms"));
-        let token = of_type(&join(&mut hub, 2, &code, None), 2, "joined").unwrap()["token"].clone();
-        join(&mut hub, 3, &code, None);
-        let effects = join(&mut hub, 4, &code, None);
-        assert_eq!(of_type(&effects, 4, "error").unwrap()["code"], "full");
-        // Coming back is not joining anew.
-        hub.leave(2, 0);
-        let effects = join(&mut hub, 5, &code, token.as_str());
-        assert!(of_type(&effects, 5, "joined").is_some());
-    }
-
-    #[test]
-    fn a_broadcast_is_serialized_once() {
-        let (mut hub, code) = room(Limits::default());
-        for s in 2..=5 {
-            join(&mut hub, s, &code, None);
-        }
-        let effects = hub.handle(T, show(8, 3), 0);
-        let texts: Vec<&Bytes> = effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Send { text, .. } => Some(text),
-                _ => None,
+            .map(|e| match e {
+                Effect::Send { to, text } => {
+                    (*to, json(text)["given"]["mask"].as_u64().unwrap() as u32)
+                }
+                other => panic!("only sends: {other:?}"),
             })
             .collect();
-        assert_eq!(texts.len(), 5);
-        assert!(
-            texts.iter().all(|t| t.as_ptr() == texts[0].as_ptr()),
-            "one buffer shared"
-        );
+        // Student 2 answered but is gone; student 3 is here but did not answer.
+        assert_eq!(sent, [(10, 0), (11, 0xFF)]);
+    }
+
+    #[test]
+    fn masks_off_the_board_and_long_close_reasons_are_caught() {
+        assert!(mask_fits(4, &Answer::Digits { mask: 0b1111 }));
+        assert!(!mask_fits(4, &Answer::Digits { mask: 0b1_0000 }));
+        assert!(!mask_fits(
+            4,
+            &Answer::Rows {
+                ld: 0,
+                col: 0,
+                rd: 1 << 4
+            }
+        ));
+        assert_eq!(close_reason("Short."), "Short.");
+        let long = "x".repeat(124);
+        assert!(close_reason(&long).len() <= 123);
+    }
+
+    #[test]
+    fn a_question_past_the_furthest_step_or_the_search_is_a_sentence() {
+        let plan = |n, step| AskPlan {
+            code: "ABCDEF".to_string(),
+            n,
+            mirror: false,
+            step,
+            topic: Topic::FreeSquares,
+            turn: 0,
+        };
+        assert!(question_at(&plan(8, MAX_ASK_STEP + 1))
+            .unwrap_err()
+            .contains("too far"));
+        assert!(question_at(&plan(4, 1_000_000))
+            .unwrap_err()
+            .contains("The search ends at step"));
     }
 }

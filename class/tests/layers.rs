@@ -5,8 +5,10 @@
 use std::path::Path;
 
 /// What the pure modules may not name.
-const NETWORK: [&str; 8] = [
+const NETWORK: [&str; 10] = [
     "axum",
+    "hyper",
+    "libc",
     "tokio",
     "std::net",
     "Instant",

@@ -476,6 +476,7 @@ async fn the_page_the_hello_and_the_short_link() {
         .starts_with("application/json"));
     let hello: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(hello["protocol"], 1);
+    assert_eq!(hello["beatSeconds"], 15, "the ping interval: {hello}");
     assert!(hello["server"]
         .as_str()
         .unwrap()
@@ -684,4 +685,225 @@ async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     reader.abort();
+}
+
+/// Reads `stream` until the server closes it (what it sent before, if anything), failing
+/// past the patience.
+async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(PATIENCE, async {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buffer[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the server closes the socket within the patience"
+    );
+    got
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_that_send_no_head_in_time_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    use tokio::net::TcpStream;
+    let server = Server::start(&["--header-seconds", "1"]);
+    let address = ("127.0.0.1", server.port);
+    // One that sends nothing, one that sends half a head.
+    let mut silent = TcpStream::connect(address).await.unwrap();
+    let mut half = TcpStream::connect(address).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        .await
+        .unwrap();
+    read_until_closed(&mut silent).await;
+    read_until_closed(&mut half).await;
+    // One that asked once and keeps the connection open: answered, then closed when idle.
+    let mut idle = TcpStream::connect(address).await.unwrap();
+    let request = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", server.port);
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let answered = read_until_closed(&mut idle).await;
+    assert!(answered.starts_with(b"HTTP/1.1 200"), "{answered:?}");
+    // The page still loads, and a class still opens.
+    assert_eq!(http_get(&server, "/").await.0, 200);
+    teacher(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_per_address_cap_are_refused_and_others_still_join() {
+    let server = Server::start(&["--connections-per-address", "3"]);
+    let (_teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let (first, _) = student(&server, &code, None).await;
+    let (_second, _) = student(&server, &code, None).await;
+    // A fourth from 127.0.0.1: refused at once (a 503, or the socket closed under it).
+    match try_connect_from(&server, "127.0.0.1").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 503);
+            let body =
+                String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
+            assert!(body.contains("Too many connections"), "{body}");
+        }
+        Err(_) => {}
+        Ok(_) => panic!("a fourth connection from one address was let in"),
+    }
+    // Another address still joins, and gets its board.
+    let mut other = try_connect_from(&server, "127.0.0.2").await.unwrap();
+    other
+        .send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    let joined = other.recv_type("joined").await;
+    assert_eq!(joined["show"]["n"], 8, "{joined}");
+    // A connection that ends gives its place back.
+    drop(first);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let mut back = loop {
+        if let Ok(client) = try_connect_from(&server, "127.0.0.1").await {
+            break client;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the place of a closed connection is given back"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    back.send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    back.recv_type("joined").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_dropped_even_when_its_queue_never_fills() {
+    let server = Server::start(&["--joins-per-minute", "1000"]);
+    // A teacher's page that reads its `opened`, then nothing more (its socket's window small).
+    let mut teacher = connect_small_window(&server).await;
+    teacher
+        .send(json!({"type": "teach", "key": server.key}))
+        .await;
+    let code = teacher.recv_type("opened").await["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Each join sends the teacher the whole roster, as an update that replaces the one not
+    // sent yet: its queue never fills. Names of 24 four-byte characters make the rosters
+    // large (about 150 bytes a student): 100 joins send far more than the kernel's buffers
+    // hold, and the send to the teacher's socket blocks.
+    let name = "\u{1D54F}".repeat(24);
+    let mut students = Vec::new();
+    for _ in 0..100 {
+        let mut client = connect(&server).await;
+        client
+            .send(json!({"type": "join", "code": code, "token": null, "name": name}))
+            .await;
+        client.recv_type("joined").await;
+        students.push(client);
+    }
+    // The teacher's connection is closed as fallen behind: the students are told it is away
+    // (its silence, 45 s, is longer than the patience: this is the send's own limit).
+    let away = students[0].recv_type("teacherAway").await;
+    assert_eq!(away["minutes"], 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_connection_hears_a_beat_every_ping_interval() {
+    let server = Server::start(&["--ping-seconds", "1"]);
+    let (_, _, body) = http_get(&server, "/class/hello").await;
+    let hello: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(hello["beatSeconds"], 1, "{hello}");
+    let (mut teacher, opened) = teacher(&server).await;
+    let (mut student, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    // Three beats each: a beat every interval, not once. Nothing else is sent in between.
+    for client in [&mut teacher, &mut student] {
+        for _ in 0..3 {
+            let beat = client.recv_type("beat").await;
+            assert_eq!(beat, json!({"v": 1, "type": "beat"}));
+        }
+    }
+    // Even a connection with no seat yet hears it (within its opening wait).
+    let mut fresh = connect(&server).await;
+    assert_eq!(fresh.recv().await["type"], "beat");
+}
+
+/// Sends `request` (a whole HTTP/1.1 request, raw) and returns the status of the answer.
+async fn raw_status(server: &Server, request: &str) -> u16 {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let answer = read_until_closed(&mut stream).await;
+    let answer = String::from_utf8_lossy(&answer);
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|status| status.parse().ok())
+        .unwrap_or_else(|| panic!("an HTTP answer: {answer}"))
+}
+
+/// A WebSocket upgrade request for `host`, from a page at `origin`.
+fn upgrade_request(host: &str, origin: &str) -> String {
+    format!(
+        "GET /class/ws HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_for_another_host_name_is_refused_on_every_route() {
+    let server = Server::start(&[
+        "--host",
+        "class.example",
+        "--opening-seconds",
+        "1",
+        "--header-seconds",
+        "1",
+    ]);
+    let port = server.port;
+    // DNS rebinding: evil.example made to point at this computer; the browser sends its name.
+    let evil = format!("evil.example:{port}");
+    for path in ["/", "/class/hello", "/c/ABCD23", "/index.html"] {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {evil}\r\nOrigin: http://{evil}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw_status(&server, &request).await, 421, "{path}");
+    }
+    assert_eq!(
+        raw_status(&server, &upgrade_request(&evil, &format!("http://{evil}"))).await,
+        421
+    );
+    // The normal page, by address or as localhost, or by a name given with --host.
+    assert_eq!(http_get(&server, "/").await.0, 200);
+    for host in [format!("localhost:{port}"), format!("class.example:{port}")] {
+        let request =
+            format!("GET /class/hello HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw_status(&server, &request).await, 200, "{host}");
+        let upgrade = upgrade_request(&host, &format!("http://{host}"));
+        assert_eq!(raw_status(&server, &upgrade).await, 101, "{host}");
+        // An allowed host, but a page of another origin: still refused by the origin check.
+        let upgrade = upgrade_request(&host, "http://evil.example");
+        assert_eq!(raw_status(&server, &upgrade).await, 403, "{host}");
+    }
+    teacher(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_total_cap_are_refused_from_any_address() {
+    let server = Server::start(&["--max-connections", "2"]);
+    let (_teacher, opened) = teacher(&server).await;
+    let (_student, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
+    match try_connect_from(&server, "127.0.0.2").await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 503);
+            let body =
+                String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
+            assert!(
+                body.contains("as many connections as it can hold"),
+                "{body}"
+            );
+        }
+        Err(_) => {}
+        Ok(_) => panic!("a third connection was let in past a total of two"),
+    }
 }

@@ -7,17 +7,28 @@
 //!   hand-over of their effects (so each connection gets messages in the hub's order); a
 //!   panic under it is caught, and a poisoned lock is taken over, so no room dies of it;
 //! - each connection has a send queue of [`SEND_QUEUE`] messages: one that lets it fill is
-//!   closed, never waited for;
-//! - each connection is pinged every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
+//!   closed, never waited for; and each send to its socket waits at most [`SEND_WAIT`]: one
+//!   that does not read is closed past it, even if its queue never fills (a few large
+//!   rosters fill the kernel's buffers first);
+//! - each connection is pinged, and sent a `beat`, every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
 //!   message, no pong) is closed, and its student shown as gone;
-//! - nothing internal (a panic, a path, an error's debug text) is sent to a client.
+//! - connections open at once are capped, in all and per address ([`connection_caps`]); one
+//!   over a cap is answered 503 and closed at once, never queued; its place is given back when
+//!   its socket is dropped, however the connection ended (HTTP or WebSocket);
+//! - a request's head must arrive within [`HEADER_WAIT`] of the connection's start or of the
+//!   previous answer (so an idle keep-alive connection is closed too);
+//! - nothing internal (a panic, a path, an error's debug text) is sent to a client;
+//! - a request whose `Host` is not one of this server's names ([`Hosts`]) is refused (421)
+//!   on every route, before any of them: a page of another site whose name was made to point
+//!   here (DNS rebinding) reads nothing and joins nothing.
 
 mod page;
 
+use crate::hub::{Hub, Limits};
 use crate::identity::{self, Random};
-use crate::limits::{Bucket, Window};
+use crate::limits::{Bucket, Full, Open, Window};
 use crate::protocol::{self, ClientMessage, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
-use crate::room::{self, ConnId, Effect, Hub, Limits};
+use crate::room::{self, ConnId, Effect};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -33,7 +44,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, Notify};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, watch, Notify};
 
 /// Messages waiting for one connection, at most.
 pub const SEND_QUEUE: usize = 64;
@@ -52,6 +65,98 @@ pub const SILENT_LIMIT: Duration = Duration::from_secs(45);
 
 /// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
 pub const SEND_BUFFER: usize = 32 * 1024;
+
+/// How long one message (or ping) may wait to go into a connection's socket: a client that
+/// does not read for this long is closed as fallen behind (it catches up when it comes back).
+pub const SEND_WAIT: Duration = Duration::from_secs(2);
+
+/// How long a connection has to send a request's head (from its start, or from the answer
+/// to its previous request), unless [`Config::header_wait`] says otherwise: a socket that
+/// sends nothing, or half a head, or stays idle between requests, is closed after it.
+pub const HEADER_WAIT: Duration = Duration::from_secs(10);
+
+/// Open files kept back from the connections' total: the listener, the runtime's own, the
+/// standard streams, the page's files read with `--dir`.
+pub const RESERVED_FILES: u64 = 64;
+
+/// The caps on connections open at once, `(in all, per address)`, for rooms of `limits` and
+/// `open_files` (the process's open-file limit, when known).
+///
+/// - Per address: twice a full room and its teacher. A class on loopback or behind one NAT
+///   address (a school's wifi) comes from one address; each student has one WebSocket, and
+///   may briefly have a second (a page that reconnects before the server has seen its old
+///   socket go, which takes up to [`SILENT_LIMIT`]; or the page's files loading). 500
+///   students: 1,002.
+/// - In all: every seat of every room twice over, as above, but never more than the open
+///   files leave ([`RESERVED_FILES`] kept back): past them, `accept` fails for everyone.
+/// - Neither is below 1.
+pub fn connection_caps(limits: &Limits, open_files: Option<u64>) -> (usize, usize) {
+    let room = limits.max_students.saturating_add(1);
+    let seats = limits.max_rooms.saturating_mul(room);
+    let mut total = seats.saturating_mul(2);
+    if let Some(files) = open_files {
+        let usable = usize::try_from(files.saturating_sub(RESERVED_FILES)).unwrap_or(usize::MAX);
+        total = total.min(usable);
+    }
+    let total = total.max(1);
+    (total, room.saturating_mul(2).min(total))
+}
+
+/// Raises this process's open-file limit to its hard limit (on macOS, to the most a process
+/// may open); the limit then, or None where there is none to read.
+pub fn raise_open_files() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrlimit and setrlimit only read or write the struct passed.
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+            return None;
+        }
+        let most = limit.rlim_max;
+        #[cfg(target_os = "macos")]
+        let most = most.min(macos_files_per_process());
+        if most > limit.rlim_cur {
+            let raised = libc::rlimit {
+                rlim_cur: most,
+                rlim_max: limit.rlim_max,
+            };
+            if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+                limit.rlim_cur = most;
+            }
+        }
+        #[allow(clippy::unnecessary_cast)] // rlim_t is u64 on most systems, not all
+        Some(limit.rlim_cur as u64)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// macOS refuses a soft limit above kern.maxfilesperproc (OPEN_MAX, 10,240, if unread).
+#[cfg(target_os = "macos")]
+fn macos_files_per_process() -> libc::rlim_t {
+    let mut value: libc::c_int = 0;
+    let mut size = std::mem::size_of::<libc::c_int>();
+    // SAFETY: the name is a C string; value and size describe a c_int.
+    let read = unsafe {
+        libc::sysctlbyname(
+            c"kern.maxfilesperproc".as_ptr(),
+            (&mut value as *mut libc::c_int).cast(),
+            &mut size,
+            std::ptr::null_mut(),
+            0,
+        )
+    };
+    if read == 0 && value > 0 {
+        value as libc::rlim_t
+    } else {
+        10_240
+    }
+}
 
 /// What `bitqueens serve` asks of the server.
 #[derive(Clone, Debug)]
@@ -76,11 +181,71 @@ pub struct Config {
     pub ping_every: Duration,
     /// How long a connection may stay silent (no message, no pong) before it is closed.
     pub silent_limit: Duration,
+    /// Connections open at once, in all (see [`connection_caps`]).
+    pub max_connections: usize,
+    /// Connections open at once from one address (see [`connection_caps`]).
+    pub max_per_address: usize,
+    /// How long a request's head may take (see [`HEADER_WAIT`]).
+    pub header_wait: Duration,
+    /// Host names this server answers to besides loopback and its addresses (`--host`).
+    pub hosts: Vec<String>,
+}
+
+/// The `Host`s a request may name (any port): `localhost`, a loopback address (127.0.0.0/8,
+/// `[::1]`), the address listened on, and the names given (`--host`). Listening on every
+/// address (`--lan`), any IP address is taken: a browser sends an address as `Host` only
+/// when it connected to that address and reached this server; rebinding needs a name.
+#[derive(Clone, Debug)]
+pub struct Hosts {
+    names: Vec<String>,
+    listen: IpAddr,
+}
+
+impl Hosts {
+    /// The hosts of a server listening on `listen`, with these extra `names`.
+    pub fn new(listen: IpAddr, names: &[String]) -> Hosts {
+        let names = names
+            .iter()
+            .map(|name| name.trim_end_matches('.').to_ascii_lowercase())
+            .collect();
+        Hosts { names, listen }
+    }
+
+    /// True when a request whose `Host` header is `host` (None: none) is for this server.
+    pub fn allows(&self, host: Option<&str>) -> bool {
+        let Some(host) = host else { return false };
+        // "name", "name:port", "1.2.3.4:port", "[::1]:port".
+        let name = if let Some(rest) = host.strip_prefix('[') {
+            match rest.split_once(']') {
+                Some((inside, port)) if port.is_empty() || is_port(port) => inside,
+                _ => return false,
+            }
+        } else {
+            match host.rsplit_once(':') {
+                Some((name, port)) if is_port(&host[name.len()..]) && !port.is_empty() => name,
+                Some(_) => return false,
+                None => host,
+            }
+        };
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        if let Ok(ip) = name.parse::<IpAddr>() {
+            return ip.is_loopback() || ip == self.listen || self.listen.is_unspecified();
+        }
+        name == "localhost" || self.names.contains(&name)
+    }
+}
+
+/// True for ":1234" (the colon and one to five digits).
+fn is_port(text: &str) -> bool {
+    text.strip_prefix(':').is_some_and(|digits| {
+        (1..=5).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+    })
 }
 
 impl Config {
     /// The protocol's limits, on `addr`, with `key`.
     pub fn new(addr: SocketAddr, key: String) -> Config {
+        let (max_connections, max_per_address) = connection_caps(&Limits::default(), None);
         Config {
             addr,
             dir: None,
@@ -92,6 +257,10 @@ impl Config {
             opening_wait: OPENING_WAIT,
             ping_every: PING_EVERY,
             silent_limit: SILENT_LIMIT,
+            max_connections,
+            max_per_address,
+            header_wait: HEADER_WAIT,
+            hosts: Vec::new(),
         }
     }
 }
@@ -154,6 +323,8 @@ struct App {
     opening_wait: Duration,
     ping_every: Duration,
     silent_limit: Duration,
+    /// `beat`, serialized once.
+    beat: Utf8Bytes,
 }
 
 /// Takes a lock, poisoned or not: a panic under it left the state as the pure calls left
@@ -243,6 +414,8 @@ pub async fn serve(
         opening_wait: config.opening_wait,
         ping_every: config.ping_every,
         silent_limit: config.silent_limit,
+        beat: Utf8Bytes::try_from(protocol::encode(&protocol::ServerMessage::Beat))
+            .expect("JSON is UTF-8"),
     });
     let ticker = tokio::spawn(tick(app.clone()));
     let router = Router::new()
@@ -251,21 +424,196 @@ pub async fn serve(
         .route("/c/{code}", get(short_link))
         .fallback(get(page::file))
         .with_state(app);
+    let open = Arc::new(Mutex::new(Open::new(
+        config.max_connections,
+        config.max_per_address,
+    )));
     ready(addr);
-    // Small kernel send buffers: a connection that does not read fills its queue soon (and is
-    // dropped) instead of parking megabytes in the kernel; no delay for small messages.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
-        let _ = tcp.set_nodelay(true);
-        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(SEND_BUFFER);
-    });
-    let served = axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stop)
-    .await;
+    // Each connection task holds a receiver: stopping is told through it, and the last one
+    // dropped means every connection has ended.
+    let hosts = Arc::new(Hosts::new(config.addr.ip(), &config.hosts));
+    let (stopping, stopped) = watch::channel(false);
+    tokio::pin!(stop);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(_) => {
+                    // Out of files, or a connection reset before it was taken: a moment
+                    // later the next one may be taken.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let admitted = lock(&open).admit(peer.ip());
+        if let Err(full) = admitted {
+            refuse_full(&tcp, full);
+            continue;
+        }
+        let counted = Counted {
+            tcp,
+            _place: Place {
+                open: open.clone(),
+                ip: peer.ip(),
+            },
+        };
+        // Small kernel send buffers: a connection that does not read fills its queue soon
+        // (and is dropped) instead of parking megabytes in the kernel; no delay for small
+        // messages.
+        let _ = counted.tcp.set_nodelay(true);
+        let _ = socket2::SockRef::from(&counted.tcp).set_send_buffer_size(SEND_BUFFER);
+        tokio::spawn(http_connection(
+            counted,
+            peer,
+            router.clone(),
+            hosts.clone(),
+            config.header_wait,
+            stopped.clone(),
+        ));
+    }
+    drop(listener);
+    drop(stopped);
+    let _ = stopping.send(true);
+    // Connections answering a request finish it; idle ones close now. A WebSocket is no
+    // longer one of them (its task is the relay's), and ends with the runtime.
+    let _ = tokio::time::timeout(Duration::from_secs(2), stopping.closed()).await;
     ticker.abort();
-    served
+    Ok(())
+}
+
+/// Answers a connection over a cap with a 503 and a sentence, if its socket takes it now,
+/// and closes it: nothing is waited for.
+fn refuse_full(tcp: &TcpStream, full: Full) {
+    let sentence = match full {
+        Full::Total => {
+            "The class server has as many connections as it can hold: try again in a minute."
+        }
+        Full::Address => {
+            "Too many connections from this address: close some tabs, or try again in a minute."
+        }
+    };
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 60\r\n\r\n{sentence}",
+        sentence.len()
+    );
+    let _ = tcp.try_write(answer.as_bytes());
+}
+
+/// One connection's place among those open: given back when dropped.
+struct Place {
+    open: Arc<Mutex<Open<IpAddr>>>,
+    ip: IpAddr,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        lock(&self.open).release(&self.ip);
+    }
+}
+
+/// A socket with its place: the place is given back when the socket is dropped, whether it
+/// served HTTP or was upgraded to a WebSocket (hyper hands the socket over with the upgrade).
+struct Counted {
+    tcp: TcpStream,
+    _place: Place,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+}
+
+/// Serves HTTP/1.1 on one connection (each request with the peer's address, for
+/// `ConnectInfo`), until it closes, its head is late, or the server stops.
+async fn http_connection(
+    tcp: Counted,
+    peer: SocketAddr,
+    router: Router,
+    hosts: Arc<Hosts>,
+    header_wait: Duration,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let service = hyper::service::service_fn(
+        move |mut request: hyper::Request<hyper::body::Incoming>| {
+            let host = request
+                .headers()
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok());
+            let refused = (!hosts.allows(host)).then(|| {
+                (
+                    StatusCode::MISDIRECTED_REQUEST,
+                    [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                    "This class server does not answer to this host name: open it at its own address (or start it with --host NAME).",
+                )
+                    .into_response()
+            });
+            request.extensions_mut().insert(ConnectInfo(peer));
+            let mut router = router.clone();
+            async move {
+                match refused {
+                    Some(response) => Ok(response),
+                    None => tower_service::Service::call(&mut router, request).await,
+                }
+            }
+        },
+    );
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(header_wait);
+    let connection = builder
+        .serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => return,
+        _ = stopped.wait_for(|stop| *stop) => {}
+    }
+    connection.as_mut().graceful_shutdown();
+    let _ = connection.await;
 }
 
 /// The clock of the rooms: every few seconds, rooms whose time is over end.
@@ -279,10 +627,11 @@ async fn tick(app: Arc<App>) {
     }
 }
 
-async fn hello() -> Response {
+async fn hello(State(app): State<Arc<App>>) -> Response {
     let body = serde_json::json!({
         "protocol": protocol::VERSION,
         "server": concat!("bitqueens serve ", env!("CARGO_PKG_VERSION")),
+        "beatSeconds": app.ping_every.as_secs().max(1),
     });
     ([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
 }
@@ -295,7 +644,8 @@ async fn short_link(Path(code): Path<String>) -> Response {
 }
 
 /// True when the request comes from a page of this server: no `Origin` (not a browser), or
-/// one that is this server as the request reached it (`Host`), over http or https.
+/// one that is this server as the request reached it (`Host`, already one of [`Hosts`]),
+/// over http or https.
 fn same_origin(headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
@@ -374,6 +724,18 @@ where
     }
 }
 
+/// Sends `message`, waiting at most [`SEND_WAIT`]: false when it did not go (the socket
+/// failed, or the client has not read for that long).
+async fn send_within<S>(sink: &mut S, message: Message) -> bool
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    matches!(
+        tokio::time::timeout(SEND_WAIT, sink.send(message)).await,
+        Ok(Ok(()))
+    )
+}
+
 async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
@@ -415,9 +777,11 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     close_with(&mut sink, &mut stream, CLOSE_POLICY, reason).await;
                     break;
                 }
-                // A ping a full socket cannot take now is not waited for: the silence decides.
-                let ping = sink.send(Message::Ping(Bytes::from_static(b"bq")));
-                if let Ok(Err(_)) = tokio::time::timeout(Duration::from_secs(1), ping).await {
+                if !send_within(&mut sink, Message::Ping(Bytes::from_static(b"bq"))).await {
+                    break;
+                }
+                // A page cannot see pings: the beat tells it the server is there.
+                if !send_within(&mut sink, Message::Text(app.beat.clone())).await {
                     break;
                 }
             }
@@ -436,7 +800,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 Some(Outgoing::Text(text)) => {
                     let Ok(text) = Utf8Bytes::try_from(text) else { continue };
                     tokio::select! {
-                        sent = sink.send(Message::Text(text)) => if sent.is_err() { break },
+                        sent = send_within(&mut sink, Message::Text(text)) => if !sent { break },
                         _ = kill.notified() => break,
                     }
                 }
@@ -450,7 +814,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 for text in updates.take().into_iter().flatten() {
                     let Ok(text) = Utf8Bytes::try_from(text) else { continue };
                     tokio::select! {
-                        sent = sink.send(Message::Text(text)) => if sent.is_err() { return },
+                        sent = send_within(&mut sink, Message::Text(text)) => if !sent { return },
                         _ = kill.notified() => return,
                     }
                 }
@@ -573,3 +937,59 @@ pub fn has_page(dir: Option<PathBuf>) -> bool {
 }
 
 pub use page::NO_PAGE;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_loopback_the_address_listened_on_and_the_names_given() {
+        let loopback = Hosts::new(
+            IpAddr::from([127, 0, 0, 1]),
+            &["Class.Example.".to_string()],
+        );
+        for host in [
+            "localhost",
+            "LOCALHOST:8035",
+            "127.0.0.1:8035",
+            "127.0.0.2",
+            "[::1]:8035",
+            "[::1]",
+            "class.example:80",
+            "class.example.",
+        ] {
+            assert!(loopback.allows(Some(host)), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8035",
+            "192.168.1.5:8035",
+            "localhost.evil.example",
+            "127.0.0.1:80:80",
+            "localhost:",
+            "[::1]x",
+            "[::2]:8035",
+            "",
+        ] {
+            assert!(!loopback.allows(Some(host)), "{host}");
+        }
+        assert!(!loopback.allows(None), "a request names its host");
+        let lan = Hosts::new(IpAddr::from([0, 0, 0, 0]), &[]);
+        assert!(lan.allows(Some("192.168.1.5:8035")) && lan.allows(Some("[fe80::1]:8035")));
+        assert!(!lan.allows(Some("evil.example:8035")));
+        let one = Hosts::new(IpAddr::from([192, 168, 1, 5]), &[]);
+        assert!(one.allows(Some("192.168.1.5:8035")) && !one.allows(Some("192.168.1.6:8035")));
+    }
+
+    #[test]
+    fn connection_caps_fit_a_full_room_per_address_and_the_open_files_in_all() {
+        let limits = Limits::default();
+        // 100 rooms of 500 students and a teacher, twice over; a full room twice per address.
+        assert_eq!(connection_caps(&limits, None), (100_200, 1_002));
+        assert_eq!(connection_caps(&limits, Some(1_048_576)), (100_200, 1_002));
+        // The open files decide the total, and the per-address cap never passes it.
+        assert_eq!(connection_caps(&limits, Some(4_096)), (4_032, 1_002));
+        assert_eq!(connection_caps(&limits, Some(256)), (192, 192));
+        assert_eq!(connection_caps(&limits, Some(10)), (1, 1));
+    }
+}

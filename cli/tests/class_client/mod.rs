@@ -173,6 +173,27 @@ pub async fn connect_small_window(server: &Server) -> Client {
     Client::new(ws)
 }
 
+/// Opens a connection as the server's own page does, from the loopback address `source`
+/// (Linux routes all of 127.0.0.0/8 to this computer).
+pub async fn try_connect_from(server: &Server, source: &str) -> Result<Client, Error> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+    let stream = socket
+        .connect(format!("127.0.0.1:{}", server.port).parse().unwrap())
+        .await?;
+    let mut request = server.ws().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", server.origin().parse().unwrap());
+    let (ws, _) = tokio::time::timeout(
+        PATIENCE,
+        tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)),
+    )
+    .await
+    .expect("the upgrade is answered")?;
+    Ok(Client::new(ws))
+}
+
 /// Opens a connection as the server's own page does.
 pub async fn connect(server: &Server) -> Client {
     try_connect(server, Some(&server.origin())).await.unwrap()
