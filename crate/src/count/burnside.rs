@@ -20,101 +20,113 @@ pub enum Turn {
 }
 
 /// The solutions that `turn` leaves unchanged (S180 or S90), by placing each queen with its
-/// images under the turn: rows are filled from the top, the lowest empty row next.
+/// images under the turn, by bitmasks: rows are filled from the top, the lowest empty row
+/// next.
+///
+/// The queens placed are always a union of whole orbits of the turn, so their columns and
+/// diagonals are closed under it, and a queen whose own square is free of them has free
+/// images too: only the clashes inside its own orbit are checked apart.
+///
+/// - A half turn carries (r, c) to (n-1-r, n-1-c): a queen on row r < n/2 and its image
+///   fill rows r and n-1-r. They share a `\` diagonal where c = r and a `/` one where
+///   c = n-1-r.
+/// - A quarter turn carries (r, c) to (c, n-1-r): the `/` diagonal r+c of one queen of an
+///   orbit is the `\` diagonal (c-r+n-1) of the next, so both kinds hold the same set of
+///   diagonals, closed under d to 2n-2-d. The orbit fills rows and columns r, c, n-1-r and
+///   n-1-c (rows filled = columns filled); its queens clash where c is r or n-1-r (or, odd
+///   n, the middle: blocked by the centre).
+///
+/// For odd n, the middle row's queen must be its own image (a half turn keeps the middle row,
+/// a quarter turn moves it to the middle column, and each row holds one queen): the centre,
+/// placed first.
 pub fn turn_symmetric(n: u32, turn: Turn) -> Result<u64, BoardSizeError> {
     check(n)?;
-    let mut board = Placing {
+    let all = (1u64 << n) - 1;
+    let mut board = Turned {
         n,
-        turn,
-        queen_in_row: vec![None; n as usize],
+        all,
         cols: 0,
         slash: 0,
         back: 0,
     };
-    Ok(board.completions(0))
+    if n % 2 == 1 {
+        // The centre: column m, and the diagonals n-1 of both kinds.
+        let m = n / 2;
+        board.cols = 1 << m;
+        board.slash = 1 << (n - 1);
+        board.back = 1 << (n - 1);
+    }
+    Ok(match turn {
+        Turn::Half => board.half_turned(0),
+        Turn::Quarter => board.quarter_turned(),
+    })
 }
 
-struct Placing {
+/// The board of [`turn_symmetric`]: the columns and diagonals (`/` at r+c, `\` at c-r+n-1)
+/// of the queens placed, whole orbits of the turn.
+struct Turned {
     n: u32,
-    turn: Turn,
-    queen_in_row: Vec<Option<u32>>,
+    all: u64,
     cols: u64,
     slash: u64,
     back: u64,
 }
 
-impl Placing {
-    fn turned(&self, (r, c): (u32, u32)) -> (u32, u32) {
+impl Turned {
+    /// The free squares of row `r` (a mask of columns) off the diagonals taken, and off the
+    /// two squares whose orbit clashes with itself (c = r and c = n-1-r).
+    fn free(&self, r: u32) -> u64 {
         let n = self.n;
-        match self.turn {
-            Turn::Half => (n - 1 - r, n - 1 - c),
-            Turn::Quarter => (c, n - 1 - r),
-        }
+        self.all
+            & !(self.cols | self.slash >> r | self.back >> (n - 1 - r) | 1 << r | 1 << (n - 1 - r))
     }
 
-    /// The solutions that extend the board, the rows above `from` being full.
-    fn completions(&mut self, from: u32) -> u64 {
+    /// The half-turn symmetric completions, rows above `r` and below `n-1-r` full.
+    fn half_turned(&mut self, r: u32) -> u64 {
         let n = self.n;
-        let Some(row) = (from..n).find(|&r| self.queen_in_row[r as usize].is_none()) else {
+        if 2 * r + 1 >= n {
             return 1;
-        };
-        let mut found = 0;
-        for c in 0..n {
-            // The queen and its images (at most 4): each must be free and clash with none of
-            // the others.
-            let mut orbit = [(row, c); 4];
-            let mut len = 1;
-            loop {
-                let next = self.turned(orbit[len - 1]);
-                if next == orbit[0] {
-                    break;
-                }
-                orbit[len] = next;
-                len += 1;
-            }
-            let orbit = &orbit[..len];
-            let mut ok = true;
-            let mut taken = 0;
-            for &(r, c) in orbit {
-                if !self.place(r, c) {
-                    ok = false;
-                    break;
-                }
-                taken += 1;
-            }
-            if ok {
-                found += self.completions(row + 1);
-            }
-            for &(r, c) in orbit[..taken].iter().rev() {
-                self.lift(r, c);
-            }
         }
+        let mut free = self.free(r);
+        let mut found = 0;
+        let saved = (self.cols, self.slash, self.back);
+        while free != 0 {
+            let c = free.trailing_zeros();
+            free &= free - 1;
+            // The queen (r, c) and its image (n-1-r, n-1-c).
+            let (s, b) = (r + c, c + n - 1 - r);
+            self.cols = saved.0 | 1 << c | 1 << (n - 1 - c);
+            self.slash = saved.1 | 1 << s | 1 << (2 * n - 2 - s);
+            self.back = saved.2 | 1 << b | 1 << (2 * n - 2 - b);
+            found += self.half_turned(r + 1);
+        }
+        (self.cols, self.slash, self.back) = saved;
         found
     }
 
-    fn place(&mut self, r: u32, c: u32) -> bool {
+    /// The quarter-turn symmetric completions of the board (rows filled = columns filled).
+    fn quarter_turned(&mut self) -> u64 {
         let n = self.n;
-        let (s, b) = (1u64 << (r + c), 1u64 << (c + n - 1 - r));
-        if self.queen_in_row[r as usize].is_some()
-            || self.cols >> c & 1 == 1
-            || self.slash & s != 0
-            || self.back & b != 0
-        {
-            return false;
+        if self.cols == self.all {
+            return 1;
         }
-        self.queen_in_row[r as usize] = Some(c);
-        self.cols |= 1 << c;
-        self.slash |= s;
-        self.back |= b;
-        true
-    }
-
-    fn lift(&mut self, r: u32, c: u32) {
-        let n = self.n;
-        self.queen_in_row[r as usize] = None;
-        self.cols &= !(1 << c);
-        self.slash &= !(1u64 << (r + c));
-        self.back &= !(1u64 << (c + n - 1 - r));
+        let r = (!self.cols).trailing_zeros();
+        let mut free = self.free(r);
+        let mut found = 0;
+        let saved = (self.cols, self.slash, self.back);
+        while free != 0 {
+            let c = free.trailing_zeros();
+            free &= free - 1;
+            // The orbit's diagonals, the same set for both kinds.
+            let (s, b) = (r + c, c + n - 1 - r);
+            let diagonals = 1u64 << s | 1 << b | 1 << (2 * n - 2 - s) | 1 << (2 * n - 2 - b);
+            self.cols = saved.0 | 1 << r | 1 << c | 1 << (n - 1 - r) | 1 << (n - 1 - c);
+            self.slash = saved.1 | diagonals;
+            self.back = saved.2 | diagonals;
+            found += self.quarter_turned();
+        }
+        (self.cols, self.slash, self.back) = saved;
+        found
     }
 }
 
@@ -216,6 +228,104 @@ mod tests {
         out
     }
 
+    /// The solutions that `turn` leaves unchanged, by the first, plain search: each queen
+    /// placed with its images square by square (the oracle of the bitmask search).
+    fn turn_symmetric_plain(n: u32, turn: Turn) -> u64 {
+        let mut board = Placing {
+            n,
+            turn,
+            queen_in_row: vec![None; n as usize],
+            cols: 0,
+            slash: 0,
+            back: 0,
+        };
+        board.completions(0)
+    }
+
+    struct Placing {
+        n: u32,
+        turn: Turn,
+        queen_in_row: Vec<Option<u32>>,
+        cols: u64,
+        slash: u64,
+        back: u64,
+    }
+
+    impl Placing {
+        fn turned(&self, (r, c): (u32, u32)) -> (u32, u32) {
+            let n = self.n;
+            match self.turn {
+                Turn::Half => (n - 1 - r, n - 1 - c),
+                Turn::Quarter => (c, n - 1 - r),
+            }
+        }
+
+        /// The solutions that extend the board, the rows above `from` being full.
+        fn completions(&mut self, from: u32) -> u64 {
+            let n = self.n;
+            let Some(row) = (from..n).find(|&r| self.queen_in_row[r as usize].is_none()) else {
+                return 1;
+            };
+            let mut found = 0;
+            for c in 0..n {
+                // The queen and its images (at most 4): each must be free and clash with none of
+                // the others.
+                let mut orbit = [(row, c); 4];
+                let mut len = 1;
+                loop {
+                    let next = self.turned(orbit[len - 1]);
+                    if next == orbit[0] {
+                        break;
+                    }
+                    orbit[len] = next;
+                    len += 1;
+                }
+                let orbit = &orbit[..len];
+                let mut ok = true;
+                let mut taken = 0;
+                for &(r, c) in orbit {
+                    if !self.place(r, c) {
+                        ok = false;
+                        break;
+                    }
+                    taken += 1;
+                }
+                if ok {
+                    found += self.completions(row + 1);
+                }
+                for &(r, c) in orbit[..taken].iter().rev() {
+                    self.lift(r, c);
+                }
+            }
+            found
+        }
+
+        fn place(&mut self, r: u32, c: u32) -> bool {
+            let n = self.n;
+            let (s, b) = (1u64 << (r + c), 1u64 << (c + n - 1 - r));
+            if self.queen_in_row[r as usize].is_some()
+                || self.cols >> c & 1 == 1
+                || self.slash & s != 0
+                || self.back & b != 0
+            {
+                return false;
+            }
+            self.queen_in_row[r as usize] = Some(c);
+            self.cols |= 1 << c;
+            self.slash |= s;
+            self.back |= b;
+            true
+        }
+
+        fn lift(&mut self, r: u32, c: u32) {
+            let n = self.n;
+            self.queen_in_row[r as usize] = None;
+            self.cols &= !(1 << c);
+            self.slash &= !(1u64 << (r + c));
+            self.back &= !(1u64 << (c + n - 1 - r));
+        }
+    }
+
     #[test]
     fn uniques_match_the_published_table_up_to_13() {
         for n in 1..=13 {
@@ -263,6 +373,22 @@ mod tests {
                 quarter,
                 "S90, n = {n}"
             );
+        }
+    }
+
+    #[test]
+    fn the_bitmask_search_matches_the_plain_one_up_to_16() {
+        // The plain search places each queen square by square and checks every image against
+        // the board: an oracle for the bitmask search, which checks only the queen's own
+        // square and its orbit (both turns, odd and even n).
+        for n in 1..=16 {
+            for turn in [Turn::Half, Turn::Quarter] {
+                assert_eq!(
+                    turn_symmetric(n, turn).unwrap(),
+                    turn_symmetric_plain(n, turn),
+                    "{turn:?}, n = {n}"
+                );
+            }
         }
     }
 }

@@ -48,7 +48,9 @@ macro_rules! with_fixed_width {
 pub struct Join {
     /// The bits of a key (at most 64).
     pub(super) bits: u32,
-    /// The bits of a chunk, and the chunks of a key, at the last load.
+    /// The bits of the keys of the last load (at most `bits`), of a chunk, and the chunks of
+    /// a key.
+    loaded_bits: u32,
     chunk_bits: u32,
     chunks: usize,
     /// The words of a sideways row at the last load, and its keys.
@@ -63,6 +65,7 @@ impl Join {
         let most_chunks = (bits as usize).div_ceil(4).max(1);
         Join {
             bits,
+            loaded_bits: bits,
             chunk_bits: 8,
             chunks: 0,
             words: 0,
@@ -79,15 +82,23 @@ impl Join {
     /// Turns `block` (at most [`BLOCK`] keys) sideways into the table, for walking `walked`
     /// keys: the chunk width makes the least work, `chunks × (2^k + walked)` rows ORed.
     pub fn load_for(&mut self, block: &[u64], walked: usize) -> &Self {
+        self.load_narrow(block, walked, self.bits)
+    }
+
+    /// [`Join::load_for`] for keys of `bits` bits, at most the join's (a sieve's keys, whose
+    /// cut bits are taken out): the fewer bits, the fewer chunks to OR for each walked key.
+    pub fn load_narrow(&mut self, block: &[u64], walked: usize, bits: u32) -> &Self {
         assert!(block.len() <= BLOCK, "a block holds at most {BLOCK} keys");
+        assert!(bits <= self.bits, "a key has at most {} bits", self.bits);
         self.len = block.len();
+        self.loaded_bits = bits;
         // Rounded up to a multiple of 4 (a 256-bit vector) past 2, so that the loops are
         // compiled for fixed widths (the padding's bits stand for no key: they stay 0).
         self.words = match block.len().div_ceil(64) {
             words @ 0..=2 => words,
             words => words.next_multiple_of(4),
         };
-        let bits = self.bits.max(1);
+        let bits = bits.max(1);
         let work = |k: u32| {
             (bits.div_ceil(k) as usize).saturating_mul((1usize << k).saturating_add(walked))
         };
@@ -138,13 +149,13 @@ impl Join {
             let mut rows = [0u64; 64];
             rows[..keys.len()].copy_from_slice(keys);
             transpose(&mut rows);
-            for (bit, row) in rows.iter().enumerate().take(self.bits as usize) {
+            for (bit, row) in rows.iter().enumerate().take(self.loaded_bits as usize) {
                 sideways[bit][w] = *row;
             }
         }
         for chunk in 0..self.chunks {
             // Only the values this chunk of a key can take: all but in the last chunk.
-            let chunk_bits = (self.bits - k * chunk as u32).min(k);
+            let chunk_bits = (self.loaded_bits - k * chunk as u32).min(k);
             let values = 1usize << chunk_bits;
             let table = &mut self.table[chunk * 256 * W..][..values * W];
             // The row of no bit and those of single bits, then every other value as the OR of
