@@ -226,6 +226,12 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) assert.equal(await steps(page), last);
     assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
+
+    // A page that comes to the class after its end is told so, once, and is at the lobby.
+    const late = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
+    await status(late).getByText('This class has ended.').waitFor();
+    await button(late, 'Start a live class').waitFor();
+    assert.equal(new URL(late.url()).searchParams.has('class'), false, 'a reload stays out of the class');
   } finally {
     await server.stop();
   }
