@@ -257,9 +257,13 @@ function startLessons(wasm, limits, { controls, compare, predict, write }) {
   // A lesson file dropped anywhere on the page opens, whether or not Make a lesson was opened.
   onFileDropped(document, (file) => maker.then((made) => made.open(file)));
   // A made lesson travels whole in the link's fragment: checked as a file is, kept as one opened.
-  panel.restore(location.search, location.hash, {
-    check,
-    adopt: (lesson) => yours.adopt(lesson),
+  const linked = { check, adopt: (lesson) => yours.adopt(lesson) };
+  panel.restore(location.search, location.hash, linked);
+  // A lesson link's fragment typed into the address bar of the open page changes only the
+  // fragment (no load): it opens the lesson as a fresh load of that address would, and junk
+  // gets the same message. The page's own address rewrites (replaceState) fire no hashchange.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(location.hash.replace(/^#/, '')).has('lesson')) panel.restore(location.search, location.hash, linked);
   });
   return panel;
 }

@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Starts `bitqueens serve --port PORT --dir dist`; resolves to { origin, port, teacherLink,
- * state, stop() } once it has printed both lines. `cargo run` builds it first if it must.
+ * state, stop(), signal(name) } once it has printed both lines. `cargo run` builds it first if it must.
  * `state` is the server's state folder ($XDG_STATE_HOME: where it keeps its teacher key), a
  * new scratch folder unless given: a server started again on the same one has the same key.
  */
@@ -34,13 +34,16 @@ export function startClassServer({ port = 0, args = [], state = mkdtempSync(join
     }
     await exited;
   };
+  /** Sends `name` (SIGSTOP freezes the server with its connections up, SIGCONT wakes it) to
+   *  the process group. */
+  const signal = (name) => process.kill(-child.pid, name);
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const serving = out.match(/^Serving bitqueens on (http:\/\/127\.0\.0\.1:(\d+)\/)$/m);
       const teacher = out.match(/^Teacher link: (\S+\?teach=\S+)$/m);
       if (serving && teacher) {
-        resolve({ origin: new URL(serving[1]).origin, port: Number(serving[2]), teacherLink: teacher[1], state, stop });
+        resolve({ origin: new URL(serving[1]).origin, port: Number(serving[2]), teacherLink: teacher[1], state, stop, signal });
       }
     });
     exited.then((code) => reject(new Error(`bitqueens serve stopped (${code}) before it served: ${err.trim() || out.trim()}`)));

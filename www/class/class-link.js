@@ -9,8 +9,9 @@
 //   connecting    a socket is opening, or open and waiting for the server's welcome
 //                 (`opened` for a teacher, `joined` for a student)
 //   open          welcomed: messages flow both ways
-//   reconnecting  the socket was lost (the server gone, the wifi, a phone asleep): a timer
-//                 opens the next one, after a delay that doubles up to a cap, with jitter
+//   reconnecting  the socket was lost (the server gone, the wifi, a phone asleep), or fell
+//                 silent: a timer opens the next one, after a delay that doubles up to a cap,
+//                 with jitter
 //   gone          the class ended (the teacher ended it, or the page left it): final
 //   refused       the server refused this page (another protocol version, a cap reached, a
 //                 room that no longer exists, …) with a sentence: final, nothing retried
@@ -18,15 +19,24 @@
 // A restarted server knows no room (rooms live in its memory), but keeps its teacher key: the
 // teacher's page, told its room is unknown, reopens it under the same code and secret (`teach`
 // with them, once); a student's page that was in the class, told the code is unknown, waits
-// for that (reconnecting, with `waiting` in the detail, at most MAX_WAITS times), then joins
-// with its token, which the reopened room takes as the student's seat.
+// for that (reconnecting, with `waiting` in the detail, for at most MAX_WAIT_MS from the first
+// refusal: about 11 minutes, a little longer than a room waits for its teacher), then joins
+// with its token, which the reopened room takes as the student's seat. A class that ended is
+// refused as such (`ended`): final at once, and the tab forgets what let it rejoin.
+//
+// A connection can also die without a close (the server frozen, the wifi gone mid-air: a
+// half-open TCP connection). The server sends something at least every beatSeconds (a `beat`
+// when it has nothing else; GET /class/hello says how often, 15 s when it does not say), so a
+// socket from which nothing came for silenceMs(beatSeconds) (2.5 beats and 2 s) while
+// connecting or open is taken for dead: closed, and the link reconnects as after a loss.
 //
 // Events: connect (start, or the backoff timer fired), welcomed (opened/joined came), lost
-// (the socket closed without a refusal), ended (`ended` came), refused (a fatal `error`
-// came), leave (the page leaves: End class, Leave).
+// (the socket closed without a refusal), silent (nothing came for silenceMs), ended (`ended`
+// came), refused (a fatal `error` came), leave (the page leaves: End class, Leave).
 //
 // Invariants: at most one socket at a time, and at most one reconnect timer, never both; a
-// message is sent only while open; in gone or refused there is neither socket nor timer.
+// silence timer runs exactly while there is a socket (connecting or open); a message is sent
+// only while open; in gone or refused there is neither socket nor timer.
 
 import { stateMachine } from '../shared/state-machine.js';
 import { TEACHER_KEY, TEACHER_ROOM, studentKey, tabStorage } from '../shared/class-tab.js';
@@ -49,6 +59,7 @@ export const TRANSITIONS = {
   connect:  { idle: CONNECTING, reconnecting: CONNECTING },
   welcomed: { connecting: OPEN },
   lost:     { connecting: RECONNECTING, open: RECONNECTING },
+  silent:   { connecting: RECONNECTING, open: RECONNECTING },
   ended:    { connecting: GONE, open: GONE },
   refused:  { connecting: REFUSED, open: REFUSED },
   leave:    { idle: GONE, connecting: GONE, open: GONE, reconnecting: GONE },
@@ -59,14 +70,33 @@ export const { can, next } = stateMachine('The class link', STATES, TRANSITIONS)
 /** The refusals that mean a teacher's room cannot come back (docs/class-protocol.md's codes). */
 const ROOM_GONE = new Set(['room', 'in-use', 'key']);
 
+/** The refusal of a class that ended (a join or a resume with its code, within the hour the
+ *  server remembers it): final, and the tab forgets the class. */
+export const ENDED = 'ended';
+
 /** The first reconnect waits about this long (ms); each next one twice as long, up to CAP. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 10_000;
 
-/** A student's page asks this many times for a class its server does not know (yet), the
- *  teacher not back: about ten minutes at the backoff's cap, as long as a room waits for its
- *  teacher. */
-export const MAX_WAITS = 60;
+/** A student's page asks again for a class its server does not know (yet), the teacher not
+ *  back, for this long from the first refusal (ms): a little longer than a room waits for its
+ *  teacher (10 minutes), so that a teacher who comes back within that finds the room there. */
+export const MAX_WAIT_MS = 11 * 60_000;
+
+/** The server's beat when GET /class/hello does not say (its default ping interval, s). */
+export const DEFAULT_BEAT_SECONDS = 15;
+
+/** The beat a hello announces (`beatSeconds`: whole seconds, at least 1), else the default. */
+export function readBeatSeconds(hello) {
+  const beat = hello?.beatSeconds;
+  return Number.isInteger(beat) && beat >= 1 && beat <= 3600 ? beat : DEFAULT_BEAT_SECONDS;
+}
+
+/** How long a socket may stay silent (ms) before it is taken for dead: two and a half beats
+ *  (one beat late, and a half for the network) and 2 s of slack. */
+export function silenceMs(beatSeconds) {
+  return Math.round((2.5 * beatSeconds + 2) * 1000);
+}
 
 /**
  * The wait before reconnect attempt `attempt` (0 for the first after a loss): the base doubled
@@ -111,23 +141,30 @@ export class ClassLink {
    * @param {object} options
    *   url          the WebSocket's address (ws://host/class/ws)
    *   WebSocket    the constructor (the browser's; a fake in tests)
-   *   clock        {setTimeout, clearTimeout} (the browser's by default)
+   *   clock        {setTimeout, clearTimeout, now()} (the browser's by default; no now():
+   *                Date.now)
+   *   beatSeconds  the server's beat (readBeatSeconds of its hello)
    *   random       () → [0, 1) for the jitter (Math.random by default)
    *   storage      the tab's sessionStorage (or a fake; null keeps nothing)
    *   listener     {state(state, detail), message(message)}: detail is {reason} when
    *                refused or ended, {delayMs} when reconnecting (with `reopening` or
-   *                `waiting` when the server is back without the class), {reopened} when open
+   *                `waiting` when the server is back without the class, `silent` when the
+   *                socket fell silent), {reopened} when open. `beat` messages are not passed on.
    */
-  constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener }) {
+  constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener, beatSeconds = DEFAULT_BEAT_SECONDS }) {
     Object.assign(this, { role, url, WebSocket, clock, random, storage, listener });
+    this.now = typeof clock.now === 'function' ? () => clock.now() : () => Date.now();
+    this.silenceMs = silenceMs(readBeatSeconds({ beatSeconds }));
     this.state = IDLE;
     this.socket = null;
     this.timer = null;
+    this.silence = null; // the silence timer of the socket (see heard())
     this.attempt = 0;    // reconnects since the last welcome
     this.refusal = null; // the fatal error received on this socket, if any
     this.resuming = false; // the teacher's hello was resumeTeaching
     this.reopening = false; // the teacher's next hello reopens the kept room (teach with it)
     this.waits = 0; // a student's joins refused since the last welcome: the class not there yet
+    this.waitingSince = null; // when the first of them was refused (now())
     this.lostOnce = false; // the connection was lost at least once
   }
 
@@ -197,11 +234,16 @@ export class ClassLink {
       return;
     }
     this.socket = socket;
+    this.heard();
     socket.onopen = () => {
-      if (this.socket === socket) socket.send(JSON.stringify({ v: PROTOCOL, ...this.hello() }));
+      if (this.socket !== socket) return;
+      this.heard();
+      socket.send(JSON.stringify({ v: PROTOCOL, ...this.hello() }));
     };
     socket.onmessage = (event) => {
-      if (this.socket === socket) this.received(event.data);
+      if (this.socket !== socket) return;
+      this.heard();
+      this.received(event.data);
     };
     socket.onclose = (event) => {
       if (this.socket === socket) this.closed(event);
@@ -217,6 +259,7 @@ export class ClassLink {
       return; // not the server's: ignored
     }
     if (message === null || typeof message !== 'object' || typeof message.type !== 'string') return;
+    if (message.type === 'beat') return; // a sign of life (heard() took it), nothing more
     switch (message.type) {
       case 'opened':
         writeStored(this.storage, TEACHER_ROOM, { code: message.code, secret: message.secret });
@@ -253,13 +296,14 @@ export class ClassLink {
     const reopened = this.reopening;
     this.attempt = 0;
     this.waits = 0;
+    this.waitingSince = null;
     this.reopening = false;
     if (can(this.state, 'welcomed')) this.take('welcomed', { reopened });
   }
 
   /** True when refusal `code` means the class is not (yet) on a server that came back: the
    *  teacher's room unknown (reopened once, with the key), or a student's class not reopened
-   *  yet (asked again, up to MAX_WAITS times). */
+   *  yet (asked again until MAX_WAIT_MS after the first such refusal). */
   worthRetrying(code) {
     if (this.role.kind === 'teacher') {
       if (this.resuming && code === 'room' && this.role.key && this.teacherRoom) {
@@ -270,23 +314,24 @@ export class ClassLink {
     }
     // Only a page that was in this class waits for it: one that typed a wrong code is told.
     const wasIn = this.lostOnce || this.waits > 0 || Boolean(readStored(this.storage, studentKey(this.role.code))?.token);
-    if (!wasIn || !(code === 'code' || code === 'joins') || this.waits >= MAX_WAITS) return false;
+    if (!wasIn || !(code === 'code' || code === 'joins')) return false;
+    this.waitingSince ??= this.now();
+    if (this.now() - this.waitingSince >= MAX_WAIT_MS) return false;
     this.waits += 1;
     return true;
   }
 
   closed(event) {
     this.socket = null;
+    this.hush();
     if (this.refusal && this.worthRetrying(this.refusal.code) && can(this.state, 'lost')) {
-      const delayMs = backoffDelay(this.attempt, this.random);
-      this.attempt += 1;
-      this.lostOnce = true;
-      this.take('lost', { delayMs, reopening: this.reopening, waiting: this.waits > 0 });
-      this.retryAfter(delayMs);
+      this.lose('lost', { reopening: this.reopening, waiting: this.waits > 0 });
       return;
     }
     if (this.refusal) {
       const { code, reason } = this.refusal;
+      // A class that ended is over for this tab: nothing kept rejoins it.
+      if (code === ENDED) this.forget();
       // A teacher whose room is gone (not known to the server, its code taken by another room,
       // or a key the server no longer takes) starts a new one next time; any other refusal
       // (too many joins, a flood, a version) leaves the room kept: a reload goes back to it.
@@ -298,11 +343,46 @@ export class ClassLink {
       return;
     }
     if (!can(this.state, 'lost')) return;
+    this.lose('lost', { closeCode: event?.code });
+  }
+
+  /** Takes `event` (lost or silent) to reconnecting, the next socket after the backoff. */
+  lose(event, detail) {
     const delayMs = backoffDelay(this.attempt, this.random);
     this.attempt += 1;
     this.lostOnce = true;
-    this.take('lost', { delayMs, closeCode: event?.code });
+    this.take(event, { delayMs, ...detail });
     this.retryAfter(delayMs);
+  }
+
+  /** A sign of life on the socket (it opened, a message came): the silence timer starts over. */
+  heard() {
+    this.hush();
+    this.silence = this.clock.setTimeout(() => {
+      this.silence = null;
+      this.silent();
+    }, this.silenceMs);
+  }
+
+  /** Stops the silence timer (the socket is gone). */
+  hush() {
+    if (this.silence !== null) this.clock.clearTimeout(this.silence);
+    this.silence = null;
+  }
+
+  /** Nothing came for silenceMs: the socket is taken for dead (its close, if it ever comes, is
+   *  no longer this link's), and the link reconnects as after a loss; a fatal refusal that
+   *  came before the silence is taken as if its close had come. */
+  silent() {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    if (socket.readyState <= 1) socket.close(4000, 'Nothing came from the server.');
+    if (this.refusal) {
+      this.closed({ code: 1006 });
+      return;
+    }
+    if (can(this.state, 'silent')) this.lose('silent', { silent: true });
   }
 
   /** The next socket after `delayMs` (the one timer), while still reconnecting. */
@@ -319,6 +399,7 @@ export class ClassLink {
   drop() {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    this.hush();
     const socket = this.socket;
     this.socket = null;
     if (socket && socket.readyState <= 1) socket.close(1000, 'left');

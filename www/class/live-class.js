@@ -9,7 +9,9 @@
 
 import { element } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
-import { ClassLink, PROTOCOL, TEACHER_KEY, readStored, writeStored, readJoinCode, tabStorage } from './class-link.js';
+import {
+  ClassLink, PROTOCOL, TEACHER_KEY, DEFAULT_BEAT_SECONDS, readStored, writeStored, readJoinCode, readBeatSeconds, tabStorage,
+} from './class-link.js';
 import { TeacherView } from './class-teacher.js';
 import { rewriteAddress } from '../player/index.js';
 
@@ -55,6 +57,7 @@ export class LiveClass {
     this.controlsBar = this.ui.page.querySelector('.controls');
     this.view = null;
     this.server = null; // the probe's promise: true when a class server answers
+    this.beatSeconds = DEFAULT_BEAT_SECONDS; // the server's beat, from its hello
     this.locked = false;
     this.ui.button.addEventListener('click', () => this.toggle());
     // The presenter view sizes its board to leave room for this section (style.css,
@@ -106,12 +109,17 @@ export class LiveClass {
     }
   }
 
-  /** Asks the page's own server whether it is a class server: a yes is kept, a no is asked
-   *  again next time (the server may have been started since). */
+  /** Asks the page's own server whether it is a class server: a yes is kept (with the beat it
+   *  announces), a no is asked again next time (the server may have been started since). */
   probe() {
     this.server ??= this.on.fetch('/class/hello', { cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))
-      .then((hello) => (hello && Number(hello.protocol) === PROTOCOL ? true : hello ? 'version' : false), () => false)
+      .then((hello) => {
+        if (!hello) return false;
+        if (Number(hello.protocol) !== PROTOCOL) return 'version';
+        this.beatSeconds = readBeatSeconds(hello);
+        return true;
+      }, () => false)
       .then((answer) => {
         if (answer !== true) this.server = null;
         return answer;
@@ -192,7 +200,7 @@ export class LiveClass {
   connect(role, makeView) {
     this.view?.link.leave();
     const link = new ClassLink(role, {
-      url: this.socketUrl(), WebSocket: this.on.WebSocket, clock: this.on.clock, storage: this.on.storage,
+      url: this.socketUrl(), WebSocket: this.on.WebSocket, clock: this.on.clock, storage: this.on.storage, beatSeconds: this.beatSeconds,
       listener: { state: (state, detail) => view.state(state, detail), message: (message) => view.message(message) },
     });
     const view = makeView(link);

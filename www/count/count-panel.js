@@ -3,7 +3,9 @@
 // resume, and "Check a shard". One thing runs at a time: the states and every transition
 // are the table in count-machine.js. Cancel is enabled where the machine takes `cancel`.
 //
-// Pressing a button that starts something while something runs says so and changes nothing.
+// While something runs (a count, the race, a shard check, a kept count read), Count all and
+// Race the counters are disabled, their description (and title) saying what runs; pressing
+// any other button that starts something then says so and changes nothing.
 // Resume counts only the sub-problems that were not kept.
 // With "Keep progress" on, each finished sub-problem is kept in IndexedDB (count-store.js)
 // until its count finishes: a count cancelled, reloaded, crashed or closed is offered back
@@ -51,6 +53,8 @@ export class CountPanel {
       progress: find('count-progress'), status: find('count-status'), result: find('count-result'),
     };
     this.ui = ui;
+    /** The titles of the buttons held while something runs, to give back after. */
+    this.idleTitles = new Map([ui.countAll, ui.race].map((button) => [button, button.title]));
     this.largestBoard = limits.maxN;
     this.raceLargestN = limits.raceLargestN;
     // The methods, named as the core names them, in its order; its default chosen.
@@ -157,6 +161,39 @@ export class CountPanel {
   #take(event) {
     this.state = next(this.state, event);
     this.ui.cancel.disabled = !can(this.state, 'cancel');
+    this.#holdStarts();
+  }
+
+  /** Count all and Race the counters disabled while something runs (not while the question
+   *  before a long count waits), each described by what runs; as they were once it ended.
+   *  The focus on one of them goes to Cancel, not to the page. */
+  #holdStarts() {
+    const running = this.state !== IDLE && this.state !== CONFIRMING;
+    const why = running ? this.#busySentence() : null;
+    for (const [button, title] of this.idleTitles) {
+      const focused = button === document.activeElement;
+      button.disabled = running;
+      if (why) {
+        button.setAttribute('aria-description', why);
+        button.title = why;
+      } else {
+        button.removeAttribute('aria-description');
+        if (title) button.title = title;
+        else button.removeAttribute('title');
+      }
+      if (running && focused && !this.ui.cancel.disabled) this.ui.cancel.focus();
+    }
+  }
+
+  /** What runs or waits now, in a sentence that says what to do; undefined when idle. */
+  #busySentence() {
+    return {
+      counting: `The count of N = ${this.run?.n} is still going: wait for it or press Cancel first.`,
+      racing: 'The race is still going: wait for it or press Cancel first.',
+      confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
+      checking: 'A shard is being checked: wait for it or press Cancel first.',
+      loading: 'A kept count is being read: wait a moment.',
+    }[this.state];
   }
 
   /** True while something runs or waits for an answer (a count, a race, a shard check, the
@@ -168,13 +205,7 @@ export class CountPanel {
   /** False when the machine takes `event` now; else says what is busy, and true. */
   #refuseWhileBusy(event) {
     if (can(this.state, event)) return false;
-    const busy = {
-      counting: `The count of N = ${this.run?.n} is still going: wait for it or press Cancel first.`,
-      racing: 'The race is still going: wait for it or press Cancel first.',
-      confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
-      checking: 'A shard is being checked: wait for it or press Cancel first.',
-      loading: 'A kept count is being read: wait a moment.',
-    }[this.state];
+    const busy = this.#busySentence();
     if (busy) this.messages.show(busy);
     return true;
   }
@@ -366,8 +397,8 @@ export class CountPanel {
 
   /** Starts `run` on what `event` starts (count, countAnyway, race, check), showing `status`. */
   #begin(event, run, status) {
+    this.run = run; // first: what runs is named in the held buttons' description
     this.#take(event);
-    this.run = run;
     this.lastProgress = null;
     this.kept = null;
     this.ui.progress.value = 0;

@@ -339,6 +339,8 @@ function readOnly(player) {
     landmark: (slug, maxSteps) => player.search.landmark(slug, maxSteps),
     /** Predict mode's question before the next step, with its answer (Search.question). */
     question: (topics, turn) => player.search.question(topics, turn),
+    /** Why an answer to that question is wrong, in the core's line, or null (Search.reason). */
+    reason: (question, given) => player.search.reason(question, given),
     /** The search as it stands: board, masks, stack (a full snapshot: once per redraw). */
     snapshot: () => player.search.snapshot(),
     /** The children of every call of search on the stack, as the wasm `treeView` reads them. */

@@ -2,7 +2,9 @@
 // Projector mode (large type, high contrast, for a classroom). Both are remembered.
 //
 // CSS keys only on <html data-theme="light|dark"> and <html data-projector>; "system" is
-// resolved here, and followed live when the system setting changes.
+// resolved here, and followed live when the system setting changes. The browser's own
+// colour (the theme-color metas, one per system scheme in index.html) follows the theme
+// resolved, not only the system: both metas are given that theme's colour.
 
 import { partsOf } from './dom.js';
 import { Kept } from './kept.js';
@@ -20,9 +22,18 @@ const remember = (key, value) => new Kept(key).writeText(value);
 export function installLook(page, root = document.documentElement) {
   const { themeSelect, projectorButton } = partsOf(page, { themeSelect: 'theme', projectorButton: 'projector' });
   const systemDark = matchMedia('(prefers-color-scheme: dark)');
+  // Each theme's colour, as index.html gives it for that system scheme.
+  const metas = [...(root.ownerDocument ?? document).querySelectorAll('meta[name="theme-color"]')];
+  const colourOf = {};
+  for (const meta of metas) {
+    const scheme = /prefers-color-scheme:\s*(light|dark)/.exec(meta.media)?.[1];
+    if (scheme) colourOf[scheme] = meta.content;
+  }
   const applyTheme = () => {
     const choice = themeSelect.value;
-    root.dataset.theme = choice === 'system' ? (systemDark.matches ? 'dark' : 'light') : choice;
+    const theme = choice === 'system' ? (systemDark.matches ? 'dark' : 'light') : choice;
+    root.dataset.theme = theme;
+    if (colourOf[theme]) for (const meta of metas) meta.content = colourOf[theme];
   };
   themeSelect.value = remembered(THEME_KEY, 'system');
   if (!themeSelect.value) themeSelect.value = 'system'; // an unknown remembered value

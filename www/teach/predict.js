@@ -13,7 +13,7 @@
 // The player asks `hold(reason)` before each step forward taken by Step ('step') or by play
 // towards a goal ('speed', 'solution'); true holds the search where it stands.
 
-import { compare, hiddenLines } from './questions.js';
+import { compare, coreAnswer, hiddenLines } from './questions.js';
 import { PLAYING } from '../player/index.js';
 import { partsOf } from '../shared/dom.js';
 
@@ -143,7 +143,18 @@ export class Predict {
     open.tries += 1;
     if (open.tries === 1) this.score.add(open.question.topic, result.right); // the first try only
     if (result.right) this.answer(result);
-    else this.panel.wrongTry(result, open.tries);
+    else this.panel.wrongTry(result, open.tries, this.reason(open.question, this.panel.given()));
+  }
+
+  /** The core's one line on why `given` is wrong (Search.reason), or null: a core that cannot
+   *  say leaves the feedback without it. */
+  reason(question, given) {
+    try {
+      const line = this.seen.reason(question, coreAnswer(question, given));
+      return typeof line === 'string' && line ? line : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Try again after a wrong try: the answer is the learner's to change. */

@@ -154,8 +154,9 @@ export class QuestionPanel {
   }
 
   /** A wrong try (`result` from questions.compare): each digit marked right or wrong (the
-   *  chosen outcome marked wrong), the right answer not shown, Try again and Show answer. */
-  wrongTry(result, tries) {
+   *  chosen outcome marked wrong), the core's `reason` it is wrong (a line, or null), the
+   *  right answer not shown, Try again and Show answer. */
+  wrongTry(result, tries, reason = null) {
     const { ui } = this;
     const rows = Object.entries(this.digitRows);
     let wrongDigits = 0;
@@ -172,7 +173,8 @@ export class QuestionPanel {
     const what = rows.length ? `${wrongDigits === 1 ? 'one digit is' : `${wrongDigits} digits are`} wrong (marked)` : 'that is not what happens next';
     const counted = tries === 1 ? ' Your score counts this first try.' : ` (try ${tries}: the score keeps your first.)`;
     ui.feedback.dataset.verdict = 'wrong';
-    ui.feedback.textContent = `Not quite: ${what}. Try again, or Show answer.${counted}`;
+    // As text, in the live region: the core's line, as it gives it.
+    ui.feedback.textContent = `Not quite: ${what}.${reason ? ` ${reason}` : ''} Try again, or Show answer.${counted}`;
     this.buttons('wrong');
     ui.retry.focus({ preventScroll: true });
     this.showScore();

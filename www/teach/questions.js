@@ -99,6 +99,17 @@ export function hiddenLines(question) {
   }
 }
 
+/** The learner's answer (as `compare` takes it) in the core's form of an answer
+ *  (`{form: 'digits', mask}`, `{form: 'rows', ld, col, rd}` or `{form: 'outcome', outcome}`),
+ *  the form of `question`'s own answer. */
+export function coreAnswer(question, given) {
+  switch (question.answer.form) {
+    case 'digits': return { form: 'digits', mask: given.rows?.answer ?? 0 };
+    case 'rows': return { form: 'rows', ld: given.rows?.ld ?? 0, col: given.rows?.col ?? 0, rd: given.rows?.rd ?? 0 };
+    default: return { form: 'outcome', outcome: given.outcome };
+  }
+}
+
 /**
  * How `given` (the learner's answer: {rows: {name: mask}} or {outcome}) compares with the
  * question's: {right: true when all of it is right, digits: {name: [true|false per column]}}.

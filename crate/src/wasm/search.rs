@@ -5,11 +5,58 @@ use crate::algorithms::Kind;
 use crate::exercise::program::{learner_blocks, your_program};
 use crate::play::{self, Until};
 use crate::session::landmark::Landmark;
-use crate::session::predict::Topic;
+use crate::session::predict::{self, Answer, Outcome, Topic};
 use crate::session::Session;
 use crate::stepping::Stepping;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// JS's `Reflect.get(target, key)`: `target[key]`; throws (caught) when `target` is no
+    /// object.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// Field `name` of the JS object `object`, when it is one.
+fn field(object: &JsValue, name: &str) -> Option<JsValue> {
+    if !object.is_object() {
+        return None;
+    }
+    reflect_get(object, &JsValue::from_str(name)).ok()
+}
+
+/// Field `name` of `object` as a u32: a whole number from 0 to 2^32 - 1, else `None`.
+fn field_u32(object: &JsValue, name: &str) -> Option<u32> {
+    let value = field(object, name)?.as_f64()?;
+    (value >= 0.0 && value.fract() == 0.0 && value <= f64::from(u32::MAX)).then_some(value as u32)
+}
+
+/// `value` read as an answer (`{form: "digits", mask}`, `{form: "rows", ld, col, rd}` or
+/// `{form: "outcome", outcome}`), field by field (lighter in the wasm than a serde reader of
+/// the tagged enum); `None` for anything else.
+fn read_answer(value: &JsValue) -> Option<Answer> {
+    Some(match field(value, "form")?.as_string()?.as_str() {
+        "digits" => Answer::Digits {
+            mask: field_u32(value, "mask")?,
+        },
+        "rows" => Answer::Rows {
+            ld: field_u32(value, "ld")?,
+            col: field_u32(value, "col")?,
+            rd: field_u32(value, "rd")?,
+        },
+        "outcome" => Answer::Outcome {
+            outcome: match field(value, "outcome")?.as_string()?.as_str() {
+                "place" => Outcome::Place,
+                "back" => Outcome::Back,
+                "solution" => Outcome::Solution,
+                _ => return None,
+            },
+        },
+        _ => return None,
+    })
+}
 
 /// A stepping search with its counts (a `session::Session`), as JS sees it: `new Search(8)`
 /// (Richards' bitmask) or `new Search(8, false, "board-scan")`, then `step()`, `back()`,
@@ -222,6 +269,37 @@ impl Search {
         }
     }
 
+    /// Predict mode: why `given` (`{form: "digits", mask}`, `{form: "rows", ld, col, rd}` or
+    /// `{form: "outcome", outcome}`) is not the answer to `question` (as `question()` gave
+    /// it, the search still where it was asked), in the core's one line
+    /// (`predict::reason`): a string, or `null` when the answer is right. The search does
+    /// not move. Throws, never panics, for a question or an answer it cannot read, or a
+    /// question that is not the one before the next step.
+    pub fn reason(&self, question: JsValue, given: JsValue) -> Result<JsValue, JsError> {
+        const ANSWERS: &str = "{form: \"digits\", mask}, {form: \"rows\", ld, col, rd} or {form: \"outcome\", outcome: \"place\", \"back\" or \"solution\"}";
+        let topic = field(&question, "topic")
+            .and_then(|topic| topic.as_string())
+            .ok_or_else(|| js_error("Not a question of Predict's: it has no topic."))?;
+        let topic = Topic::from_slug(&topic).map_err(js_error)?;
+        let complement = field(&question, "complement").is_some_and(|c| c.is_truthy());
+        let right = field(&question, "answer")
+            .and_then(|answer| read_answer(&answer))
+            .ok_or_else(|| js_error(format!("The question's answer is not one of {ANSWERS}.")))?;
+        let given = read_answer(&given)
+            .ok_or_else(|| js_error(format!("The answer given is not one of {ANSWERS}.")))?;
+        // With one topic asked, turn 0 asks two's complement as `-poss` and turn 1 as `~poss`
+        // (predict::question): the same question again, from where the search stands.
+        let here = self
+            .session
+            .question(&[topic], u32::from(complement))
+            .filter(|q| q.complement == complement && q.answer == right)
+            .ok_or_else(|| js_error("That question is not the one asked before the next step."))?;
+        Ok(match predict::reason(&here, &given) {
+            Some(line) => JsValue::from_str(&line),
+            None => JsValue::NULL,
+        })
+    }
+
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,
     /// rejected, steps, nodes, operations, found, weight, finished, detail}` (see
     /// `algorithms::State`; Richards' `detail` holds its `phase` and `calls`) and the
@@ -272,6 +350,46 @@ mod tests {
         assert_eq!(get(&answer, "outcome").as_string().unwrap(), "place");
         let listed = predict_topics().unwrap();
         assert_eq!(js_sys::Array::from(&listed).length(), 5);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_answer_has_the_cores_reason_and_bad_input_throws() {
+        let search = Search::new(4, None, None, None).unwrap();
+        let topics = vec!["free-squares".to_string()];
+        let question = search.question(topics, 0).unwrap();
+        let digits =
+            |mask: u32| to_js(&serde_json::json!({"form": "digits", "mask": mask})).unwrap();
+        // The empty first row of 4: every square free (0b1111); marking squares off the board.
+        let off = search.reason(question.clone(), digits(0b11111)).unwrap();
+        assert_eq!(
+            off.as_string().unwrap(),
+            "Some digits lie off the board: a mask has one digit per column."
+        );
+        assert!(search
+            .reason(question.clone(), digits(15))
+            .unwrap()
+            .is_null());
+        let wrong_kind =
+            to_js(&serde_json::json!({"form": "outcome", "outcome": "place"})).unwrap();
+        assert!(search
+            .reason(question.clone(), wrong_kind)
+            .unwrap()
+            .is_string());
+        for junk in [
+            JsValue::NULL,
+            JsValue::from_str("digits"),
+            to_js(&serde_json::json!({"form": "digits", "mask": -1})).unwrap(),
+            to_js(&serde_json::json!({"form": "digits", "mask": 1.5})).unwrap(),
+            to_js(&serde_json::json!({"form": "bits"})).unwrap(),
+        ] {
+            assert!(search.reason(question.clone(), junk).is_err());
+        }
+        assert!(search.reason(JsValue::NULL, digits(1)).is_err());
+        let elsewhere = Search::new(5, None, None, None).unwrap();
+        assert!(
+            elsewhere.reason(question, digits(1)).is_err(),
+            "another board's question"
+        );
     }
 
     #[wasm_bindgen_test]

@@ -99,8 +99,10 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await teacher.getByText('3 of 3 answered').waitFor();
     assert.equal(await section(teacher).getByRole('table').count(), 0, 'the answers stay hidden until Show answers');
 
-    // Cy's connection is cut (the page reloaded): back as themselves, the answer kept.
+    // Cy's connection is cut (the page reloaded): back as themselves, the answer kept. The
+    // count was 3 before the reload too: Cy's own line says the rejoin happened first.
     await cy.reload();
+    await status(cy).getByText('In the class.').waitFor();
     await cy.getByText(/^Which squares of row \d+ are free\?/).waitFor();
     await cy.getByText(/^Answer sent\./).waitFor();
     assert.equal(await digitsOf(cy), '11000000');
@@ -224,6 +226,12 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) assert.equal(await steps(page), last);
     assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
+
+    // A page that comes to the class after its end is told so, once, and is at the lobby.
+    const late = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
+    await status(late).getByText('This class has ended.').waitFor();
+    await button(late, 'Start a live class').waitFor();
+    assert.equal(new URL(late.url()).searchParams.has('class'), false, 'a reload stays out of the class');
   } finally {
     await server.stop();
   }
@@ -245,7 +253,9 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     await atStep(student, 7);
 
     // Reloads: the student (joined by the typed code) and the teacher come back as themselves.
+    // The count was 1 before the reload too: the student's own line says the rejoin happened.
     await student.reload();
+    await status(student).getByText('In the class.').waitFor();
     await section(student).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
     await atStep(student, 7);
     await teacher.getByText('1 student joined').waitFor();

@@ -195,19 +195,32 @@ test('bad board sizes get a clear message and start nothing', async () => {
   assert.equal(await page.locator('#count-message').isVisible(), false, 'a good count clears the message');
 });
 
-test('a second Count all during a count says so and the first count finishes correctly', async () => {
+test('during a count, Count all and Race the counters are disabled, saying why; the count finishes correctly and they are back', async () => {
   const page = await session.open('', RUNNING);
   await setSize(page, '12');
-  await button(page, 'Count all').click();
+  const countAllButton = button(page, 'Count all');
+  const race = button(page, 'Race the counters');
+  const raceTitle = await race.getAttribute('title');
+  assert.ok(raceTitle);
+  await countAllButton.focus();
+  await page.keyboard.press('Enter');
   await countRunning(page);
-  await button(page, 'Count all').click();
-  assert.match(await text(page, 'count-message'), /The count of N = 12 is still going: wait for it or press Cancel first\./);
-  await button(page, 'Race the counters').click();
-  assert.match(await text(page, 'count-message'), /still going/);
-  assert.equal(await text(page, 'count-result'), '', 'the count was still going when both were pressed');
+  const why = 'The count of N = 12 is still going: wait for it or press Cancel first.';
+  for (const held of [countAllButton, race]) {
+    assert.equal(await held.isDisabled(), true);
+    assert.equal(await held.getAttribute('aria-description'), why);
+    assert.equal(await held.getAttribute('title'), why);
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'count-cancel', 'the focus goes to Cancel, not to the page');
   await countIdle(page);
   const result = await text(page, 'count-result');
   assert.ok(result.startsWith(resultFor(12)) && result.includes('✓ agree'), result);
+  for (const held of [countAllButton, race]) {
+    assert.equal(await held.isDisabled(), false);
+    assert.equal(await held.getAttribute('aria-description'), null);
+  }
+  assert.equal(await race.getAttribute('title'), raceTitle, 'its own title back');
+  assert.equal(await countAllButton.getAttribute('title'), null);
 });
 
 test('changing N during a count lets it finish, saying the new size is for the next count; closing the panel cancels', async () => {

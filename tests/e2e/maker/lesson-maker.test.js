@@ -189,6 +189,41 @@ test('a made lesson’s link travels: opened in another browser, it opens the le
   assert.equal(await damaged.locator('#lesson-bar').isHidden(), true);
 });
 
+test('a lesson link’s fragment typed into the address bar of an open page opens the lesson, as a fresh load would; junk gets the message', async () => {
+  const page = await session.open('?n=5&pos=4');
+  await openMaker(page);
+  await page.getByLabel('Title').fill('Typed in the address bar');
+  await page.getByLabel('Note for the next stop').fill('First.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Step').click();
+  await page.getByLabel('Note for the next stop').fill('Second.');
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Open it as a lesson').click();
+  const lesson = page.getByRole('region', { name: 'Typed in the address bar' });
+  await lesson.waitFor();
+  await page.waitForFunction(() => location.hash.startsWith('#lesson='));
+  const fragment = new URL(page.url()).hash;
+  await button(page, 'Close lesson').click();
+  await page.waitForFunction(() => location.hash === '');
+  await button(page, 'Step').click();
+
+  // Only the fragment changes (no load): a hashchange, as when it is typed.
+  await page.evaluate((hash) => { location.hash = hash; }, fragment);
+  await lesson.waitFor();
+  assert.equal(await page.locator('#lesson-stop').textContent(), 'Stop 1 of 2');
+  assert.equal(await page.locator('#lesson-note').textContent(), 'First.');
+  assert.equal(await steps(page), 4, 'at the stop, as a fresh load');
+  await button(page, 'Close lesson').click();
+  await lesson.waitFor({ state: 'hidden' });
+
+  await page.evaluate(() => { location.hash = '#lesson=not*a*lesson'; });
+  await page.locator('#message').filter({ hasText: /The lesson in the link is damaged \(.+\): ask for the link again, or for the lesson file\./ }).waitFor();
+  assert.equal(await page.locator('#lesson-bar').isHidden(), true);
+  // Another fragment (a heading's anchor, say) is not a lesson's: nothing happens.
+  await page.evaluate(() => { location.hash = '#legend'; });
+  assert.equal(await page.locator('#lesson-bar').isHidden(), true);
+});
+
 test('Open it as a lesson with no title: the page says so beside the button, in its own words, and the focus goes to Title', async () => {
   const page = await session.open('?n=6&pos=2');
   await openMaker(page);

@@ -185,15 +185,18 @@ async function atRest(page, where) {
   const predictOn = (await page.locator('#predict').getAttribute('aria-pressed')) === 'true';
   const asking = await page.locator('#question-check:not([hidden])').isVisible();
   assert.ok(!asking || predictOn, `${where}: a question open only while Predict is on`);
-  // Count all stays enabled while something runs (it then says what is busy): Cancel is
-  // enabled exactly while the panel runs something, and the panel is idle otherwise.
-  // Both read at one moment: a race may end between two reads.
-  const { cancellable, idle } = await page.evaluate(() => ({
+  // Cancel is enabled exactly while the panel runs something, and the panel is idle
+  // otherwise; Count all is disabled exactly while something runs (not while the question
+  // before a long count waits). All read at one moment: a race may end between two reads.
+  const { cancellable, idle, held, confirming } = await page.evaluate(() => ({
     cancellable: !document.getElementById('count-cancel').disabled,
     idle: globalThis.bitqueensDebug.countPanel.state === 'idle',
+    held: document.getElementById('count-all').disabled,
+    confirming: globalThis.bitqueensDebug.countPanel.state === 'confirming',
   }));
   assert.ok(cancellable !== idle || !(await page.locator('#count-panel').evaluate((d) => d.open)),
     `${where}: the count panel either runs something (Cancel) or is idle, able to count`);
+  assert.equal(held, !idle && !confirming, `${where}: Count all is disabled exactly while something runs`);
   await alwaysTrue(page, where);
 }
 

@@ -337,6 +337,30 @@ test('junk in the permalink gives one message per bad part and a working page', 
   assert.equal(await steps(page), 1);
 });
 
+test('the browser’s colour (the theme-color metas) follows the Theme menu, not only the system', async () => {
+  const page = await session.open('');
+  // The colour index.html gives each system scheme, as served (the page changes them after).
+  const served = await page.evaluate(async () => {
+    const html = await (await fetch(location.pathname, { cache: 'no-store' })).text();
+    const metas = new DOMParser().parseFromString(html, 'text/html').querySelectorAll('meta[name="theme-color"]');
+    return Object.fromEntries([...metas].map((meta) => [/(light|dark)\)/.exec(meta.media)[1], meta.content]));
+  });
+  assert.ok(served.light && served.dark && served.light !== served.dark, JSON.stringify(served));
+  const colours = () => page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.content));
+  const themeBecomes = (wanted) => page.waitForFunction((w) => document.documentElement.dataset.theme === w, wanted);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByLabel('Theme').selectOption('dark');
+  assert.deepEqual(await colours(), [served.dark, served.dark], 'dark chosen on a light system');
+  await page.getByLabel('Theme').selectOption('light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.deepEqual(await colours(), [served.light, served.light], 'light chosen on a dark system');
+  await page.getByLabel('Theme').selectOption('system');
+  assert.deepEqual(await colours(), [served.dark, served.dark], 'the system’s again');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await themeBecomes('light');
+  assert.deepEqual(await colours(), [served.light, served.light], 'followed live');
+});
+
 test('the theme follows the system, can be chosen, and Projector mode enlarges the board', async () => {
   // A projector's screen: the board grows as far as the bit rows below it still fit (at a
   // window 900 pixels tall it cannot grow much; see layout.test.js).

@@ -126,7 +126,8 @@ test('a wrong answer by keyboard alone: each digit marked, Try again, then right
   await page.keyboard.press('Tab'); // from the answer to Check
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check');
   await page.keyboard.press('Enter');
-  assert.equal(await feedback(page), 'Not quite: 6 digits are wrong (marked). Try again, or Show answer. Your score counts this first try.');
+  // With the core's line on why (predict::reason), in its words.
+  assert.equal(await feedback(page), 'Not quite: 6 digits are wrong (marked). A free square is missing: every column no mask attacks is free. Try again, or Show answer. Your score counts this first try.');
   const answer = page.getByRole('group', { name: 'Your answer', exact: true });
   assert.equal(await answer.getByRole('button', { name: 'column 1, right' }).count(), 1);
   assert.equal(await answer.getByRole('button', { name: 'column 2, wrong' }).count(), 1);
@@ -227,6 +228,32 @@ test('Play stops at each question and Continue plays on; only the topics ticked 
   await button(page, 'Continue').click();
   assert.match(await questionText(page), /^Nothing to ask about: tick a topic/);
   await button(page, 'Pause').click();
+});
+
+test('a wrong try shows the core’s reason as text in the live region: the attacked squares given for the free ones', async () => {
+  const page = await session.open('?n=8');
+  await button(page, 'Predict').click();
+  for (const name of ['Lowest bit', 'Two’s complement', 'Next row', 'What happens']) {
+    await page.getByRole('checkbox', { name, exact: true }).uncheck();
+  }
+  await button(page, 'Step').click();
+  assert.match(await questionText(page), /^Which squares of row 1 are free\?/);
+  await button(page, 'Show answer').click();
+  await button(page, 'Continue').click();
+  // The try and the queen placed are not asked about: Step takes them, and stops before row 2's.
+  for (let i = 0; i < 5 && !(await asking(page)); i++) await button(page, 'Step').click();
+  assert.match(await questionText(page), /^Which squares of row 2 are free\?/);
+  // The squares the queen above attacks, worked out from the board, given as the free ones.
+  const queens = await queensOnBoard(page);
+  assert.equal(queens.length, 1);
+  const { ld, col, rd } = masksFromQueens(queens, 8);
+  const hit = [...col].map((d, c) => (d === '1' || ld[c] === '1' || rd[c] === '1' ? '1' : '0')).join('');
+  await giveDigits(page, 'Your answer', hit);
+  await button(page, 'Check').click();
+  const line = page.locator('#question-feedback');
+  assert.equal(await line.getAttribute('aria-live'), 'polite', 'announced');
+  assert.match(await feedback(page), /^Not quite: 8 digits are wrong \(marked\)\. These are the attacked squares: is the `~` missing in `~\(ld \| col \| rd\)`\? Try again/);
+  assert.equal(await line.locator('*').count(), 0, 'as text, no markup');
 });
 
 test('after Continue by keyboard, the focus goes to the next thing to do (Step), not to the page', async () => {

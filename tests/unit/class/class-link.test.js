@@ -5,17 +5,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS, TEACHER_KEY,
-  IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL, MAX_WAITS,
+  IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL, MAX_WAIT_MS, DEFAULT_BEAT_SECONDS,
+  readBeatSeconds, silenceMs,
 } from '../../../www/class/class-link.js';
 import { testMachineAgainstTable } from '../../support/machine-table.js';
 
 testMachineAgainstTable({ TRANSITIONS, STATES, can, next }, {
   states: ['idle', 'connecting', 'open', 'reconnecting', 'gone', 'refused'],
-  events: ['connect', 'welcomed', 'lost', 'ended', 'refused', 'leave'],
+  events: ['connect', 'welcomed', 'lost', 'silent', 'ended', 'refused', 'leave'],
   expected: {
     idle: { connect: 'connecting', leave: 'gone' },
-    connecting: { welcomed: 'open', lost: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
-    open: { lost: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
+    connecting: { welcomed: 'open', lost: 'reconnecting', silent: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
+    open: { lost: 'reconnecting', silent: 'reconnecting', ended: 'gone', refused: 'refused', leave: 'gone' },
     reconnecting: { connect: 'connecting', leave: 'gone' },
     gone: {},
     refused: {},
@@ -52,19 +53,37 @@ function fakeSockets() {
 class FakeClock {
   timers = new Map();
   nextId = 1;
+  time = 0;
+  now = () => this.time;
   setTimeout = (callback, ms) => {
     const id = this.nextId++;
-    this.timers.set(id, { callback, ms });
+    this.timers.set(id, { callback, ms, due: this.time + ms });
     return id;
   };
 
   clearTimeout = (id) => this.timers.delete(id);
-  /** Fires every timer set so far; returns their delays. */
+  /** Fires every timer set so far, the time moved to each one's due time; returns their delays. */
   fire() {
     const due = [...this.timers.entries()];
     this.timers.clear();
-    for (const [, { callback }] of due) callback();
+    for (const [, { callback, due: at }] of due) {
+      this.time = Math.max(this.time, at);
+      callback();
+    }
     return due.map(([, { ms }]) => ms);
+  }
+
+  /** Moves the time on by `ms`, firing each timer that falls due on the way, in order. */
+  advance(ms) {
+    const until = this.time + ms;
+    for (;;) {
+      const [id, timer] = [...this.timers.entries()].sort(([, a], [, b]) => a.due - b.due)[0] ?? [];
+      if (!timer || timer.due > until) break;
+      this.timers.delete(id);
+      this.time = timer.due;
+      timer.callback();
+    }
+    this.time = until;
   }
 }
 
@@ -75,13 +94,13 @@ class FakeStorage {
   removeItem(key) { this.map.delete(key); }
 }
 
-function makeLink(role, { storage = new FakeStorage(), random = () => 0.5 } = {}) {
+function makeLink(role, { storage = new FakeStorage(), random = () => 0.5, beatSeconds } = {}) {
   const { FakeSocket, opened } = fakeSockets();
   const clock = new FakeClock();
   const states = [];
   const messages = [];
   const link = new ClassLink(role, {
-    url: 'ws://host/class/ws', WebSocket: FakeSocket, clock, random, storage,
+    url: 'ws://host/class/ws', WebSocket: FakeSocket, clock, random, storage, beatSeconds,
     listener: { state: (state, detail) => states.push([state, detail]), message: (m) => messages.push(m) },
   });
   return { link, opened, clock, states, messages, storage };
@@ -266,17 +285,134 @@ test('a student whose class a restarted server does not know yet waits for it (b
   opened.at(-1).say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
   assert.equal(link.state, OPEN);
   assert.equal(link.waits, 0);
-  // A teacher who never comes back: the page stops asking after MAX_WAITS refusals.
+  // A teacher who never comes back: the page asks for MAX_WAIT_MS (longer than the room's 10
+  // minutes for its teacher) from the first refusal, then stops.
+  assert.ok(MAX_WAIT_MS > 10 * 60_000 && MAX_WAIT_MS <= 12 * 60_000);
   opened.at(-1).cut();
-  for (let i = 0; i < MAX_WAITS; i++) {
+  clock.fire();
+  const first = clock.now();
+  refuse(opened.at(-1));
+  let refusals = 1;
+  while (clock.now() - first < MAX_WAIT_MS) {
+    assert.equal(link.state, RECONNECTING, `${clock.now() - first} ms after the first refusal`);
     clock.fire();
     refuse(opened.at(-1));
-    assert.equal(link.state, RECONNECTING);
+    refusals += 1;
   }
-  clock.fire();
-  refuse(opened.at(-1));
   assert.equal(link.state, REFUSED);
+  assert.ok(clock.now() - first < MAX_WAIT_MS + BACKOFF_CAP_MS, 'stopped at the first refusal past the wait');
+  assert.ok(refusals > 60, `${refusals} refusals: the wait is a duration, not a count`);
   assert.equal(states.at(-1)[1].returned, true);
+  assert.equal(clock.timers.size, 0);
+});
+
+test('a class that ended is refused as such: final at once, even while waiting, and the token forgotten', () => {
+  for (const waitingFirst of [false, true]) {
+    const { link, opened, clock, states, storage } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
+    link.start();
+    opened[0].accept();
+    opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+    opened[0].cut();
+    if (waitingFirst) {
+      clock.fire();
+      opened.at(-1).accept();
+      opened.at(-1).say({ type: 'error', code: 'code', reason: 'No class has this code.', fatal: true });
+      opened.at(-1).cut(1008);
+      assert.equal(link.state, RECONNECTING);
+    }
+    clock.fire();
+    opened.at(-1).accept();
+    assert.equal(opened.at(-1).sent[0].token, 'mine');
+    opened.at(-1).say({ type: 'error', code: 'ended', reason: 'This class has ended.', fatal: true });
+    opened.at(-1).cut(1008);
+    assert.equal(link.state, REFUSED, `waiting first: ${waitingFirst}`);
+    assert.equal(states.at(-1)[1].reason, 'This class has ended.');
+    assert.equal(states.at(-1)[1].code, 'ended');
+    assert.equal(clock.timers.size, 0, 'nothing retried');
+    assert.equal(storage.getItem('bitqueens.class.student.ABCDEF'), null, 'the token is forgotten');
+  }
+});
+
+test('a teacher whose class ended is refused as such, and the room is forgotten: a new one next time', () => {
+  const storage = new FakeStorage();
+  storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 's3cret' }));
+  const { link, opened, clock } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  link.start();
+  opened[0].accept();
+  assert.equal(opened[0].sent[0].type, 'resumeTeaching');
+  opened[0].say({ type: 'error', code: 'ended', reason: 'This class has ended.', fatal: true });
+  opened[0].cut(1008);
+  assert.equal(link.state, REFUSED);
+  assert.equal(clock.timers.size, 0);
+  assert.equal(ClassLink.teacherRoomIn(storage), null);
+});
+
+test('the beat: read from the hello (whole seconds, at least 1), 15 s when it does not say', () => {
+  assert.equal(DEFAULT_BEAT_SECONDS, 15);
+  assert.equal(readBeatSeconds({ protocol: 1, beatSeconds: 1 }), 1);
+  assert.equal(readBeatSeconds({ protocol: 1, beatSeconds: 30 }), 30);
+  for (const odd of [undefined, null, 0, -1, 1.5, '5', Infinity, Number.NaN, 1e9]) {
+    assert.equal(readBeatSeconds({ protocol: 1, beatSeconds: odd }), DEFAULT_BEAT_SECONDS, String(odd));
+  }
+  assert.equal(readBeatSeconds(null), DEFAULT_BEAT_SECONDS);
+  assert.equal(silenceMs(1), 4_500);
+  assert.equal(silenceMs(15), 39_500);
+});
+
+test('a silent connection (no close: a half-open one) is taken for lost, and reconnects with backoff as the same student', () => {
+  const { link, opened, clock, states, messages } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { beatSeconds: 1 });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  // Any message is a sign of life, a beat too; the beat goes no further.
+  clock.advance(4_000);
+  opened[0].say({ type: 'beat' });
+  clock.advance(4_000);
+  opened[0].say({ type: 'show', n: 8, mirror: false, step: 3 });
+  clock.advance(4_400);
+  assert.equal(link.state, OPEN, 'never 4.5 s without a message');
+  assert.deepEqual(messages.map((m) => m.type), ['joined', 'show'], 'beats are not passed on');
+  // Then nothing comes: 4.5 s later the socket is closed and the link reconnects.
+  clock.advance(100);
+  assert.equal(link.state, RECONNECTING);
+  assert.deepEqual(states.at(-1), [RECONNECTING, { delayMs: 375, silent: true }]);
+  assert.equal(opened[0].closedBy?.code, 4000, 'the silent socket is closed');
+  assert.equal(clock.timers.size, 1, 'only the reconnect timer');
+  opened[0].cut(); // its close event, if it ever comes, is no longer the link's
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(clock.timers.size, 1);
+  // The server still frozen: the next socket opens (the kernel takes the connection) and
+  // nothing comes; it too is taken for dead, after a longer backoff.
+  clock.fire();
+  assert.equal(link.state, CONNECTING);
+  opened[1].accept();
+  clock.advance(4_500);
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(states.at(-1)[1].delayMs, 750, 'the backoff grows');
+  // It wakes: the next socket rejoins with the token.
+  clock.fire();
+  opened[2].accept();
+  assert.deepEqual(opened[2].sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: 'mine', name: 'N' });
+  opened[2].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  assert.equal(opened.length, 3);
+});
+
+test('without a beat from the hello, the silence allowed is 2.5 × 15 s + 2 s; a left link has no timer', () => {
+  const { link, opened, clock } = makeLink({ kind: 'teacher', key: 'k3y' });
+  link.start();
+  clock.advance(39_000);
+  assert.equal(link.state, CONNECTING, 'a socket still connecting is watched too');
+  opened[0].accept();
+  opened[0].say({ type: 'opened', code: 'ABCDEF', secret: 's', joinPath: '/c/ABCDEF' });
+  clock.advance(39_499);
+  assert.equal(link.state, OPEN);
+  clock.advance(1);
+  assert.equal(link.state, RECONNECTING);
+  clock.fire();
+  assert.equal(clock.timers.size, 1, 'the new socket\'s silence timer');
+  link.leave();
   assert.equal(clock.timers.size, 0);
 });
 
