@@ -63,6 +63,10 @@ pub struct Args {
     /// Seconds a connection has to send a request's head (for tests).
     #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
     header_seconds: u64,
+    /// Seconds a connection's socket may take nothing written to it before it is closed (for
+    /// tests).
+    #[arg(long, default_value_t = 10, hide = true, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    write_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C.
@@ -116,16 +120,20 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         per_address
     };
+    // A class behind one address (a school's NAT) needs a full class's places from it, and
+    // one address gets at most a quarter of the total.
     let full_class = 2 * (args.max_students as usize + 1);
-    if let (Some(files), true) = (files, config.max_connections < full_class) {
+    let computed = args.max_connections == 0 && args.connections_per_address == 0;
+    if let (Some(files), true) = (files, computed && config.max_per_address < full_class) {
         eprintln!(
-            "bitqueens: the open-file limit ({files}) lets {} connections in at once, fewer than a class of {} students may need ({full_class}): raise it (ulimit -n {}) before bitqueens serve.",
-            config.max_connections,
+            "bitqueens: the open-file limit ({files}) lets {} connections in at once from one address, fewer than a class of {} students may need ({full_class}): raise it (ulimit -n {}) before bitqueens serve.",
+            config.max_per_address,
             args.max_students,
-            full_class as u64 + server::RESERVED_FILES,
+            4 * full_class as u64 + server::RESERVED_FILES,
         );
     }
     config.header_wait = std::time::Duration::from_secs(args.header_seconds);
+    config.write_wait = std::time::Duration::from_secs(args.write_seconds);
     let lan = args.lan;
     server::run(config, |addr| {
         let port = addr.port();

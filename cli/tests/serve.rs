@@ -741,17 +741,13 @@ async fn connections_over_the_per_address_cap_are_refused_and_others_still_join(
     let code = opened["code"].as_str().unwrap().to_string();
     let (first, _) = student(&server, &code, None).await;
     let (_second, _) = student(&server, &code, None).await;
-    // A fourth from 127.0.0.1: refused at once (a 503, or the socket closed under it).
-    match try_connect_from(&server, "127.0.0.1").await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
-            assert_eq!(response.status(), 503);
-            let body =
-                String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
-            assert!(body.contains("Too many connections"), "{body}");
-        }
-        Err(_) => {}
-        Ok(_) => panic!("a fourth connection from one address was let in"),
-    }
+    // A fourth from 127.0.0.1: refused at once, with a 503 and its sentence.
+    assert_refused(
+        &server,
+        "127.0.0.1",
+        "Too many connections from this address",
+    )
+    .await;
     // Another address still joins, and gets its board.
     let mut other = try_connect_from(&server, "127.0.0.2").await.unwrap();
     other
@@ -893,17 +889,74 @@ async fn connections_over_the_total_cap_are_refused_from_any_address() {
     let server = Server::start(&["--max-connections", "2"]);
     let (_teacher, opened) = teacher(&server).await;
     let (_student, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
-    match try_connect_from(&server, "127.0.0.2").await {
+    assert_refused(&server, "127.0.0.2", "as many connections as it can hold").await;
+}
+
+/// A connection from `source` is refused with a 503 whose body holds `sentence` (not a reset,
+/// nor any other error).
+async fn assert_refused(server: &Server, source: &str, sentence: &str) {
+    match try_connect_from(server, source).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
             assert_eq!(response.status(), 503);
             let body =
                 String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).to_string();
-            assert!(
-                body.contains("as many connections as it can hold"),
-                "{body}"
-            );
+            assert!(body.contains(sentence), "{body}");
         }
-        Err(_) => {}
-        Ok(_) => panic!("a third connection was let in past a total of two"),
+        Err(other) => panic!("a 503 with a sentence, not {other}"),
+        Ok(_) => panic!("a connection over a cap was let in"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start(&["--connections-per-address", "2", "--write-seconds", "1"]);
+    // A file far larger than the kernel's buffers on both sides hold.
+    const SIZE: usize = 8 * 1024 * 1024;
+    server.write_page_file("big.wasm", &vec![0u8; SIZE]);
+    // Two sockets ask for it (with small receive windows), and never read: both places
+    // of 127.0.0.1 taken.
+    let mut sleepers = Vec::new();
+    for _ in 0..2 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut stream = socket
+            .connect(format!("127.0.0.1:{}", server.port).parse().unwrap())
+            .await
+            .unwrap();
+        let request = format!(
+            "GET /big.wasm HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            server.port
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        sleepers.push(stream);
+    }
+    // Once their writes have stalled for the write wait, the server closes them: a
+    // connection from the same address is let in again, and joins.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let mut back = loop {
+        if let Ok(client) = try_connect_from(&server, "127.0.0.1").await {
+            break client;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the place of a client that stopped reading is given back"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    back.send(json!({"type": "teach", "key": server.key})).await;
+    back.recv_type("opened").await;
+    // Each sleeper, read now, ends before the whole file: it was cut, not served.
+    for mut sleeper in sleepers {
+        let mut got = 0usize;
+        let mut buffer = vec![0u8; 64 * 1024];
+        let read = tokio::time::timeout(PATIENCE, async {
+            while let Ok(n @ 1..) = sleeper.read(&mut buffer).await {
+                got += n;
+            }
+        })
+        .await;
+        assert!(read.is_ok(), "the server closed the sleeper");
+        assert!(got < SIZE, "a sleeper was cut: {got} bytes of {SIZE}");
     }
 }

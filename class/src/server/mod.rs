@@ -13,8 +13,13 @@
 //! - each connection is pinged, and sent a `beat`, every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
 //!   message, no pong) is closed, and its student shown as gone;
 //! - connections open at once are capped, in all and per address ([`connection_caps`]); one
-//!   over a cap is answered 503 and closed at once, never queued; its place is given back when
-//!   its socket is dropped, however the connection ended (HTTP or WebSocket);
+//!   over a cap is answered 503 and closed within [`GOODBYE_WAIT`], never queued (at most
+//!   [`GOODBYES`] such at once; past them, closed without a word); a connection's place is
+//!   given back when its socket is dropped, however the connection ended (HTTP or WebSocket,
+//!   closed by either side, or cut by one of the waits below);
+//! - a write that the client's socket takes nothing of for [`WRITE_WAIT`] fails, and the
+//!   connection with it (HTTP or WebSocket; a WebSocket's own [`SEND_WAIT`] is shorter): a
+//!   client that stops reading cannot hold its place;
 //! - a request's head must arrive within [`HEADER_WAIT`] of the connection's start or of the
 //!   previous answer (so an idle keep-alive connection is closed too);
 //! - nothing internal (a panic, a path, an error's debug text) is sent to a client;
@@ -75,20 +80,38 @@ pub const SEND_WAIT: Duration = Duration::from_secs(2);
 /// sends nothing, or half a head, or stays idle between requests, is closed after it.
 pub const HEADER_WAIT: Duration = Duration::from_secs(10);
 
+/// How long a connection's socket may take nothing of what is written to it (no byte at
+/// all) before the connection is closed, unless [`Config::write_wait`] says otherwise. Reset
+/// by every byte taken: a phone on weak wifi that stalls for a few seconds is not cut, a
+/// client that asked for the page's files and stopped reading gives its place back.
+pub const WRITE_WAIT: Duration = Duration::from_secs(10);
+
 /// Open files kept back from the connections' total: the listener, the runtime's own, the
-/// standard streams, the page's files read with `--dir`.
-pub const RESERVED_FILES: u64 = 64;
+/// standard streams, the page's files read with `--dir`, and the sockets being told 503
+/// ([`GOODBYES`] at most).
+pub const RESERVED_FILES: u64 = 64 + GOODBYES as u64;
+
+/// Sockets over a cap told 503 at once, at most (each for up to [`GOODBYE_WAIT`]); past it,
+/// one over a cap is closed without a word: a flood of connections must not become a flood
+/// of open files.
+pub const GOODBYES: usize = 64;
+
+/// How long a socket told 503 is read (and what it sent discarded) before it is closed: a
+/// socket closed with unread data is reset, and the reset may overtake the 503.
+pub const GOODBYE_WAIT: Duration = Duration::from_secs(1);
 
 /// The caps on connections open at once, `(in all, per address)`, for rooms of `limits` and
 /// `open_files` (the process's open-file limit, when known).
 ///
-/// - Per address: twice a full room and its teacher. A class on loopback or behind one NAT
-///   address (a school's wifi) comes from one address; each student has one WebSocket, and
-///   may briefly have a second (a page that reconnects before the server has seen its old
-///   socket go, which takes up to [`SILENT_LIMIT`]; or the page's files loading). 500
-///   students: 1,002.
-/// - In all: every seat of every room twice over, as above, but never more than the open
-///   files leave ([`RESERVED_FILES`] kept back): past them, `accept` fails for everyone.
+/// - In all: every seat of every room twice over (each student has one WebSocket, and may
+///   briefly have a second: a page that reconnects before the server has seen its old socket
+///   go, which takes up to [`SILENT_LIMIT`]; or the page's files loading), but never more
+///   than the open files leave ([`RESERVED_FILES`] kept back): past them, `accept` fails for
+///   everyone.
+/// - Per address: twice a full room and its teacher, as above (a class on loopback or
+///   behind one NAT address, a school's wifi, comes from one address; 500 students: 1,002),
+///   but at most a quarter of the total: where the open files are few (256: a total of 128),
+///   one address must not take every place, and three quarters stay for the others.
 /// - Neither is below 1.
 pub fn connection_caps(limits: &Limits, open_files: Option<u64>) -> (usize, usize) {
     let room = limits.max_students.saturating_add(1);
@@ -99,7 +122,7 @@ pub fn connection_caps(limits: &Limits, open_files: Option<u64>) -> (usize, usiz
         total = total.min(usable);
     }
     let total = total.max(1);
-    (total, room.saturating_mul(2).min(total))
+    (total, room.saturating_mul(2).min(total / 4).max(1))
 }
 
 /// Raises this process's open-file limit to its hard limit (on macOS, to the most a process
@@ -187,6 +210,8 @@ pub struct Config {
     pub max_per_address: usize,
     /// How long a request's head may take (see [`HEADER_WAIT`]).
     pub header_wait: Duration,
+    /// How long a socket may take nothing written to it (see [`WRITE_WAIT`]).
+    pub write_wait: Duration,
     /// Host names this server answers to besides loopback and its addresses (`--host`).
     pub hosts: Vec<String>,
 }
@@ -260,6 +285,7 @@ impl Config {
             max_connections,
             max_per_address,
             header_wait: HEADER_WAIT,
+            write_wait: WRITE_WAIT,
             hosts: Vec::new(),
         }
     }
@@ -432,6 +458,8 @@ pub async fn serve(
     // Each connection task holds a receiver: stopping is told through it, and the last one
     // dropped means every connection has ended.
     let hosts = Arc::new(Hosts::new(config.addr.ip(), &config.hosts));
+    // Sockets over a cap being told 503 (see `refuse_full`).
+    let goodbyes = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let (stopping, stopped) = watch::channel(false);
     tokio::pin!(stop);
     loop {
@@ -449,16 +477,14 @@ pub async fn serve(
         };
         let admitted = lock(&open).admit(peer.ip());
         if let Err(full) = admitted {
-            refuse_full(&tcp, full);
+            refuse_full(tcp, full, &goodbyes);
             continue;
         }
-        let counted = Counted {
-            tcp,
-            _place: Place {
-                open: open.clone(),
-                ip: peer.ip(),
-            },
+        let place = Place {
+            open: open.clone(),
+            ip: peer.ip(),
         };
+        let counted = Counted::new(tcp, place, config.write_wait);
         // Small kernel send buffers: a connection that does not read fills its queue soon
         // (and is dropped) instead of parking megabytes in the kernel; no delay for small
         // messages.
@@ -483,9 +509,13 @@ pub async fn serve(
     Ok(())
 }
 
-/// Answers a connection over a cap with a 503 and a sentence, if its socket takes it now,
-/// and closes it: nothing is waited for.
-fn refuse_full(tcp: &TcpStream, full: Full) {
+/// Answers a connection over a cap with a 503 and a sentence, then closes it, in a task of
+/// its own: the 503 is written if the socket takes it now (a new socket does), the write
+/// side shut, and what the client sends read and discarded for at most [`GOODBYE_WAIT`] (a
+/// socket closed with unread data is reset, and the reset may eat the 503). At most
+/// [`GOODBYES`] such goodbyes at once (`saying` counts them); past them the socket is just
+/// closed.
+fn refuse_full(tcp: TcpStream, full: Full, saying: &Arc<std::sync::atomic::AtomicUsize>) {
     let sentence = match full {
         Full::Total => {
             "The class server has as many connections as it can hold: try again in a minute."
@@ -494,11 +524,29 @@ fn refuse_full(tcp: &TcpStream, full: Full) {
             "Too many connections from this address: close some tabs, or try again in a minute."
         }
     };
-    let answer = format!(
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 60\r\n\r\n{sentence}",
-        sentence.len()
-    );
-    let _ = tcp.try_write(answer.as_bytes());
+    if saying.fetch_add(1, Ordering::AcqRel) >= GOODBYES {
+        saying.fetch_sub(1, Ordering::AcqRel);
+        return; // dropped: closed without a word
+    }
+    let saying = saying.clone();
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut tcp = tcp;
+        let answer = format!(
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 60\r\n\r\n{sentence}",
+            sentence.len()
+        );
+        if tcp.try_write(answer.as_bytes()).is_ok() {
+            let _ = tcp.shutdown().await;
+            let drain = async {
+                let mut discard = [0u8; 1024];
+                while let Ok(1..) = tcp.read(&mut discard).await {}
+            };
+            let _ = tokio::time::timeout(GOODBYE_WAIT, drain).await;
+        }
+        drop(tcp);
+        saying.fetch_sub(1, Ordering::AcqRel);
+    });
 }
 
 /// One connection's place among those open: given back when dropped.
@@ -515,9 +563,53 @@ impl Drop for Place {
 
 /// A socket with its place: the place is given back when the socket is dropped, whether it
 /// served HTTP or was upgraded to a WebSocket (hyper hands the socket over with the upgrade).
+///
+/// A write that makes no progress for `write_wait` fails (`TimedOut`), and the connection
+/// with it: a client that asked for a large file and stopped reading would otherwise hold
+/// its place (and its file) for ever. The wait starts when the socket takes nothing and is
+/// reset by each byte it takes, so a slow phone that keeps reading is never cut.
 struct Counted {
     tcp: TcpStream,
     _place: Place,
+    write_wait: Duration,
+    /// Armed while writes are refused (the socket full), from the first refusal.
+    stalled: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl Counted {
+    fn new(tcp: TcpStream, place: Place, write_wait: Duration) -> Counted {
+        Counted {
+            tcp,
+            _place: place,
+            write_wait,
+            stalled: None,
+        }
+    }
+
+    /// What a write that the socket answered `written` becomes: progress disarms the wait;
+    /// no progress arms it, and fails the write once it has run out.
+    fn deadline<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        written: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::future::Future;
+        if written.is_ready() {
+            self.stalled = None;
+            return written;
+        }
+        let wait = self.write_wait;
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(wait)));
+        match stalled.as_mut().poll(cx) {
+            std::task::Poll::Ready(()) => std::task::Poll::Ready(Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client took nothing for the write wait",
+            ))),
+            std::task::Poll::Pending => std::task::Poll::Pending,
+        }
+    }
 }
 
 impl AsyncRead for Counted {
@@ -536,7 +628,8 @@ impl AsyncWrite for Counted {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf)
+        let written = std::pin::Pin::new(&mut self.tcp).poll_write(cx, buf);
+        self.deadline(cx, written)
     }
 
     fn poll_write_vectored(
@@ -544,7 +637,8 @@ impl AsyncWrite for Counted {
         cx: &mut std::task::Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+        let written = std::pin::Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
+        self.deadline(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -987,9 +1081,11 @@ mod tests {
         // 100 rooms of 500 students and a teacher, twice over; a full room twice per address.
         assert_eq!(connection_caps(&limits, None), (100_200, 1_002));
         assert_eq!(connection_caps(&limits, Some(1_048_576)), (100_200, 1_002));
-        // The open files decide the total, and the per-address cap never passes it.
-        assert_eq!(connection_caps(&limits, Some(4_096)), (4_032, 1_002));
-        assert_eq!(connection_caps(&limits, Some(256)), (192, 192));
+        // The open files decide the total (128 kept back), and one address takes at most a
+        // quarter of it.
+        assert_eq!(connection_caps(&limits, Some(4_096)), (3_968, 992));
+        assert_eq!(connection_caps(&limits, Some(8_192)), (8_064, 1_002));
+        assert_eq!(connection_caps(&limits, Some(256)), (128, 32));
         assert_eq!(connection_caps(&limits, Some(10)), (1, 1));
     }
 }
