@@ -100,6 +100,33 @@ impl Hub {
         self.seats.contains_key(&conn)
     }
 
+    /// True when `message` is an opening that proves a secret of 128 bits or more: a `join`
+    /// whose token is a seat of that room, a `resumeTeaching` with the room's secret, a
+    /// `teach` with the teacher key. Such an opening is no guess, so the network layer does
+    /// not count it against the join limit (a class behind one address, all reconnecting
+    /// after a wifi cut, would hit it; a teacher refused would be refused for good). Any
+    /// other opening (a `join` without a known token included) may be a guess at a code.
+    pub fn proves_secret(&self, message: &ClientMessage) -> bool {
+        let room =
+            |code: &str| identity::normalize_code(code).and_then(|code| self.rooms.get(&code));
+        match message {
+            ClientMessage::Teach { key, .. } => identity::same_secret(key, &self.key),
+            ClientMessage::ResumeTeaching { code, secret, .. } => {
+                room(code).is_some_and(|room| identity::same_secret(secret, &room.secret))
+            }
+            ClientMessage::Join {
+                code,
+                token: Some(token),
+                ..
+            } => room(code).is_some_and(|room| {
+                room.tokens
+                    .keys()
+                    .any(|kept| identity::same_secret(kept, token))
+            }),
+            _ => false,
+        }
+    }
+
     /// A message that could not be parsed, from `conn`: the error and the close.
     pub fn refused(&mut self, conn: ConnId, refusal: Refusal) -> Vec<Effect> {
         let mut out = Out::default();
@@ -948,6 +975,39 @@ mod tests {
         message(
             json!({"type": "answer", "question": id, "round": round, "given": {"form": "digits", "mask": mask}}),
         )
+    }
+
+    #[test]
+    fn only_openings_that_prove_a_secret_are_no_guesses() {
+        let (mut hub, code) = room(Limits::default());
+        let effects = join(&mut hub, 2, &code, None);
+        let token = of_type(&effects, 2, "joined").unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let secret = hub.rooms[&code].secret.clone();
+        let proves = |value: Value| hub.proves_secret(&message(value));
+        assert!(proves(json!({"type": "teach", "key": KEY})));
+        assert!(proves(
+            json!({"type": "resumeTeaching", "code": code.to_lowercase(), "secret": secret})
+        ));
+        assert!(proves(
+            json!({"type": "join", "code": code, "token": token, "name": null})
+        ));
+        // Guesses: a wrong key, secret, token or code, or no token at all.
+        assert!(!proves(json!({"type": "teach", "key": "guess"})));
+        assert!(!proves(
+            json!({"type": "resumeTeaching", "code": code, "secret": "a".repeat(26)})
+        ));
+        assert!(!proves(
+            json!({"type": "join", "code": code, "token": "a".repeat(26), "name": null})
+        ));
+        assert!(!proves(
+            json!({"type": "join", "code": "NOPE23", "token": token, "name": null})
+        ));
+        assert!(!proves(
+            json!({"type": "join", "code": code, "token": null, "name": null})
+        ));
     }
 
     #[test]

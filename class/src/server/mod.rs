@@ -192,7 +192,8 @@ pub struct Config {
     pub key: String,
     /// The rooms' caps and waits.
     pub limits: Limits,
-    /// Join attempts (teach, resumeTeaching, join) per address per minute.
+    /// Join attempts per address per minute: the openings (teach, resumeTeaching, join) that
+    /// prove no secret ([`Hub::proves_secret`]).
     pub joins_per_minute: u32,
     /// Messages per second per connection, and the burst.
     pub messages_per_second: u32,
@@ -959,7 +960,12 @@ async fn handle_text(app: &Arc<App>, conn: ConnId, peer: IpAddr, text: &str) {
             return;
         }
     };
-    if message.is_opening() && !lock(&app.joins).allow(peer, app.now_ms()) {
+    // Only guesses count against the join limit: an opening that proves a secret (a seat's
+    // token, the room's secret, the teacher key) is let through uncounted (see
+    // `Hub::proves_secret`). The hub checks the secret again when it handles the message:
+    // nothing passes here that it would let in without it.
+    let guess = message.is_opening() && !lock(&app.shared).hub.proves_secret(&message);
+    if guess && !lock(&app.joins).allow(peer, app.now_ms()) {
         let refusal = Refusal::fatal(
             "joins",
             "Too many attempts to join from this address: wait a minute, then try again.",
