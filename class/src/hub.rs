@@ -13,7 +13,7 @@
 //! - nothing here panics on any message, in any order.
 
 use crate::identity::{self, Random};
-use crate::protocol::{self, ClientMessage, Refusal, ResultRow, ServerMessage, ShowState};
+use crate::protocol::{self, ClientMessage, Refusal, ServerMessage, ShowState};
 use crate::room::{
     broadcast_show, mask_fits, question_at, result_message, AskPlan, Asked, ConnId, Effect, Out,
     Room, Round, Student,
@@ -756,30 +756,12 @@ impl Hub {
                 }
             }
             ClientMessage::Results { .. } => {
-                let mut rows = Vec::new();
-                for asked in &room.asked {
-                    for (r, round) in asked.rounds.iter().enumerate() {
-                        for (&student, &(given, at)) in &round.answers {
-                            rows.push(ResultRow {
-                                round: r as u32 + 1,
-                                question: asked.id,
-                                topic: asked.question.topic,
-                                step: asked.step,
-                                student: room
-                                    .students
-                                    .get(student)
-                                    .map(|s| s.name.clone())
-                                    .unwrap_or_default(),
-                                given,
-                                right: given == asked.question.answer,
-                                seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
-                            });
-                        }
-                    }
-                }
-                out.send(conn, &ServerMessage::Results { rows });
+                out.send(conn, &room.results());
             }
             ClientMessage::End { .. } => {
+                // The teacher's page keeps every answer (for the CSV after the end): the
+                // rows go just before its `ended`.
+                out.send(conn, &room.results());
                 let code = code.to_string();
                 self.end_room(&code, "The teacher ended the class.", now_ms, out);
             }
@@ -1427,6 +1409,38 @@ mod tests {
         assert_eq!(closed(&effects, 2).unwrap().0, protocol::CLOSE_NORMAL);
         assert_eq!(hub.rooms(), 0);
         assert!(!hub.is_seated(2) && !hub.is_seated(T));
+    }
+
+    #[test]
+    fn the_teacher_who_ends_the_class_gets_every_result_just_before_ended() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        hub.handle(2, digits(id, 1, 0xFF), 2000);
+        hub.handle(3, digits(id, 1, 0), 2500);
+        hub.handle(T, message(json!({"type": "voteAgain"})), 3000);
+        hub.handle(3, digits(id, 2, 0xFF), 4000);
+        let asked_for = of_type(
+            &hub.handle(T, message(json!({"type": "results"})), 4500),
+            T,
+            "results",
+        )
+        .unwrap();
+        let effects = hub.handle(T, message(json!({"type": "end"})), 5000);
+        let teachers: Vec<Value> = to(&effects, T);
+        let kinds: Vec<&str> = teachers
+            .iter()
+            .map(|m| m["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(kinds, ["results", "ended"], "the results, then the end");
+        assert_eq!(teachers[0], asked_for, "the rows `results` gives");
+        assert_eq!(teachers[0]["rows"].as_array().unwrap().len(), 3);
+        for s in 2..=4 {
+            assert!(
+                of_type(&effects, s, "results").is_none(),
+                "never a student's"
+            );
+            assert!(of_type(&effects, s, "ended").is_some());
+        }
     }
 
     #[test]

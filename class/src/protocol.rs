@@ -443,7 +443,8 @@ pub struct RoundBars {
     pub round: u32,
     /// Answers in the round.
     pub answered: u32,
-    /// Each distinct answer, most frequent first, ties by form then masks.
+    /// Each distinct answer, most frequent first, ties by form then masks; then the right
+    /// answer with a count of 0 when no one gave it (it is always a bar).
     pub bars: Vec<Bar>,
 }
 
@@ -535,13 +536,15 @@ pub enum ServerMessage {
     },
     /// To a student: their answer is in.
     Received { id: u64, round: u32 },
-    /// To a student who answered, after the reveal: right or not, and the right answer.
+    /// To a student who answered, after the reveal: right or not, the right answer, and why
+    /// theirs is wrong (the core's one line, `predict::reason`; `None` when right).
     Result {
         id: u64,
         round: u32,
         right: bool,
         given: Answer,
         answer: Answer,
+        reason: Option<String>,
     },
 }
 

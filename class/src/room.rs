@@ -10,7 +10,8 @@
 //! - a question is made by the core ([`question_at`]), never by the room.
 
 use crate::protocol::{
-    self, Bar, QuestionOut, Refusal, RosterEntry, RoundBars, ServerMessage, ShowState, CLOSE_NORMAL,
+    self, Bar, QuestionOut, Refusal, ResultRow, RosterEntry, RoundBars, ServerMessage, ShowState,
+    CLOSE_NORMAL,
 };
 use bitqueens::algorithms::Kind;
 use bitqueens::session::predict::{self, Answer, Question, Topic};
@@ -285,6 +286,16 @@ impl Room {
                     })
                     .collect();
                 bars.sort_by_key(|bar| (std::cmp::Reverse(bar.count), order_key(&bar.given)));
+                // The right answer is always a bar: after the given ones, none when no one
+                // gave it.
+                if !bars.iter().any(|bar| bar.right) {
+                    bars.push(Bar {
+                        given: asked.question.answer,
+                        count: 0,
+                        right: true,
+                        reason: None,
+                    });
+                }
                 RoundBars {
                     round: i as u32 + 1,
                     answered: round.answers.len() as u32,
@@ -297,6 +308,33 @@ impl Room {
             question: asked.question,
             rounds,
         })
+    }
+
+    /// Every answer given in the room, question by question, round by round: the rows of
+    /// the teacher's CSV.
+    pub(crate) fn results(&self) -> ServerMessage {
+        let mut rows = Vec::new();
+        for asked in &self.asked {
+            for (r, round) in asked.rounds.iter().enumerate() {
+                for (&student, &(given, at)) in &round.answers {
+                    rows.push(ResultRow {
+                        round: r as u32 + 1,
+                        question: asked.id,
+                        topic: asked.question.topic,
+                        step: asked.step,
+                        student: self
+                            .students
+                            .get(student)
+                            .map(|s| s.name.clone())
+                            .unwrap_or_default(),
+                        given,
+                        right: given == asked.question.answer,
+                        seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
+                    });
+                }
+            }
+        }
+        ServerMessage::Results { rows }
     }
 
     /// Each student's result in the last round of the last question, to each who answered.
@@ -322,6 +360,7 @@ pub(crate) fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
         right: given == asked.question.answer,
         given,
         answer: asked.question.answer,
+        reason: predict::reason(&asked.question, &given),
     }
 }
 
@@ -436,6 +475,76 @@ mod tests {
             ]
         );
         assert_eq!(rounds[0].answered, 4);
+    }
+
+    #[test]
+    fn the_right_answer_is_a_bar_of_0_when_no_one_gave_it() {
+        let right = free_squares().answer;
+        // Two wrong answers, none right; and a round with no answer at all.
+        let mut room = room_with(&[Some(10); 3], &[(0, 0), (1, 0), (2, 1)]);
+        room.asked[0].rounds.push(Round {
+            opened_ms: 0,
+            revealed: false,
+            answers: BTreeMap::new(),
+        });
+        let Some(ServerMessage::Histogram { rounds, .. }) = room.histogram() else {
+            panic!("a histogram")
+        };
+        let bars = &rounds[0].bars;
+        assert_eq!(
+            bars.iter().map(|b| (b.given, b.count)).collect::<Vec<_>>(),
+            [
+                (Answer::Digits { mask: 0 }, 2),
+                (Answer::Digits { mask: 1 }, 1),
+                (right, 0)
+            ],
+            "most frequent first, the right one last"
+        );
+        assert_eq!(
+            bars[2],
+            Bar {
+                given: right,
+                count: 0,
+                right: true,
+                reason: None
+            }
+        );
+        assert_eq!(
+            rounds[1].bars,
+            [Bar {
+                given: right,
+                count: 0,
+                right: true,
+                reason: None
+            }]
+        );
+        let text = json(&protocol::encode(&room.histogram().unwrap()));
+        assert_eq!(text["rounds"][0]["bars"][2]["reason"], Value::Null);
+    }
+
+    #[test]
+    fn a_result_carries_the_cores_reason_for_a_wrong_answer_only() {
+        let room = room_with(&[Some(10), Some(11)], &[(0, 0), (1, 0xFF)]);
+        let mut out = Out::default();
+        room.results_to_students(&mut out);
+        let results: Vec<Value> = out
+            .effects
+            .iter()
+            .map(|e| match e {
+                Effect::Send { text, .. } => json(text),
+                other => panic!("only sends: {other:?}"),
+            })
+            .collect();
+        let question = &room.asked[0].question;
+        let wrong = predict::reason(question, &Answer::Digits { mask: 0 }).unwrap();
+        assert_eq!(results[0]["right"], false);
+        assert_eq!(results[0]["reason"], wrong.as_str());
+        assert_eq!(results[1]["right"], true);
+        assert!(
+            results[1].get("reason").is_some_and(Value::is_null),
+            "null when right: {}",
+            results[1]
+        );
     }
 
     #[test]

@@ -111,6 +111,7 @@ async fn a_teachers_whole_class() {
     for ((client, _), mask) in students.iter_mut().zip(round1) {
         let result = client.recv_type("result").await;
         assert_eq!(result["right"], mask == ALL_FREE, "{result}");
+        assert_eq!(result["reason"].is_string(), mask != ALL_FREE, "{result}");
         assert_eq!(result["answer"]["mask"], ALL_FREE);
     }
 
@@ -168,6 +169,15 @@ async fn a_teachers_whole_class() {
     assert_eq!(rows.iter().filter(|r| r["right"] == true).count(), 4);
 
     teacher.send(json!({"type": "end"})).await;
+    // The teacher's page gets every row again just before its `ended` (for the CSV after).
+    let (_, _, before) = teacher.closed().await;
+    let kinds: Vec<&str> = before.iter().filter_map(|m| m["type"].as_str()).collect();
+    let ended = kinds.iter().position(|k| *k == "ended").expect("ended");
+    let last = kinds[..ended]
+        .iter()
+        .rposition(|k| !matches!(*k, "roster" | "tally" | "beat"));
+    assert_eq!(last.map(|i| kinds[i]), Some("results"), "{kinds:?}");
+    assert_eq!(before[last.unwrap()]["rows"], results["rows"]);
     for (client, _) in &mut students {
         let (code, _, before) = client.closed().await;
         assert!(before.iter().any(|m| m["type"] == "ended"), "{before:?}");
