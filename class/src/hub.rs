@@ -1131,8 +1131,14 @@ mod tests {
             (bars[1]["given"]["mask"].as_u64(), bars[1]["count"].as_u64()),
             (Some(0), Some(1))
         );
-        // No queen yet: nothing is attacked, and 0 is the attacked squares, `~` forgotten.
-        assert!(bars[1]["reason"].as_str().unwrap().contains('~'), "{bars}");
+        // No queen yet: every square is free, and 0 leaves them all out (the core's line).
+        assert!(
+            bars[1]["reason"]
+                .as_str()
+                .unwrap()
+                .contains("free square is missing"),
+            "{bars}"
+        );
         for (s, right) in [(2, true), (3, false), (4, true)] {
             let result = of_type(&effects, s, "result").unwrap();
             assert_eq!(result["right"], right);

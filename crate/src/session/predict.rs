@@ -281,7 +281,10 @@ fn digits_reason(q: &Question, done: u32, free: u32, right: u32, mask: u32) -> O
     match q.topic {
         Topic::FreeSquares => {
             let (ld, col, rd) = (q.ld, q.col, q.rd);
-            if mask == (ld | col | rd) & done {
+            let attacked = (ld | col | rd) & done;
+            // With nothing attacked, the attacked squares are no answer at all (an untouched
+            // one): no `~` was forgotten, so the branches below say what fits.
+            if attacked != 0 && mask == attacked {
                 line("These are the attacked squares: is the `~` missing in `~(ld | col | rd)`?")
             } else if mask == free && right != free {
                 line("In mirror mode this row searches only part of its squares: leave out those outside it.")
@@ -729,6 +732,17 @@ mod tests {
             attacked > 10 && left_out.iter().all(|&k| k > 3),
             "{attacked} {left_out:?}"
         );
+    }
+
+    #[test]
+    fn an_untouched_answer_on_an_empty_row_is_not_blamed_on_a_missing_not() {
+        // Row 1 of an empty board: nothing is attacked, every square is free. An all-zero
+        // answer (nothing flipped) gives the squares missing, not a forgotten `~`.
+        let (_, first) = &every_question(6, false, &[Topic::FreeSquares])[0];
+        assert_eq!((first.row, first.ld | first.col | first.rd), (0, 0));
+        let line = said(first, Answer::Digits { mask: 0 });
+        assert!(!line.contains('~'), "{line}");
+        assert!(line.contains("free square is missing"), "{line}");
     }
 
     #[test]
