@@ -61,6 +61,9 @@ fn start(binary: &str, dir: &std::path::Path) -> Server {
             "--max-students",
             "100000",
         ])
+        // Every connection comes from 127.0.0.1: one address may take every place here
+        // (by default it takes at most a quarter of them).
+        .args(["--connections-per-address", "1000000"])
         .args(["--joins-per-minute", "1000000", "--dir"])
         .arg(dir)
         // The teacher key kept in the scratch folder, not in the user's state folder.
