@@ -34,7 +34,9 @@ export class TeacherView {
    *   prompt(q)    a question's prompt (teach/questions.js)
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
-   *   ended()      the class is over: the section goes back to its lobby
+   *   ended(text, final)  the class is over: the section goes back to its lobby, saying
+   *                `text`; `final` ({filename, csv}) is the ended class's results, when the
+   *                teacher ended it and the server sent them (kept in memory, never stored)
    */
   constructor(body, on) {
     this.on = on;
@@ -42,6 +44,8 @@ export class TeacherView {
     this.sizes = new Map(); // question id → board size: the CSV's answers as digits
     this.room = null;
     this.question = null;
+    this.ending = false; // End class sent: the `results` that come before `ended` are kept
+    this.final = null; // {filename, csv}: the results of the class this teacher ended
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
     const ui = {
       status: element('p', 'class-status'),
@@ -53,7 +57,10 @@ export class TeacherView {
       joined: element('output', 'class-joined'),
       explore: button('Let them explore'),
       pause: button('Pause'),
-      end: button('End class'),
+      end: button('End class…'),
+      endConfirm: button('End the class'),
+      endCancel: button('Keep it open'),
+      endAsk: element('div', 'class-end-ask'),
       topic: element('select'),
       ask: button('Ask the class', 'primary'),
       prompt: element('p', 'class-prompt'),
@@ -84,9 +91,18 @@ export class TeacherView {
       element('div', 'class-buttons', ui.explore, ui.pause),
       element('div', 'class-buttons', topicLabel, ui.ask),
       this.questionPart,
-      element('div', 'class-buttons', ui.results, ui.end),
-      who);
+      element('div', 'class-buttons', ui.results),
+      who,
+      element('div', 'class-buttons class-end', ui.end),
+      ui.endAsk);
     this.controls.hidden = true;
+    ui.endAsk.setAttribute('role', 'group');
+    ui.endAsk.setAttribute('aria-label', 'End the class?');
+    ui.endAsk.append(
+      element('p', 'class-end-question', 'End the class for everyone? The students are told and the room is gone. The results stay in this tab: download them from the Live class section afterwards, until you start another class or leave the page.'),
+      element('div', 'class-buttons', ui.endConfirm, ui.endCancel));
+    ui.endConfirm.classList.add('primary');
+    ui.endAsk.hidden = true;
     body.replaceChildren(ui.status, ui.problem, ui.join, this.controls);
     this.explore = false;
     this.paused = false;
@@ -98,8 +114,21 @@ export class TeacherView {
     ui.reveal.addEventListener('click', () => this.send({ type: 'reveal' }));
     ui.again.addEventListener('click', () => this.send({ type: 'voteAgain' }));
     ui.results.addEventListener('click', () => this.send({ type: 'results' }));
-    ui.end.addEventListener('click', () => this.send({ type: 'end' }));
+    ui.end.addEventListener('click', () => this.askToEnd(true));
+    ui.endCancel.addEventListener('click', () => this.askToEnd(false));
+    ui.endConfirm.addEventListener('click', () => {
+      this.askToEnd(false);
+      this.ending = true;
+      this.send({ type: 'end' });
+    });
     this.showJoined(0);
+  }
+
+  /** Shows (or hides) the question "End the class for everyone?" and its two answers. */
+  askToEnd(asking) {
+    this.ui.endAsk.hidden = !asking;
+    this.ui.end.setAttribute('aria-expanded', String(asking));
+    (asking ? this.ui.endCancel : this.ui.end).focus({ preventScroll: true });
   }
 
   send(message) {
@@ -142,7 +171,7 @@ export class TeacherView {
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
-      this.on.ended(text);
+      this.on.ended(text, this.final);
     }
   }
 
@@ -180,9 +209,12 @@ export class TeacherView {
           ui.histogram.hidden = false;
         }
         break;
-      case 'results':
-        this.download(Array.isArray(message.rows) ? message.rows : []);
+      case 'results': {
+        const rows = Array.isArray(message.rows) ? message.rows : [];
+        if (this.ending) this.final = { filename: this.filename(), csv: resultsCsv(rows, this.sizes) };
+        else this.download(rows);
         break;
+      }
       case 'error':
         if (!message.fatal) this.problem(String(message.reason ?? 'The class server refused that.'));
         break;
@@ -247,9 +279,12 @@ export class TeacherView {
     setText(this.ui.tally, `${Number(answered) || 0} of ${Number(joined) || 0} answered`);
   }
 
+  filename() {
+    return `bitqueens-class-${this.room?.code ?? 'results'}.csv`;
+  }
+
   download(rows) {
-    const csv = resultsCsv(rows, this.sizes);
-    this.on.download(`bitqueens-class-${this.room?.code ?? 'results'}.csv`, csv);
+    this.on.download(this.filename(), resultsCsv(rows, this.sizes));
   }
 
   problem(text) {

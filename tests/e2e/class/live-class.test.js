@@ -220,10 +220,13 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await page.locator('#lesson-bar').waitFor({ state: 'hidden' });
     const last = await steps(teacher);
 
-    // The end: every student told, the boards kept.
-    await button(teacher, 'End class').click();
+    // The end, once the teacher says yes: every student told, the boards kept; the teacher's
+    // lobby offers the results of the class that ended (from the server's final `results`).
+    await button(teacher, 'End class…').click();
+    await button(teacher, 'End the class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
     for (const page of students) assert.equal(await steps(page), last);
+    await button(teacher, 'Download the results of the class that ended').waitFor();
     assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
 
