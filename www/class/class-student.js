@@ -11,6 +11,7 @@
 import { element } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { toBinary } from '../shared/binary.js';
+import { codeNodes } from '../shared/code-text.js';
 import { answerText } from './class-data.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
@@ -56,7 +57,7 @@ export class StudentView {
       prompt: element('p', 'class-prompt'),
       answer: element('div', 'class-answer-input'),
       submit: button('Submit', 'primary'),
-      sent: element('p', 'class-sent'),
+      sent: element('div', 'class-sent'), // a live region: what became of the answer, and why
       leave: button('Leave the class'),
     };
     this.ui = ui;
@@ -294,14 +295,19 @@ export class StudentView {
     }
   }
 
-  /** After the reveal: right or not, and the right answer. */
-  result({ right, answer }) {
+  /** After the reveal: right or not, the right answer, and (when wrong) the core's one-line
+   *  reason, its `…` spans as code, under "Not this time…", in the same live region. */
+  result({ right, answer, reason }) {
     const { ui, question } = this;
     const n = Number(question.question.n);
     const rightAnswer = answer?.form ? answer : null;
     ui.part.dataset.verdict = right ? 'right' : 'wrong';
-    setText(ui.sent, right
-      ? 'Right! The teacher is showing the class’s answers.'
-      : `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+    if (right) {
+      setText(ui.sent, 'Right! The teacher is showing the class’s answers.');
+      return;
+    }
+    const line = element('p', '', `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+    const why = typeof reason === 'string' && reason ? element('p', 'class-reason', ...codeNodes(reason)) : null;
+    ui.sent.replaceChildren(line, ...(why ? [why] : []));
   }
 }

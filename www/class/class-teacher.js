@@ -79,6 +79,7 @@ export class TeacherView {
     ui.code.setAttribute('aria-label', 'Join code');
     ui.joined.setAttribute('aria-live', 'polite');
     ui.tally.setAttribute('aria-live', 'polite');
+    ui.histogram.tabIndex = -1; // the focus lands there when Show answers, pressed, is done
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
     const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
     ui.join.append(ui.code, ui.qr, ui.address);
@@ -207,6 +208,7 @@ export class TeacherView {
         if (this.question && message.id === this.question.id) {
           drawHistogram(ui.histogram, message);
           ui.histogram.hidden = false;
+          this.revealed(true);
         }
         break;
       case 'results': {
@@ -266,7 +268,21 @@ export class TeacherView {
     setText(ui.prompt, `Round ${opened.round}: ${this.on.prompt(opened.question)}`);
     ui.histogram.hidden = true; // hidden until Show answers, as in Peer Instruction
     ui.again.disabled = opened.round >= 2;
+    this.revealed(false);
     this.showTally(0, this.joined);
+  }
+
+  /** Show answers done (the histogram drawn) or to do (a new round): once the answers are
+   *  shown, Show answers reads "Answers shown" (disabled) and Vote again, if open, is the
+   *  primary button. */
+  revealed(shown) {
+    const { ui } = this;
+    const hadFocus = document.activeElement === ui.reveal; // a disabled button drops it
+    setText(ui.reveal, shown ? 'Answers shown' : 'Show answers');
+    ui.reveal.disabled = shown;
+    ui.reveal.classList.toggle('primary', !shown);
+    ui.again.classList.toggle('primary', shown && !ui.again.disabled);
+    if (shown && hadFocus) (ui.again.disabled ? ui.histogram : ui.again).focus({ preventScroll: true });
   }
 
   questionClosed() {

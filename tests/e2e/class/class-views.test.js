@@ -123,3 +123,80 @@ test('the lobby offers the results of the class that ended, as CSV, from memory'
   assert.deepEqual(await page.evaluate(() => window.downloads), [{ filename: 'bitqueens-class-ABCDEF.csv', text: 'round\r\n1\r\n' }]);
   await page.close();
 });
+
+/** A StudentView on a fake open link: window.sent, window.board (the `follow` calls). */
+async function studentPage(viewport) {
+  const page = await blankPage(viewport);
+  await page.evaluate(() => {
+    const { StudentView } = window.views.student;
+    window.sent = [];
+    const link = { state: 'open', send: (m) => { window.sent.push(m); return true; }, leave() {}, keepName() {} };
+    window.view = new StudentView(document.getElementById('box'), {
+      link, prompt: () => 'Which squares of row 3 are free?', follow() {}, lock() {}, freeze() {}, ended() {},
+    });
+    window.view.state('open', {});
+    window.view.message({ type: 'joined', name: 'Blue Fox 12', show: { n: 5, mirror: false, step: 3, explore: false, paused: false } });
+  });
+  return page;
+}
+
+const HISTOGRAM = {
+  type: 'histogram', id: 'q1', question: QUESTION.question,
+  rounds: [{
+    round: 1, answered: 2,
+    bars: [
+      { given: { form: 'digits', mask: 0b11111 }, count: 2, right: false, reason: 'the squares off the board: is `& done` missing?' },
+      { given: { form: 'digits', mask: 0b00101 }, count: 0, right: true, reason: null },
+    ],
+  }],
+};
+
+test('the histogram: the right answer no one gave is a row like any other (marked right, count 0); reasons show their `…` spans as code', async () => {
+  const page = await teacherPage();
+  await say(page, { type: 'question', ...QUESTION });
+  await say(page, HISTOGRAM);
+  const table = page.getByRole('table', { name: 'Round 1: 2 answers' });
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    right: tr.classList.contains('is-right'), answer: tr.querySelector('th').textContent,
+    count: tr.querySelector('.class-count-number').textContent, verdict: tr.lastElementChild.textContent,
+    code: [...tr.lastElementChild.querySelectorAll('code')].map((c) => c.textContent),
+  })));
+  assert.deepEqual(rows, [
+    { right: false, answer: '11111', count: '2', verdict: '✗ the squares off the board: is & done missing?', code: ['& done'] },
+    { right: true, answer: '00101', count: '0', verdict: '✓ right', code: [] },
+  ]);
+  const bar = await table.locator('tr.is-right').boundingBox();
+  assert.ok(bar && bar.height > 0, 'the right row is drawn');
+  await page.close();
+});
+
+test('after the reveal, Show answers reads "Answers shown" (disabled) and Vote again is the primary; a new round sets them back', async () => {
+  const page = await teacherPage();
+  await say(page, { type: 'question', ...QUESTION });
+  const state = () => page.evaluate(() => [...document.querySelectorAll('.class-question .class-buttons button')]
+    .map((b) => `${b.textContent}${b.disabled ? ' (disabled)' : ''}${b.classList.contains('primary') ? ' (primary)' : ''}`));
+  assert.deepEqual(await state(), ['Show answers (primary)', 'Vote again']);
+  await say(page, HISTOGRAM);
+  assert.deepEqual(await state(), ['Answers shown (disabled)', 'Vote again (primary)']);
+  await say(page, { type: 'question', ...QUESTION, round: 2 });
+  assert.deepEqual(await state(), ['Show answers (primary)', 'Vote again (disabled)']);
+  await say(page, { ...HISTOGRAM, rounds: [...HISTOGRAM.rounds, { ...HISTOGRAM.rounds[0], round: 2 }] });
+  assert.deepEqual(await state(), ['Answers shown (disabled)', 'Vote again (disabled)']);
+  await page.close();
+});
+
+test('a wrong student sees the core’s reason under “Not this time…”, its `…` spans as code, in the live region; a right one sees no reason', async () => {
+  const page = await studentPage(PHONE);
+  await say(page, { type: 'question', ...QUESTION });
+  await say(page, { type: 'result', id: 'q1', right: false, answer: { form: 'digits', mask: 0b00101 }, reason: 'the squares off the board: is `& done` missing?' });
+  const live = page.locator('.class-question [role="status"]');
+  assert.deepEqual(await live.locator('p').allTextContents(), [
+    'Not this time: the answer was 00101. The teacher is showing the class’s answers.',
+    'the squares off the board: is & done missing?',
+  ]);
+  assert.deepEqual(await live.locator('code').allTextContents(), ['& done']);
+  await say(page, { type: 'question', ...QUESTION, id: 'q2' });
+  await say(page, { type: 'result', id: 'q2', right: true, answer: { form: 'digits', mask: 0b00101 }, reason: null });
+  assert.equal(await live.textContent(), 'Right! The teacher is showing the class’s answers.');
+  await page.close();
+});
