@@ -11,12 +11,16 @@
 import { element } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { qrMatrix, drawQr } from '../shared/qr.js';
-import { Throttle, resultsCsv } from './class-data.js';
+import { Throttle, resultsCsv, isLoopbackHost } from './class-data.js';
+import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Questions and answers from before the restart are gone.';
+
+/** Said under the QR code when the page's own address is loopback: no phone can open it. */
+export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
 
 const button = (text, className = '') => {
   const made = element('button', className, text);
@@ -53,6 +57,7 @@ export class TeacherView {
       join: element('div', 'class-join'),
       code: element('p', 'join-code'),
       address: element('p', 'join-address'),
+      loopback: element('p', 'join-loopback', ...codeNodes(LOOPBACK)),
       qr: element('canvas', 'join-qr'),
       joined: element('output', 'class-joined'),
       explore: button('Let them explore'),
@@ -82,7 +87,8 @@ export class TeacherView {
     ui.histogram.tabIndex = -1; // the focus lands there when Show answers, pressed, is done
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
     const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
-    ui.join.append(ui.code, ui.qr, ui.address);
+    ui.join.append(ui.code, ui.qr, ui.address, ui.loopback);
+    ui.loopback.hidden = true;
     ui.join.hidden = true;
     const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
     this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
@@ -235,6 +241,7 @@ export class TeacherView {
     const matrix = qrMatrix(address);
     if (matrix.size) drawQr(ui.qr, matrix, 200, window.devicePixelRatio || 1);
     ui.qr.hidden = !matrix.size;
+    ui.loopback.hidden = !isLoopbackHost(location.hostname);
     ui.qr.setAttribute('aria-label', `QR code of the join address ${address}`);
   }
 

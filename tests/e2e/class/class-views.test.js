@@ -200,3 +200,13 @@ test('a wrong student sees the core’s reason under “Not this time…”, its
   assert.equal(await live.textContent(), 'Right! The teacher is showing the class’s answers.');
   await page.close();
 });
+
+test('a join address on a loopback host (this page is on 127.0.0.1) says, as text under the QR code, to start the server with --lan', async () => {
+  const page = await teacherPage();
+  const hint = page.locator('.class-join').getByText('This address works only on this computer: start the server with bitqueens serve --lan for phones.');
+  await hint.waitFor();
+  assert.equal(await hint.locator('code').textContent(), 'bitqueens serve --lan');
+  const [qr, line] = await Promise.all([page.locator('.join-qr').boundingBox(), hint.boundingBox()]);
+  assert.ok(line.y >= qr.y + qr.height - 1, 'under the QR code');
+  await page.close();
+});
