@@ -164,7 +164,9 @@ export class TeacherView {
         : 'The class is open. Your board drives every student’s board.',
       [RECONNECTING]: detail.reopening
         ? 'The class server is back without your class (it was restarted): reopening it under the same code…'
-        : 'The class server is gone: trying again…',
+        : detail.busy
+          ? 'The class server is busy (too many joins from this network just now): trying again…'
+          : 'The class server is gone: trying again…',
       [GONE]: detail.left ? 'You left the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
       [REFUSED]: detail.returned && detail.code === 'room'
         ? 'The class server is back, but without this class, and this tab cannot reopen it: open the teacher link that bitqueens serve printed, then Start a live class.'
