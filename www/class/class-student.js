@@ -40,6 +40,8 @@ export class StudentView {
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
+   *   dock(part)     puts the question's block right under the board (so that a phone
+   *                  shows both), true when it did; while a question is open
    */
   constructor(body, on) {
     this.on = on;
@@ -83,7 +85,8 @@ export class StudentView {
     ui.leave.addEventListener('click', () => {
       this.link.leave();
     });
-    body.replaceChildren(element('div', 'class-lines', ui.status, ui.follow), ui.part, element('div', 'class-buttons', nameForm, ui.leave));
+    this.lines = element('div', 'class-lines', ui.status, ui.follow);
+    body.replaceChildren(this.lines, ui.part, element('div', 'class-buttons', nameForm, ui.leave));
   }
 
   /** The link's state changed (see class-link.js). */
@@ -103,6 +106,7 @@ export class StudentView {
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
     if (state === GONE || state === REFUSED) {
+      this.ui.part.remove(); // docked under the board, it would outlive the class
       this.on.lock(false);
       this.on.freeze(false);
       this.on.ended(text);
@@ -199,6 +203,9 @@ export class StudentView {
     const q = { ...question, next: question.next ?? { column: question.nextColumn } };
     this.question = { id, round: Number(round), form: String(form ?? ''), question: q, sent: Boolean(given) };
     ui.part.hidden = false;
+    const docked = Boolean(this.on.dock?.(ui.part));
+    ui.part.classList.toggle('class-docked', docked);
+    if (!docked) this.lines.after(ui.part);
     ui.part.removeAttribute('data-verdict');
     ui.prompt.textContent = `${Number(round) > 1 ? `Round ${Number(round)}: ` : ''}${this.on.prompt(q)}`;
     this.buildAnswer(given ?? previous);
@@ -209,6 +216,8 @@ export class StudentView {
   questionClosed() {
     this.question = null;
     this.ui.part.hidden = true;
+    this.ui.part.classList.remove('class-docked');
+    this.lines.after(this.ui.part); // back in the Live class section
     this.ui.answer.replaceChildren();
   }
 

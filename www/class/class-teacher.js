@@ -84,7 +84,11 @@ export class TeacherView {
     ui.code.setAttribute('aria-label', 'Join code');
     ui.joined.setAttribute('aria-live', 'polite');
     ui.tally.setAttribute('aria-live', 'polite');
-    ui.histogram.tabIndex = -1; // the focus lands there when Show answers, pressed, is done
+    // Focusable: it scrolls in its own box on a narrow screen (keys too), and the focus lands
+    // there when Show answers, pressed, is done and Vote again is not open.
+    ui.histogram.tabIndex = 0;
+    ui.histogram.setAttribute('role', 'group');
+    ui.histogram.setAttribute('aria-label', 'The class’s answers');
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
     const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
     ui.join.append(ui.code, ui.qr, ui.address, ui.loopback);

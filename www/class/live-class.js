@@ -203,6 +203,7 @@ export class LiveClass {
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),
+      dock: (part) => this.dock(part),
       ended: (said) => this.lobby(said),
     }));
   }
@@ -226,6 +227,16 @@ export class LiveClass {
   /** The teacher's board changed (after each redraw): sent on to the room, throttled. */
   boardChanged() {
     if (this.view instanceof TeacherView) this.view.boardChanged();
+  }
+
+  /** A student's open question, right under the board (#board), before the masks: on a
+   *  390 px phone the board and the digits to flip are on one screen. False when the page
+   *  has no board. */
+  dock(part) {
+    const board = this.ui.page.querySelector('#board');
+    if (!board) return false;
+    if (board.nextElementSibling !== part) board.after(part);
+    return true;
   }
 
   /** The board's own controls locked while it follows the teacher. */

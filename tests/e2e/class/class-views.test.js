@@ -210,3 +210,22 @@ test('a join address on a loopback host (this page is on 127.0.0.1) says, as tex
   assert.ok(line.y >= qr.y + qr.height - 1, 'under the QR code');
   await page.close();
 });
+
+test('390 px: a two-round histogram with long reasons stays inside the screen (it scrolls in its own box): no page-level horizontal scroll', async () => {
+  const page = await teacherPage(PHONE);
+  const question = { ...QUESTION.question, n: 12 };
+  await say(page, { type: 'question', ...QUESTION, question });
+  const long = 'the squares the queens above attack: is the `~` missing in `~(ld | col | rd) & done`? Every column no mask attacks is free.';
+  const round = (r) => ({
+    round: r, answered: 3,
+    bars: [
+      { given: { form: 'digits', mask: 0b111111111111 }, count: 2, right: false, reason: long },
+      { given: { form: 'digits', mask: 0b000100100001 }, count: 1, right: true, reason: null },
+    ],
+  });
+  await say(page, { type: 'histogram', id: 'q1', question, rounds: [round(1), round(2)] });
+  await page.getByRole('table', { name: /^Round 2/ }).waitFor();
+  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  assert.ok(widths.document <= widths.viewport, `the page is ${widths.document} px wide in a ${widths.viewport} px screen`);
+  await page.close();
+});
