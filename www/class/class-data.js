@@ -114,3 +114,13 @@ export function resultsCsv(rows, sizes = new Map()) {
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** True when `hostname` (location.hostname) names this computer only: localhost (or a name
+ *  under .localhost), 127.0.0.0/8, or [::1]. A join link on such a host works for no phone. */
+export function isLoopbackHost(hostname) {
+  const host = String(hostname ?? '').toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
+}

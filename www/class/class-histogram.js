@@ -5,6 +5,7 @@
 // wrong. Round 1 and round 2 stand side by side. Every text from the network is set as text.
 
 import { element } from '../shared/element.js';
+import { codeNodes } from '../shared/code-text.js';
 import { answerPatterns, answerText } from './class-data.js';
 
 /**
@@ -48,7 +49,7 @@ function roundTable(round, n) {
     const students = element('td', 'class-count', element('span', 'class-count-number', String(count)), meter);
     const verdict = bar.right
       ? element('td', 'class-right', '✓ right')
-      : element('td', 'class-wrong', `✗ ${bar.reason ? String(bar.reason) : 'wrong'}`);
+      : element('td', 'class-wrong', '✗ ', ...(bar.reason ? codeNodes(String(bar.reason)) : ['wrong']));
     const row = element('tr', bar.right ? 'is-right' : '', answer, students, verdict);
     body.append(row);
   }

@@ -301,20 +301,27 @@ export class ClassLink {
     if (can(this.state, 'welcomed')) this.take('welcomed', { reopened });
   }
 
-  /** True when refusal `code` means the class is not (yet) on a server that came back: the
-   *  teacher's room unknown (reopened once, with the key), or a student's class not reopened
-   *  yet (asked again until MAX_WAIT_MS after the first such refusal). */
+  /** True when refusal `code` is worth asking again, after the backoff: the teacher's room
+   *  unknown to a server that came back (reopened once, with the key); too many joins from
+   *  this address (a busy NAT: the teacher's link and a student's ask again, as for a class
+   *  not reopened yet); a student's class not reopened yet. The waits end MAX_WAIT_MS after
+   *  the first such refusal. */
   worthRetrying(code) {
     if (this.role.kind === 'teacher') {
       if (this.resuming && code === 'room' && this.role.key && this.teacherRoom) {
         this.reopening = true;
         return true;
       }
-      return false;
+      return code === 'joins' && this.waitMore();
     }
     // Only a page that was in this class waits for it: one that typed a wrong code is told.
     const wasIn = this.lostOnce || this.waits > 0 || Boolean(readStored(this.storage, studentKey(this.role.code))?.token);
     if (!wasIn || !(code === 'code' || code === 'joins')) return false;
+    return this.waitMore();
+  }
+
+  /** One more wait (true), unless MAX_WAIT_MS have passed since the first (false). */
+  waitMore() {
     this.waitingSince ??= this.now();
     if (this.now() - this.waitingSince >= MAX_WAIT_MS) return false;
     this.waits += 1;
@@ -325,7 +332,7 @@ export class ClassLink {
     this.socket = null;
     this.hush();
     if (this.refusal && this.worthRetrying(this.refusal.code) && can(this.state, 'lost')) {
-      this.lose('lost', { reopening: this.reopening, waiting: this.waits > 0 });
+      this.lose('lost', { reopening: this.reopening, waiting: this.waits > 0, busy: this.refusal.code === 'joins' });
       return;
     }
     if (this.refusal) {

@@ -11,6 +11,7 @@
 import { element } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { toBinary } from '../shared/binary.js';
+import { codeNodes } from '../shared/code-text.js';
 import { answerText } from './class-data.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
@@ -39,6 +40,8 @@ export class StudentView {
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
+   *   dock(part)     puts the question's block right under the board (so that a phone
+   *                  shows both), true when it did; while a question is open
    */
   constructor(body, on) {
     this.on = on;
@@ -56,7 +59,7 @@ export class StudentView {
       prompt: element('p', 'class-prompt'),
       answer: element('div', 'class-answer-input'),
       submit: button('Submit', 'primary'),
-      sent: element('p', 'class-sent'),
+      sent: element('div', 'class-sent'), // a live region: what became of the answer, and why
       leave: button('Leave the class'),
     };
     this.ui = ui;
@@ -82,7 +85,8 @@ export class StudentView {
     ui.leave.addEventListener('click', () => {
       this.link.leave();
     });
-    body.replaceChildren(element('div', 'class-lines', ui.status, ui.follow), ui.part, element('div', 'class-buttons', nameForm, ui.leave));
+    this.lines = element('div', 'class-lines', ui.status, ui.follow);
+    body.replaceChildren(this.lines, ui.part, element('div', 'class-buttons', nameForm, ui.leave));
   }
 
   /** The link's state changed (see class-link.js). */
@@ -102,6 +106,7 @@ export class StudentView {
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
     if (state === GONE || state === REFUSED) {
+      this.ui.part.remove(); // docked under the board, it would outlive the class
       this.on.lock(false);
       this.on.freeze(false);
       this.on.ended(text);
@@ -198,6 +203,9 @@ export class StudentView {
     const q = { ...question, next: question.next ?? { column: question.nextColumn } };
     this.question = { id, round: Number(round), form: String(form ?? ''), question: q, sent: Boolean(given) };
     ui.part.hidden = false;
+    const docked = Boolean(this.on.dock?.(ui.part));
+    ui.part.classList.toggle('class-docked', docked);
+    if (!docked) this.lines.after(ui.part);
     ui.part.removeAttribute('data-verdict');
     ui.prompt.textContent = `${Number(round) > 1 ? `Round ${Number(round)}: ` : ''}${this.on.prompt(q)}`;
     this.buildAnswer(given ?? previous);
@@ -208,6 +216,8 @@ export class StudentView {
   questionClosed() {
     this.question = null;
     this.ui.part.hidden = true;
+    this.ui.part.classList.remove('class-docked');
+    this.lines.after(this.ui.part); // back in the Live class section
     this.ui.answer.replaceChildren();
   }
 
@@ -294,14 +304,19 @@ export class StudentView {
     }
   }
 
-  /** After the reveal: right or not, and the right answer. */
-  result({ right, answer }) {
+  /** After the reveal: right or not, the right answer, and (when wrong) the core's one-line
+   *  reason, its `…` spans as code, under "Not this time…", in the same live region. */
+  result({ right, answer, reason }) {
     const { ui, question } = this;
     const n = Number(question.question.n);
     const rightAnswer = answer?.form ? answer : null;
     ui.part.dataset.verdict = right ? 'right' : 'wrong';
-    setText(ui.sent, right
-      ? 'Right! The teacher is showing the class’s answers.'
-      : `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+    if (right) {
+      setText(ui.sent, 'Right! The teacher is showing the class’s answers.');
+      return;
+    }
+    const line = element('p', '', `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+    const why = typeof reason === 'string' && reason ? element('p', 'class-reason', ...codeNodes(reason)) : null;
+    ui.sent.replaceChildren(line, ...(why ? [why] : []));
   }
 }

@@ -11,12 +11,16 @@
 import { element } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { qrMatrix, drawQr } from '../shared/qr.js';
-import { Throttle, resultsCsv } from './class-data.js';
+import { Throttle, resultsCsv, isLoopbackHost } from './class-data.js';
+import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Questions and answers from before the restart are gone.';
+
+/** Said under the QR code when the page's own address is loopback: no phone can open it. */
+export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
 
 const button = (text, className = '') => {
   const made = element('button', className, text);
@@ -34,7 +38,9 @@ export class TeacherView {
    *   prompt(q)    a question's prompt (teach/questions.js)
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
-   *   ended()      the class is over: the section goes back to its lobby
+   *   ended(text, final)  the class is over: the section goes back to its lobby, saying
+   *                `text`; `final` ({filename, csv}) is the ended class's results, when the
+   *                teacher ended it and the server sent them (kept in memory, never stored)
    */
   constructor(body, on) {
     this.on = on;
@@ -42,6 +48,8 @@ export class TeacherView {
     this.sizes = new Map(); // question id → board size: the CSV's answers as digits
     this.room = null;
     this.question = null;
+    this.ending = false; // End class sent: the `results` that come before `ended` are kept
+    this.final = null; // {filename, csv}: the results of the class this teacher ended
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
     const ui = {
       status: element('p', 'class-status'),
@@ -49,11 +57,15 @@ export class TeacherView {
       join: element('div', 'class-join'),
       code: element('p', 'join-code'),
       address: element('p', 'join-address'),
+      loopback: element('p', 'join-loopback', ...codeNodes(LOOPBACK)),
       qr: element('canvas', 'join-qr'),
       joined: element('output', 'class-joined'),
       explore: button('Let them explore'),
       pause: button('Pause'),
-      end: button('End class'),
+      end: button('End class…'),
+      endConfirm: button('End the class'),
+      endCancel: button('Keep it open'),
+      endAsk: element('div', 'class-end-ask'),
       topic: element('select'),
       ask: button('Ask the class', 'primary'),
       prompt: element('p', 'class-prompt'),
@@ -72,9 +84,15 @@ export class TeacherView {
     ui.code.setAttribute('aria-label', 'Join code');
     ui.joined.setAttribute('aria-live', 'polite');
     ui.tally.setAttribute('aria-live', 'polite');
+    // Focusable: it scrolls in its own box on a narrow screen (keys too), and the focus lands
+    // there when Show answers, pressed, is done and Vote again is not open.
+    ui.histogram.tabIndex = 0;
+    ui.histogram.setAttribute('role', 'group');
+    ui.histogram.setAttribute('aria-label', 'The class’s answers');
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
     const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
-    ui.join.append(ui.code, ui.qr, ui.address);
+    ui.join.append(ui.code, ui.qr, ui.address, ui.loopback);
+    ui.loopback.hidden = true;
     ui.join.hidden = true;
     const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
     this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
@@ -84,9 +102,18 @@ export class TeacherView {
       element('div', 'class-buttons', ui.explore, ui.pause),
       element('div', 'class-buttons', topicLabel, ui.ask),
       this.questionPart,
-      element('div', 'class-buttons', ui.results, ui.end),
-      who);
+      element('div', 'class-buttons', ui.results),
+      who,
+      element('div', 'class-buttons class-end', ui.end),
+      ui.endAsk);
     this.controls.hidden = true;
+    ui.endAsk.setAttribute('role', 'group');
+    ui.endAsk.setAttribute('aria-label', 'End the class?');
+    ui.endAsk.append(
+      element('p', 'class-end-question', 'End the class for everyone? The students are told and the room is gone. The results stay in this tab: download them from the Live class section afterwards, until you start another class or leave the page.'),
+      element('div', 'class-buttons', ui.endConfirm, ui.endCancel));
+    ui.endConfirm.classList.add('primary');
+    ui.endAsk.hidden = true;
     body.replaceChildren(ui.status, ui.problem, ui.join, this.controls);
     this.explore = false;
     this.paused = false;
@@ -98,8 +125,21 @@ export class TeacherView {
     ui.reveal.addEventListener('click', () => this.send({ type: 'reveal' }));
     ui.again.addEventListener('click', () => this.send({ type: 'voteAgain' }));
     ui.results.addEventListener('click', () => this.send({ type: 'results' }));
-    ui.end.addEventListener('click', () => this.send({ type: 'end' }));
+    ui.end.addEventListener('click', () => this.askToEnd(true));
+    ui.endCancel.addEventListener('click', () => this.askToEnd(false));
+    ui.endConfirm.addEventListener('click', () => {
+      this.askToEnd(false);
+      this.ending = true;
+      this.send({ type: 'end' });
+    });
     this.showJoined(0);
+  }
+
+  /** Shows (or hides) the question "End the class for everyone?" and its two answers. */
+  askToEnd(asking) {
+    this.ui.endAsk.hidden = !asking;
+    this.ui.end.setAttribute('aria-expanded', String(asking));
+    (asking ? this.ui.endCancel : this.ui.end).focus({ preventScroll: true });
   }
 
   send(message) {
@@ -128,7 +168,9 @@ export class TeacherView {
         : 'The class is open. Your board drives every student’s board.',
       [RECONNECTING]: detail.reopening
         ? 'The class server is back without your class (it was restarted): reopening it under the same code…'
-        : 'The class server is gone: trying again…',
+        : detail.busy
+          ? 'The class server is busy (too many joins from this network just now): trying again…'
+          : 'The class server is gone: trying again…',
       [GONE]: detail.left ? 'You left the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
       [REFUSED]: detail.returned && detail.code === 'room'
         ? 'The class server is back, but without this class, and this tab cannot reopen it: open the teacher link that bitqueens serve printed, then Start a live class.'
@@ -142,7 +184,7 @@ export class TeacherView {
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
-      this.on.ended(text);
+      this.on.ended(text, this.final);
     }
   }
 
@@ -178,11 +220,15 @@ export class TeacherView {
         if (this.question && message.id === this.question.id) {
           drawHistogram(ui.histogram, message);
           ui.histogram.hidden = false;
+          this.revealed(true);
         }
         break;
-      case 'results':
-        this.download(Array.isArray(message.rows) ? message.rows : []);
+      case 'results': {
+        const rows = Array.isArray(message.rows) ? message.rows : [];
+        if (this.ending) this.final = { filename: this.filename(), csv: resultsCsv(rows, this.sizes) };
+        else this.download(rows);
         break;
+      }
       case 'error':
         if (!message.fatal) this.problem(String(message.reason ?? 'The class server refused that.'));
         break;
@@ -201,6 +247,7 @@ export class TeacherView {
     const matrix = qrMatrix(address);
     if (matrix.size) drawQr(ui.qr, matrix, 200, window.devicePixelRatio || 1);
     ui.qr.hidden = !matrix.size;
+    ui.loopback.hidden = !isLoopbackHost(location.hostname);
     ui.qr.setAttribute('aria-label', `QR code of the join address ${address}`);
   }
 
@@ -234,7 +281,21 @@ export class TeacherView {
     setText(ui.prompt, `Round ${opened.round}: ${this.on.prompt(opened.question)}`);
     ui.histogram.hidden = true; // hidden until Show answers, as in Peer Instruction
     ui.again.disabled = opened.round >= 2;
+    this.revealed(false);
     this.showTally(0, this.joined);
+  }
+
+  /** Show answers done (the histogram drawn) or to do (a new round): once the answers are
+   *  shown, Show answers reads "Answers shown" (disabled) and Vote again, if open, is the
+   *  primary button. */
+  revealed(shown) {
+    const { ui } = this;
+    const hadFocus = document.activeElement === ui.reveal; // a disabled button drops it
+    setText(ui.reveal, shown ? 'Answers shown' : 'Show answers');
+    ui.reveal.disabled = shown;
+    ui.reveal.classList.toggle('primary', !shown);
+    ui.again.classList.toggle('primary', shown && !ui.again.disabled);
+    if (shown && hadFocus) (ui.again.disabled ? ui.histogram : ui.again).focus({ preventScroll: true });
   }
 
   questionClosed() {
@@ -247,9 +308,12 @@ export class TeacherView {
     setText(this.ui.tally, `${Number(answered) || 0} of ${Number(joined) || 0} answered`);
   }
 
+  filename() {
+    return `bitqueens-class-${this.room?.code ?? 'results'}.csv`;
+  }
+
   download(rows) {
-    const csv = resultsCsv(rows, this.sizes);
-    this.on.download(`bitqueens-class-${this.room?.code ?? 'results'}.csv`, csv);
+    this.on.download(this.filename(), resultsCsv(rows, this.sizes));
   }
 
   problem(text) {

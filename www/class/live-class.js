@@ -59,6 +59,7 @@ export class LiveClass {
     this.server = null; // the probe's promise: true when a class server answers
     this.beatSeconds = DEFAULT_BEAT_SECONDS; // the server's beat, from its hello
     this.locked = false;
+    this.endedResults = null; // {filename, csv}: the class this teacher ended, in memory only
     this.ui.button.addEventListener('click', () => this.toggle());
     // The presenter view sizes its board to leave room for this section (style.css,
     // --class-strip): its height whenever it changes (a histogram shown, the section closed).
@@ -127,8 +128,10 @@ export class LiveClass {
     return this.server;
   }
 
-  /** No class: Start a live class, Join a class, and a line saying `text`. */
-  lobby(text = '') {
+  /** No class: Start a live class, Join a class, a line saying `text`, and the download of
+   *  the results of the class this tab's teacher ended (`final`, {filename, csv}), if any. */
+  lobby(text = '', final = this.endedResults) {
+    this.endedResults = final;
     if (this.view instanceof StudentView) showJoinCode(null); // out of the class: a reload stays out
     this.view = null;
     this.lock(false);
@@ -152,7 +155,14 @@ export class LiveClass {
     });
     start.addEventListener('click', () => this.start());
     this.status = status;
-    this.ui.body.replaceChildren(element('div', 'class-buttons', start), form, status);
+    const parts = [element('div', 'class-buttons', start), form, status];
+    if (final) {
+      const keep = element('button', '', 'Download the results of the class that ended');
+      keep.type = 'button';
+      keep.addEventListener('click', () => this.on.download(final.filename, final.csv));
+      parts.push(element('div', 'class-buttons class-ended-results', keep));
+    }
+    this.ui.body.replaceChildren(...parts);
   }
 
   socketUrl() {
@@ -173,7 +183,7 @@ export class LiveClass {
     this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
       link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download,
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
-      ended: (said) => this.lobby(said),
+      ended: (said, final) => this.lobby(said, final ?? null),
     }));
   }
 
@@ -193,6 +203,7 @@ export class LiveClass {
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),
+      dock: (part) => this.dock(part),
       ended: (said) => this.lobby(said),
     }));
   }
@@ -216,6 +227,16 @@ export class LiveClass {
   /** The teacher's board changed (after each redraw): sent on to the room, throttled. */
   boardChanged() {
     if (this.view instanceof TeacherView) this.view.boardChanged();
+  }
+
+  /** A student's open question, right under the board (#board), before the masks: on a
+   *  390 px phone the board and the digits to flip are on one screen. False when the page
+   *  has no board. */
+  dock(part) {
+    const board = this.ui.page.querySelector('#board');
+    if (!board) return false;
+    if (board.nextElementSibling !== part) board.after(part);
+    return true;
   }
 
   /** The board's own controls locked while it follows the teacher. */

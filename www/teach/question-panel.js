@@ -6,6 +6,7 @@
 // Keyboard: in a digit row ← → move between digits, ↑ ↓ between rows, Space (or a click)
 // toggles, Enter checks; the keys stay in the region, so they never move the search.
 
+import { codeNodes } from '../shared/code-text.js';
 import { OUTCOMES, answerRows, rightMask, prompt, explain } from './questions.js';
 import { toBinary } from '../shared/binary.js';
 import { setText, partsOf } from '../shared/dom.js';
@@ -173,8 +174,8 @@ export class QuestionPanel {
     const what = rows.length ? `${wrongDigits === 1 ? 'one digit is' : `${wrongDigits} digits are`} wrong (marked)` : 'that is not what happens next';
     const counted = tries === 1 ? ' Your score counts this first try.' : ` (try ${tries}: the score keeps your first.)`;
     ui.feedback.dataset.verdict = 'wrong';
-    // As text, in the live region: the core's line, as it gives it.
-    ui.feedback.textContent = `Not quite: ${what}.${reason ? ` ${reason}` : ''} Try again, or Show answer.${counted}`;
+    // In the live region: the core's line, its `…` spans as <code>, all built as text.
+    ui.feedback.replaceChildren(`Not quite: ${what}.${reason ? ' ' : ''}`, ...(reason ? codeNodes(reason) : []), ` Try again, or Show answer.${counted}`);
     this.buttons('wrong');
     ui.retry.focus({ preventScroll: true });
     this.showScore();

@@ -89,6 +89,26 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await page.getByText(/^Which squares of row \d+ are free\?/).waitFor();
     await teacher.getByText('0 of 3 answered').waitFor();
     assert.deepEqual(await seriousViolations(bo), [], 'axe on the student view');
+    // On the 390×844 phone the question sits right under the board: with the board at the top
+    // of the screen, Submit is on the same screen, above the bottom bar, and the bar's "Show
+    // it ↑" caption (for a board one drives) never shows for a board that follows.
+    await bo.locator('#board').evaluate((board) => board.scrollIntoView({ block: 'start' }));
+    const phoneScreen = await bo.evaluate(() => {
+      const board = document.getElementById('board');
+      const part = board.nextElementSibling;
+      const submit = [...part.querySelectorAll('button')].find((b) => b.textContent === 'Submit');
+      return {
+        docked: part.matches('.class-question.class-docked'),
+        boardTop: board.getBoundingClientRect().top,
+        submitBottom: submit.getBoundingClientRect().bottom,
+        barTop: document.querySelector('.controls .buttons').getBoundingClientRect().top,
+      };
+    });
+    assert.equal(phoneScreen.docked, true, 'the question right under the board');
+    assert.ok(phoneScreen.boardTop >= 0 && phoneScreen.submitBottom <= phoneScreen.barTop, JSON.stringify(phoneScreen));
+    assert.equal(await bo.locator('#bar-caption').isVisible(), false);
+    await bo.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.equal(await bo.locator('#bar-caption').isVisible(), false, 'not even with the board scrolled away');
     await button(ann, 'Submit').click();
     await button(bo, 'column 3').click();
     await button(bo, 'Submit').click();
@@ -220,10 +240,13 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await page.locator('#lesson-bar').waitFor({ state: 'hidden' });
     const last = await steps(teacher);
 
-    // The end: every student told, the boards kept.
-    await button(teacher, 'End class').click();
+    // The end, once the teacher says yes: every student told, the boards kept; the teacher's
+    // lobby offers the results of the class that ended (from the server's final `results`).
+    await button(teacher, 'End class…').click();
+    await button(teacher, 'End the class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
     for (const page of students) assert.equal(await steps(page), last);
+    await button(teacher, 'Download the results of the class that ended').waitFor();
     assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
 

@@ -3,7 +3,7 @@
 // included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Throttle, csvCell, resultsCsv, answerText, answerPatterns, rightGiven, SHOW_INTERVAL_MS } from '../../../www/class/class-data.js';
+import { Throttle, csvCell, resultsCsv, answerText, answerPatterns, rightGiven, isLoopbackHost, SHOW_INTERVAL_MS } from '../../../www/class/class-data.js';
 
 class FakeClock {
   time = 0;
@@ -109,4 +109,13 @@ test('answers as text and as bit patterns, column 1 first', () => {
   assert.deepEqual(answerPatterns({ form: 'outcome', outcome: 'back' }, 4), []);
   assert.deepEqual(rightGiven({ form: 'digits', mask: 5 }), { form: 'digits', mask: 5 });
   assert.equal(rightGiven(null), null);
+});
+
+test('a loopback host (this computer only): localhost, 127.0.0.0/8, [::1]; a LAN or public address is not', () => {
+  for (const host of ['localhost', 'LOCALHOST', 'localhost.', 'class.localhost', '127.0.0.1', '127.1.2.3', '127.255.255.255', '[::1]']) {
+    assert.equal(isLoopbackHost(host), true, host);
+  }
+  for (const host of ['192.168.1.20', '10.0.0.127', '128.0.0.1', '127.0.0', '127.0.0.256', '[::2]', 'bitqueens.example', 'localhost.example', '', undefined]) {
+    assert.equal(isLoopbackHost(host), false, String(host));
+  }
 });

@@ -247,8 +247,8 @@ test('a reopen refused (a code in use, another key), or no key to reopen with: r
   }
 });
 
-test('a teacher refused for a passing reason (a flood, too many joins) keeps the room: a reload goes back to it', () => {
-  for (const refusal of ['flood', 'joins', 'internal']) {
+test('a teacher refused for a passing reason (a flood, an internal error) keeps the room: a reload goes back to it', () => {
+  for (const refusal of ['flood', 'internal']) {
     const storage = new FakeStorage();
     storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 's3cret' }));
     const { link, opened } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
@@ -260,6 +260,60 @@ test('a teacher refused for a passing reason (a flood, too many joins) keeps the
     assert.equal(link.state, REFUSED, refusal);
     assert.deepEqual(ClassLink.teacherRoomIn(storage), { code: 'ABCDEF', secret: 's3cret' }, `${refusal}: the room is kept`);
   }
+});
+
+test('a teacher refused for too many joins from its address (a busy NAT) asks again with the backoff, bounded, as a student does', () => {
+  const storage = new FakeStorage();
+  storage.setItem('bitqueens.class.teacher-room', JSON.stringify({ code: 'ABCDEF', secret: 's3cret' }));
+  const { link, opened, clock, states } = makeLink({ kind: 'teacher', key: 'k3y' }, { storage });
+  const refuse = (socket) => {
+    socket.accept();
+    socket.say({ type: 'error', code: 'joins', reason: 'Too many joins from this address.', fatal: true });
+    socket.cut(1008);
+  };
+  link.start();
+  refuse(opened[0]);
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(states.at(-1)[1].busy, true, 'the view says the server is busy');
+  const delays = [];
+  for (let i = 0; i < 3; i++) {
+    delays.push(...clock.fire());
+    refuse(opened.at(-1));
+    assert.equal(link.state, RECONNECTING);
+  }
+  assert.ok(delays[2] > delays[0], `the delays grow: ${delays}`);
+  delays.push(...clock.fire());
+  opened.at(-1).accept();
+  assert.deepEqual(opened.at(-1).sent[0], { v: 1, type: 'resumeTeaching', code: 'ABCDEF', secret: 's3cret' }, 'the same room');
+  opened.at(-1).say({ type: 'opened', code: 'ABCDEF', secret: 's3cret', joinPath: '/c/ABCDEF' });
+  assert.equal(link.state, OPEN);
+  // Refused for MAX_WAIT_MS: it stops, the room kept for a reload.
+  opened.at(-1).cut();
+  clock.fire();
+  const first = clock.now();
+  refuse(opened.at(-1));
+  while (clock.now() - first < MAX_WAIT_MS) {
+    assert.equal(link.state, RECONNECTING);
+    clock.fire();
+    refuse(opened.at(-1));
+  }
+  assert.equal(link.state, REFUSED);
+  assert.deepEqual(ClassLink.teacherRoomIn(storage), { code: 'ABCDEF', secret: 's3cret' });
+  assert.equal(clock.timers.size, 0);
+});
+
+test('a teacher with no room yet, refused for too many joins, asks again and opens its room', () => {
+  const { link, opened, clock } = makeLink({ kind: 'teacher', key: 'k3y' });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'error', code: 'joins', reason: 'Too many joins from this address.', fatal: true });
+  opened[0].cut(1008);
+  assert.equal(link.state, RECONNECTING);
+  clock.fire();
+  opened[1].accept();
+  assert.deepEqual(opened[1].sent[0], { v: 1, type: 'teach', key: 'k3y' });
+  opened[1].say({ type: 'opened', code: 'ABCDEF', secret: 's3cret', joinPath: '/c/ABCDEF' });
+  assert.equal(link.state, OPEN);
 });
 
 test('a student whose class a restarted server does not know yet waits for it (bounded), then rejoins with the token', () => {
