@@ -2,7 +2,7 @@
 
 use crate::board::BoardSizeError;
 
-use super::halves::{half_keys, Halves, KeyShape};
+use super::halves::{half_keys, Halves, KeyShape, Keys};
 use super::join::Join;
 use super::sieve::Sieve;
 use super::split::{
@@ -25,10 +25,10 @@ pub struct Joiner {
     /// The quarters of the east halves and of the west halves, each kept for the next.
     east_lists: Halves,
     west_lists: Halves,
-    east: Vec<u64>,
-    west: Vec<u64>,
+    east: Keys,
+    west: Keys,
     /// Even n: the west keys by their weight, 1, 2 and 4 (2 for each long diagonal held).
-    west_by_weight: [Vec<u64>; 3],
+    west_by_weight: [Keys; 3],
     sieve: Sieve,
 }
 
@@ -44,8 +44,8 @@ impl Joiner {
             join: Join::new(key_bits),
             east_lists: Halves::default(),
             west_lists: Halves::default(),
-            east: Vec::new(),
-            west: Vec::new(),
+            east: Keys::default(),
+            west: Keys::default(),
             west_by_weight: Default::default(),
             sieve: Sieve::default(),
         })
@@ -70,10 +70,7 @@ impl Joiner {
                     None => self.even_pairs(rows),
                 };
                 found.solutions += u64::from(weight) * pairs;
-                // Even n fills the west lists by weight, odd n the one west list.
-                let west =
-                    self.west.len() + self.west_by_weight.iter().map(Vec::len).sum::<usize>();
-                found.halves += (self.east.len() + west) as u64;
+                found.halves += (self.east.len() + self.west.len()) as u64;
             }
             east_rows = next_subset(layout.rows, rows);
         }
@@ -95,24 +92,19 @@ impl Joiner {
         } = self;
         let (n, shared, blocked) = (cut.n, cut.east, layout.blocked);
         let columns = layout.east_columns;
-        east.clear();
         let plain = KeyShape {
             shared,
             long_diagonals_apart: false,
         };
-        half_keys(n, east_rows, columns, blocked, plain, east_lists, |key| {
-            east.push(key)
-        });
+        half_keys(n, east_rows, columns, blocked, plain, east_lists, east);
         let (columns, rows) = (layout.west_columns, layout.rows & !east_rows);
-        west.clear();
-        half_keys(n, rows, columns, blocked, plain, west_lists, |key| {
-            west.push(key)
-        });
+        half_keys(n, rows, columns, blocked, plain, west_lists, west);
         // The shorter list is turned sideways, the longer one walked key by key.
+        let (east, west) = (east.as_slice(), west.as_slice());
         let (sideways, walked) = if east.len() <= west.len() {
-            (&*east, &*west)
+            (east, west)
         } else {
-            (&*west, &*east)
+            (west, east)
         };
         let bits = join.bits;
         sieve.pairs(join, bits, sideways, &[(walked, 1)])
@@ -129,43 +121,60 @@ impl Joiner {
             east_lists,
             west_lists,
             east,
+            west,
             west_by_weight,
             sieve,
-            ..
         } = self;
         let n = cut.n;
         let long = 1u64 << (n - 1);
         let (columns, shared) = (cut.east_columns(), cut.east);
-        east.clear();
         let apart = KeyShape {
             shared,
             long_diagonals_apart: true,
         };
-        half_keys(
-            n,
-            east_rows,
-            columns,
-            (long, long),
-            apart,
-            east_lists,
-            |key| east.push(key),
-        );
+        let blocked = (long, long);
+        half_keys(n, east_rows, columns, blocked, apart, east_lists, east);
         let (columns, rows) = (cut.west_columns(), !east_rows & ((1 << n) - 1));
-        for list in west_by_weight.iter_mut() {
-            list.clear();
-        }
-        half_keys(n, rows, columns, (0, 0), apart, west_lists, |key| {
-            // Weight 1, 2 or 4: list 0, 1 or 2.
-            west_by_weight[(key >> 62).count_ones() as usize].push(key & !(3 << 62))
-        });
+        half_keys(n, rows, columns, (0, 0), apart, west_lists, west);
         // The east halves, the fewer (about a quarter of the west ones at n = 16), are turned
-        // sideways once for the three lists.
-        let [one, two, four] = west_by_weight;
+        // sideways once for the west ones of every weight.
+        let (east, west) = (east.as_slice(), west.as_slice());
         let times = half_turn_share(east_rows, n);
         let bits = join.bits;
+        // Weight 1, 2 or 4 (bits 62 and 63: the long diagonals held): list 0, 1 or 2.
+        by_weight(west, west_by_weight);
+        let [one, two, four] = west_by_weight.each_ref().map(Keys::as_slice);
         let walked: &[(&[u64], u64)] = &[(four, 4), (two, 2), (one, times)];
         let walked = if times > 0 { walked } else { &walked[..2] };
         sieve.pairs(join, bits, east, walked)
+    }
+}
+
+/// Even n: the west keys `keys` into `lists` by their weight, without bits 62 and 63 (the long
+/// diagonals held): none in list 0, one in list 1, both in list 2. Each key is written to the
+/// three and kept in one (no branch on a weight).
+pub(super) fn by_weight(keys: &[u64], lists: &mut [Keys; 3]) {
+    let [one, two, four] = lists;
+    let (one, two, four) = (
+        one.room_all(keys.len()),
+        two.room_all(keys.len()),
+        four.room_all(keys.len()),
+    );
+    let mut lens = [0usize; 3];
+    for &key in keys {
+        let (long, key) = (key >> 62, key & !(3 << 62));
+        // SAFETY: each list has room for every key, and takes at most one per key.
+        unsafe {
+            *one.get_unchecked_mut(lens[0]) = key;
+            *two.get_unchecked_mut(lens[1]) = key;
+            *four.get_unchecked_mut(lens[2]) = key;
+        }
+        lens[0] += usize::from(long == 0);
+        lens[1] += usize::from(long == 1 || long == 2);
+        lens[2] += usize::from(long == 3);
+    }
+    for (list, len) in lists.iter_mut().zip(lens) {
+        list.set_len(len);
     }
 }
 

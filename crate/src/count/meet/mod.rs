@@ -97,7 +97,7 @@ pub mod joiner;
 pub mod sieve;
 pub mod split;
 
-pub use halves::{half_keys, Halves, KeyShape};
+pub use halves::{half_keys, Halves, KeyShape, Keys};
 pub use join::{count_disjoint, Join, BLOCK};
 pub use joiner::{whole_total, Joined, Joiner};
 pub use sieve::Sieve;

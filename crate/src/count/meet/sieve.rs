@@ -104,6 +104,27 @@ pub(super) const BUCKET_KEYS: usize = 256;
 /// Keys sampled from each side to choose the cuts.
 pub(super) const CUT_SAMPLE: usize = 512;
 
+/// The cuts of a join of `sideways_len` keys of `bits` bits turned sideways and `walked_len`
+/// walked: none where it is not sieved (see [`Sieve::pairs`]).
+pub(super) fn cuts(bits: u32, sideways_len: usize, walked_len: usize) -> usize {
+    if sideways_len.saturating_mul(walked_len) < SIEVE_FROM_PAIRS {
+        return 0;
+    }
+    // One cut per doubling past 2 × BUCKET_KEYS sideways keys, at most PLAIN_CUTS: a
+    // narrower block walks at a higher cost per key. One more (CUTS) where the keys, their
+    // cut bits taken out, then fill one chunk of the walk fewer (36 bits at N = 20: 5
+    // chunks of 8 bits at 3 cuts, 4 at 4 cuts).
+    let most = (sideways_len / BUCKET_KEYS)
+        .checked_ilog2()
+        .map_or(0, |cuts| (cuts as usize).min(bits as usize));
+    let chunks = |cuts: usize| (bits as usize - cuts).div_ceil(8);
+    if most >= CUTS && chunks(CUTS) < chunks(PLAIN_CUTS) {
+        CUTS
+    } else {
+        most.min(PLAIN_CUTS)
+    }
+}
+
 impl Sieve {
     /// `Σ weight × (pairs of disjoint keys between `sideways` and `list`)` over `walked`'s
     /// `(list, weight)`; keys have at most `bits` bits.
@@ -115,20 +136,9 @@ impl Sieve {
         walked: &[(&[u64], u64)],
     ) -> u64 {
         let walked_len: usize = walked.iter().map(|(list, _)| list.len()).sum();
-        // One cut per doubling past 2 × BUCKET_KEYS sideways keys, at most PLAIN_CUTS: a
-        // narrower block walks at a higher cost per key. One more (CUTS) where the keys, their
-        // cut bits taken out, then fill one chunk of the walk fewer (36 bits at N = 20: 5
-        // chunks of 8 bits at 3 cuts, 4 at 4 cuts).
-        let most = (sideways.len() / BUCKET_KEYS)
-            .checked_ilog2()
-            .map_or(0, |cuts| (cuts as usize).min(bits as usize));
+        let cuts = cuts(bits, sideways.len(), walked_len);
         let chunks = |cuts: usize| (bits as usize - cuts).div_ceil(8);
-        let cuts = if most >= CUTS && chunks(CUTS) < chunks(PLAIN_CUTS) {
-            CUTS
-        } else {
-            most.min(PLAIN_CUTS)
-        };
-        if cuts == 0 || sideways.len().saturating_mul(walked_len) < SIEVE_FROM_PAIRS {
+        if cuts == 0 {
             return sideways
                 .chunks(BLOCK)
                 .map(|block| {
