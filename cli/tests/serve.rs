@@ -817,17 +817,12 @@ async fn connections_over_the_per_address_cap_are_refused_and_others_still_join(
     assert_eq!(joined["show"]["n"], 8, "{joined}");
     // A connection that ends gives its place back.
     drop(first);
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    let mut back = loop {
-        if let Ok(client) = try_connect_from(&server, "127.0.0.1").await {
-            break client;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the place of a closed connection is given back"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    };
+    let mut back = connect_once_admitted(
+        &server,
+        "127.0.0.1",
+        "the place of a closed connection is given back",
+    )
+    .await;
     back.send(json!({"type": "join", "code": code, "token": null, "name": null}))
         .await;
     back.recv_type("joined").await;
@@ -993,17 +988,12 @@ async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
     }
     // Once their writes have stalled for the write wait, the server closes them: a
     // connection from the same address is let in again, and joins.
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    let mut back = loop {
-        if let Ok(client) = try_connect_from(&server, "127.0.0.1").await {
-            break client;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the place of a client that stopped reading is given back"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    };
+    let mut back = connect_once_admitted(
+        &server,
+        "127.0.0.1",
+        "the place of a client that stopped reading is given back",
+    )
+    .await;
     back.send(json!({"type": "teach", "key": server.key})).await;
     back.recv_type("opened").await;
     // Each sleeper, read now, ends before the whole file: it was cut, not served.

@@ -194,6 +194,19 @@ pub async fn try_connect_from(server: &Server, source: &str) -> Result<Client, E
     Ok(Client::new(ws))
 }
 
+/// A connection from `source` as soon as the server lets one in (a place given back), polled
+/// until PATIENCE runs out; the failure says `what` was awaited.
+pub async fn connect_once_admitted(server: &Server, source: &str, what: &str) -> Client {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        if let Ok(client) = try_connect_from(server, source).await {
+            return client;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Opens a connection as the server's own page does.
 pub async fn connect(server: &Server) -> Client {
     try_connect(server, Some(&server.origin())).await.unwrap()
