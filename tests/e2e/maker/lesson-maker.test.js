@@ -22,6 +22,21 @@ const openMaker = async (page) => {
   await page.locator('#lesson-maker summary').click();
   await page.locator('#lesson-maker[data-loaded]:not([aria-busy])').waitFor({ state: 'attached' });
 };
+/** Makes a lesson of two stops in Make a lesson (opened first): this view with note `first`,
+ *  then one step on with note `second`; opens it as a lesson and waits for its bar. */
+const openTwoStopLesson = async (page, title, first, second) => {
+  await openMaker(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Note for the next stop').fill(first);
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Step').click();
+  await page.getByLabel('Note for the next stop').fill(second);
+  await button(page, 'Add this view as a stop').click();
+  await button(page, 'Open it as a lesson').click();
+  const bar = page.getByRole('region', { name: title });
+  await bar.waitFor();
+  return bar;
+};
 const file = (name, text) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
 test('stops from what is on screen, reordered and deleted, download as a lesson that opens again', async () => {
@@ -130,16 +145,7 @@ test('a far stop with a question asks it once the search has arrived there', asy
 
 test('a lesson opened from Make a lesson brings the lesson bar into view with the focus, and is still there after a reload', async () => {
   const page = await session.open('?n=6&pos=3', { viewport: { width: 390, height: 844 } });
-  await openMaker(page);
-  await page.getByLabel('Title').fill('Kept here');
-  await page.getByLabel('Note for the next stop').fill('First.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Step').click();
-  await page.getByLabel('Note for the next stop').fill('Second.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Open it as a lesson').click();
-  const bar = page.getByRole('region', { name: 'Kept here' });
-  await bar.waitFor();
+  const bar = await openTwoStopLesson(page, 'Kept here', 'First.', 'Second.');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-title', 'the focus is on the lesson');
   const box = await bar.boundingBox();
   // Within a pixel of the top: the phone's layout for a lesson (fewer fields) settles after the
@@ -158,15 +164,7 @@ test('a lesson opened from Make a lesson brings the lesson bar into view with th
 
 test('a made lesson’s link travels: opened in another browser, it opens the lesson at its stop; a damaged one says so', async () => {
   const page = await session.open('?n=5&pos=4');
-  await openMaker(page);
-  await page.getByLabel('Title').fill('Five queens, by link');
-  await page.getByLabel('Note for the next stop').fill('Four steps in.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Step').click();
-  await page.getByLabel('Note for the next stop').fill('One more step: «ünïcode» ♛.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Open it as a lesson').click();
-  await page.getByRole('region', { name: 'Five queens, by link' }).waitFor();
+  await openTwoStopLesson(page, 'Five queens, by link', 'Four steps in.', 'One more step: «ünïcode» ♛.');
   await button(page, 'Next stop').click();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('stop') === '2' && location.hash.startsWith('#lesson='));
   const link = page.url();
@@ -191,16 +189,7 @@ test('a made lesson’s link travels: opened in another browser, it opens the le
 
 test('a lesson link’s fragment typed into the address bar of an open page opens the lesson, as a fresh load would; junk gets the message', async () => {
   const page = await session.open('?n=5&pos=4');
-  await openMaker(page);
-  await page.getByLabel('Title').fill('Typed in the address bar');
-  await page.getByLabel('Note for the next stop').fill('First.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Step').click();
-  await page.getByLabel('Note for the next stop').fill('Second.');
-  await button(page, 'Add this view as a stop').click();
-  await button(page, 'Open it as a lesson').click();
-  const lesson = page.getByRole('region', { name: 'Typed in the address bar' });
-  await lesson.waitFor();
+  const lesson = await openTwoStopLesson(page, 'Typed in the address bar', 'First.', 'Second.');
   await page.waitForFunction(() => location.hash.startsWith('#lesson='));
   const fragment = new URL(page.url()).hash;
   await button(page, 'Close lesson').click();
