@@ -182,6 +182,11 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn the_meet_counters_join_matches_a_naive_pair_count_in_wasm() {
+        crate::count::meet::join::tests::join_matches_a_naive_pair_count();
+    }
+
+    #[wasm_bindgen_test]
     fn the_counter_gives_a_work_estimate_and_a_hand_out_place_for_each_sub_problem() {
         for method in ["meet", "backtrack"] {
             let counter = Counter::new(10, method).unwrap();
