@@ -18,8 +18,8 @@
 # (default "18 19", those of BENCH_N). CORE: the core to pin to (default 0).
 # KLUEV_SRC: a checkout or a bare clone of the reference (default: cloned from GitHub into a temporary
 # folder). WASM=1: after the table, meeting in the middle in the built page (dist/, one
-# worker, SIMD) at WASM_N (default 17) by scripts/bench-count.js, against our native median
-# at that N (run `npm run build` first; WASM_N must be in BENCH_N).
+# worker, SIMD) against ours natively at WASM_N (default 17), pair by pair, by
+# scripts/bench-page-counter.js (run `npm run build` first).
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 source scripts/toolchain.sh
@@ -167,15 +167,9 @@ if [ "${#threads[@]}" -gt 0 ]; then
 fi
 
 if [ "${WASM:-0}" = 1 ]; then
-  [ -n "${ours_median[$WASM_N]:-}" ] || fail "WASM=1 compares with our native time at WASM_N=$WASM_N: put $WASM_N in BENCH_N."
   [ -d dist ] || fail "WASM=1 measures the built page: run npm run build first."
-  say "N = $WASM_N in the page (Chromium, one worker)…"
-  BENCH_N="$WASM_N-$WASM_N" PLAIN_UP_TO=0 BACKTRACK_UP_TO=0 ONE_WORKER_UP_TO="$WASM_N" \
-    node scripts/bench-count.js >"$WORK/wasm" || fail "scripts/bench-count.js failed (see above)."
-  # Its table's row for the N: the second column is meeting in the middle on one worker.
-  wasm_s=$(awk -F'|' -v n="$WASM_N" '$2 + 0 == n { gsub(/ /, "", $3); print $3 }' "$WORK/wasm")
-  [ -n "$wasm_s" ] || fail "no row for N = $WASM_N in scripts/bench-count.js's table: $(cat "$WORK/wasm")"
+  say "N = $WASM_N in the page (Chromium, one worker) and natively, in turn…"
   echo
-  echo "The page's counter (wasm, SIMD, one worker) at N = $WASM_N: $wasm_s s, native one thread ${ours_median[$WASM_N]} s:" \
-    "$(awk -v a="$wasm_s" -v b="${ours_median[$WASM_N]}" 'BEGIN { printf "%.2f", a / b }')× the native time."
+  N="$WASM_N" PAIRS="${PAIRS:-5}" CORE="$CORE" BITQUEENS="$BIN" node scripts/bench-page-counter.js ||
+    fail "scripts/bench-page-counter.js failed (see above)."
 fi
