@@ -79,7 +79,8 @@ try {
   console.log(`\nN = ${n}, ${pairs} pairs: native one thread (pinned to core ${core}) ${median(rows.map((r) => r.nativeSeconds)).toFixed(3)} s,`
     + ` the page (one worker) ${median(rows.map((r) => r.pageSeconds)).toFixed(3)} s: page / native`
     + ` ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}).`
-    + ' Every count equals A000170 and A002562.');
+    + ' Every count equals A000170 and A002562. The native time is the whole process\'s; the page\'s is'
+    + ' its count, its worker started and loaded before, on a core Chromium chooses.');
 } finally {
   await browser.close();
   await server.close();

@@ -145,6 +145,7 @@ impl Join {
     fn load_portable(&mut self, block: &[u64]) {
         #[cfg(target_arch = "wasm32")]
         match self.words {
+            0 => {}
             1 => self.load_width(block, 1),
             2 => self.load_width(block, 2),
             words => self.load_width(block, words),
@@ -276,7 +277,7 @@ impl Join {
                     let row = (chunk * 256 + (rest & mask) as usize) * words;
                     rest >>= k;
                     for (v, c) in clash.iter_mut().enumerate() {
-                        // SAFETY: `rest & mask` < 256, so the row's words `first..first + 2V`
+                        // SAFETY: `rest & mask` < 256 (chunks have at most 8 bits), so the row's words `first..first + 2V`
                         // lie in the chunks' tables (both asserted above).
                         let r = unsafe { base.add(row + 2 * v).cast::<v128>().read_unaligned() };
                         *c = v128_or(*c, r);
@@ -472,7 +473,8 @@ pub(crate) mod tests {
             (1, 1, 8),
             (63, 70, 20),
             (64, 3, 30),
-            // Blocks of 1 and 2 words whose walk wasm unrolls: 8 bits × 4 chunks, 8 × 5, 5 × 7.
+            // Blocks of 1 and 2 words whose walk wasm unrolls: 8 bits × 4 chunks, 7 × 5, 5 × 7
+            // (and 8 × 5 below, where a load for any number of walked keys takes 8 bits).
             (50, 2000, 30),
             (120, 3000, 34),
             (40, 150, 32),
@@ -509,6 +511,27 @@ pub(crate) mod tests {
                 .map(|block| join.load(block).pairs_with_portable(&west))
                 .sum();
             assert_eq!(portable, naive, "portable kernel, {east_len} × {west_len}");
+            // Keys of fewer bits than the join's (a sieve's, their cut bits taken out).
+            let narrow_bits = bits - bits / 3;
+            let low = (1u64 << narrow_bits) - 1;
+            let east_low: Vec<u64> = east.iter().map(|a| a & low).collect();
+            let west_low: Vec<u64> = west.iter().map(|b| b & low).collect();
+            let naive_low = east_low
+                .iter()
+                .map(|a| west_low.iter().filter(|&&b| a & b == 0).count() as u64)
+                .sum::<u64>();
+            let narrow: u64 = east_low
+                .chunks(BLOCK)
+                .map(|block| {
+                    join.load_narrow(block, west.len(), narrow_bits)
+                        .pairs_with(&west_low)
+                })
+                .sum();
+            assert_eq!(
+                narrow, naive_low,
+                "{narrow_bits}-bit keys, {east_len} × {west_len}"
+            );
+            assert_eq!(join.load(&[]).pairs_with(&west), 0, "an empty block");
         }
     }
 }
