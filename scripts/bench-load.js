@@ -7,16 +7,11 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { serve } from '../tests/support/server.js';
+import { median } from './median.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const root = process.env.BENCH_DIST ?? 'dist';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The figures of one Lighthouse result. */
 function figures(lhr) {

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { serve } from '../tests/support/server.js';
+import { median } from './median.js';
 import { launch, openPage, pageReady } from '../tests/support/browser.js';
 import { TOTALS, UNIQUES } from '../tests/support/published.js';
 
@@ -29,11 +30,6 @@ for (const [what, ok] of [
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const checked = (who, { total, unique }) => {
   if (total !== TOTALS[n - 1] || unique !== UNIQUES[n - 1]) {
     throw new Error(`${who} counted ${total} (${unique} unique) at N = ${n}; published: ${TOTALS[n - 1]} (${UNIQUES[n - 1]})`);

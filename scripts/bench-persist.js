@@ -8,6 +8,7 @@
 //   npm run build && npm run bench:persist             N = 18, 2 workers, 3 runs each
 //   BENCH_N=17 REPEAT=5 npm run bench:persist
 import { serve } from '../tests/support/server.js';
+import { median } from './median.js';
 import { launch, openPage, pageReady } from '../tests/support/browser.js';
 import { published } from '../tests/support/published.js';
 
@@ -50,12 +51,6 @@ async function countOnce(keep) {
     await page.close();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 try {
   const runs = { off: [], on: [] };

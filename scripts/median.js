@@ -1,0 +1,7 @@
+// The median of a list of numbers (the mean of the middle two for an even count): the figure
+// the benchmarks quote, so that one slow or lucky run does not move it.
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
