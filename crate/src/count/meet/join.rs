@@ -277,8 +277,9 @@ impl Join {
                     let row = (chunk * 256 + (rest & mask) as usize) * words;
                     rest >>= k;
                     for (v, c) in clash.iter_mut().enumerate() {
-                        // SAFETY: `rest & mask` < 256 (chunks have at most 8 bits), so the row's words `first..first + 2V`
-                        // lie in the chunks' tables (both asserted above).
+                        // SAFETY: `rest & mask` < 256 (chunks have at most 8 bits), so the
+                        // row's words `first..first + 2V` lie in the chunks' tables (both
+                        // asserted above).
                         let r = unsafe { base.add(row + 2 * v).cast::<v128>().read_unaligned() };
                         *c = v128_or(*c, r);
                     }
