@@ -985,17 +985,27 @@ async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
         );
         stream.write_all(request.as_bytes()).await.unwrap();
         sleepers.push(stream);
+        tokio::time::sleep(std::time::Duration::from_millis(700)).await; // RACE-HACK
     }
-    // Once their writes have stalled for the write wait, the server closes them: a
-    // connection from the same address is let in again, and joins.
-    let mut back = connect_once_admitted(
-        &server,
-        "127.0.0.1",
-        "the place of a client that stopped reading is given back",
-    )
-    .await;
-    back.send(json!({"type": "teach", "key": server.key})).await;
-    back.recv_type("opened").await;
+    // Once their writes have stalled for the write wait, the server closes them: two
+    // connections from the same address are let in again, and join. Both places must be
+    // back before a sleeper is read: reading one that is not yet cut would reopen its
+    // window and let the server finish the file (each stalls on its own clock).
+    let mut backs = Vec::new();
+    for _ in 0..2 {
+        backs.push(
+            connect_once_admitted(
+                &server,
+                "127.0.0.1",
+                "the place of a client that stopped reading is given back",
+            )
+            .await,
+        );
+    }
+    for back in &mut backs {
+        back.send(json!({"type": "teach", "key": server.key})).await;
+        back.recv_type("opened").await;
+    }
     // Each sleeper, read now, ends before the whole file: it was cut, not served.
     for mut sleeper in sleepers {
         let mut got = 0usize;
