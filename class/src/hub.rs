@@ -434,6 +434,9 @@ impl Hub {
                 question: room.question_out(),
             },
         );
+        // Every answer so far: the answers taken while the teacher was away, and the whole
+        // of them for a page that was reloaded.
+        out.send(conn, &room.results());
         out.update(conn, room.roster());
         if let Some(tally) = room.tally() {
             out.update(conn, tally);
@@ -665,8 +668,14 @@ impl Hub {
                 },
             );
         }
-        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.update(teacher, tally);
+        if let Some(teacher) = room.teacher {
+            let last = room.asked.last().ok_or_else(gone)?;
+            if let Some(row) = room.row(last, rounds as usize - 1, student) {
+                out.send(teacher, &ServerMessage::Answered { row });
+            }
+            if let Some(tally) = room.tally() {
+                out.update(teacher, tally);
+            }
         }
         Ok(())
     }
@@ -1447,6 +1456,67 @@ mod tests {
             );
             assert!(of_type(&effects, s, "ended").is_some());
         }
+    }
+
+    #[test]
+    fn the_teacher_is_sent_each_answer_as_taken_and_every_answer_on_coming_back() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        let effects = hub.handle(2, digits(id, 1, 0xFF), 2000);
+        let row = &of_type(&effects, T, "answered").unwrap()["row"];
+        assert_eq!(
+            (
+                row["question"].as_u64(),
+                row["round"].as_u64(),
+                row["studentId"].as_u64(),
+                row["n"].as_u64(),
+                row["right"].as_bool(),
+                row["seconds"].as_f64(),
+            ),
+            (Some(id), Some(1), Some(1), Some(8), Some(true), Some(1.0))
+        );
+        assert_eq!(row["given"]["mask"], 0xFF);
+        assert!(
+            of_type(&effects, 3, "answered").is_none(),
+            "never to a student"
+        );
+        // A second answer of the same student: the row that replaces the first.
+        let effects = hub.handle(2, digits(id, 1, 0), 2500);
+        let row = &of_type(&effects, T, "answered").unwrap()["row"];
+        assert_eq!(
+            (row["studentId"].as_u64(), row["right"].as_bool()),
+            (Some(1), Some(false))
+        );
+        // Answers taken while the teacher is away reach them in `results` when they come back,
+        // just after `opened`, with those from before.
+        hub.leave(T, 3000);
+        let effects = hub.handle(3, digits(id, 1, 0xFF), 3500);
+        assert!(of_type(&effects, T, "answered").is_none());
+        let secret = hub.rooms[&code].secret.clone();
+        let effects = hub.handle(
+            7,
+            message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
+            4000,
+        );
+        let kinds: Vec<String> = to(&effects, 7)
+            .iter()
+            .map(|m| m["type"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(kinds[..2], ["opened", "results"], "{kinds:?}");
+        let rows = of_type(&effects, 7, "results").unwrap()["rows"].clone();
+        let mut seen: Vec<(u64, bool)> = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["studentId"].as_u64().unwrap(),
+                    r["right"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        seen.sort();
+        assert_eq!(seen, [(1, false), (2, true)]);
     }
 
     #[test]

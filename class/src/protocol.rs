@@ -462,6 +462,11 @@ pub struct ResultRow {
     pub step: u64,
     /// The student's name now.
     pub student: String,
+    /// The student's number in the room, from 1 (the roster's `id`): with the question and
+    /// the round, which earlier answer this one replaces.
+    pub student_id: u32,
+    /// The board's size: how many digits the answer has.
+    pub n: u32,
     /// Their answer.
     pub given: Answer,
     /// Right or not.
@@ -523,8 +528,13 @@ pub enum ServerMessage {
         question: Question,
         rounds: Vec<RoundBars>,
     },
-    /// To the teacher: every answer so far, for the CSV.
+    /// To the teacher: every answer so far, for the CSV (asked for, just before `ended`, and
+    /// after each `opened`: the page's copy is whole again after a reconnect).
     Results { rows: Vec<ResultRow> },
+    /// To the teacher: an answer just taken (it replaces that student's earlier answer to the
+    /// same round). The page keeps every answer, so that the results outlive a room that
+    /// expired or a server that stopped.
+    Answered { row: ResultRow },
     /// To a student: they are in (or back), with the room's state and their answer.
     Joined {
         token: String,

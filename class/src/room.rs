@@ -316,25 +316,34 @@ impl Room {
         let mut rows = Vec::new();
         for asked in &self.asked {
             for (r, round) in asked.rounds.iter().enumerate() {
-                for (&student, &(given, at)) in &round.answers {
-                    rows.push(ResultRow {
-                        round: r as u32 + 1,
-                        question: asked.id,
-                        topic: asked.question.topic,
-                        step: asked.step,
-                        student: self
-                            .students
-                            .get(student)
-                            .map(|s| s.name.clone())
-                            .unwrap_or_default(),
-                        given,
-                        right: given == asked.question.answer,
-                        seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
-                    });
+                for &student in round.answers.keys() {
+                    rows.extend(self.row(asked, r, student));
                 }
             }
         }
         ServerMessage::Results { rows }
+    }
+
+    /// Student `student`'s answer to round `r` (from 0) of `asked`, as a row of the CSV.
+    pub(crate) fn row(&self, asked: &Asked, r: usize, student: usize) -> Option<ResultRow> {
+        let round = asked.rounds.get(r)?;
+        let &(given, at) = round.answers.get(&student)?;
+        Some(ResultRow {
+            round: r as u32 + 1,
+            question: asked.id,
+            topic: asked.question.topic,
+            step: asked.step,
+            student: self
+                .students
+                .get(student)
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+            student_id: student as u32 + 1,
+            n: asked.question.n,
+            given,
+            right: given == asked.question.answer,
+            seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,
+        })
     }
 
     /// Each student's result in the last round of the last question, to each who answered.
