@@ -1,6 +1,6 @@
 // The live class's data, DOM-free: the throttle of the teacher's `show` messages, the answers
-// as words and bit patterns, and the results as CSV (made by the teacher's page from the
-// server's `results` message: the server keeps no file).
+// as words and bit patterns, the answers the teacher's page keeps (ClassAnswers) and the results
+// as CSV (made by the teacher's page from them: the server keeps no file).
 
 import { toBinary } from '../shared/binary.js';
 
@@ -100,20 +100,79 @@ export function csvCell(value) {
 }
 
 /**
- * The results as CSV (header first, CRLF line ends): one line per answer of the server's
- * `results` rows; `sizes` maps a question's id to its board size (for the answer's digits).
+ * The results as CSV (header first, CRLF line ends): one line per answer of the server's rows
+ * (`results`, `answered`), each answer as digits of its question's board (`n`).
  */
-export function resultsCsv(rows, sizes = new Map()) {
+export function resultsCsv(rows) {
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
     lines.push([
       row.round, row.topic ? `${row.question} (${row.topic})` : row.question, row.step, String(row.student ?? ''),
-      answerText(row.given, sizes.get(row.question)), row.right ? 'right' : 'wrong',
+      answerText(row.given, Number(row.n) || 0), row.right ? 'right' : 'wrong',
       Number.isFinite(row.seconds) ? Math.round(row.seconds * 10) / 10 : '',
     ].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** Which earlier answer a row replaces: the same student's to the same round. */
+const answerKey = (row) => `${row.question}/${row.round}/${row.studentId}`;
+
+const isRow = (row) => row !== null && typeof row === 'object';
+
+/**
+ * Every answer of a class as the teacher's page keeps it: the rows the server sends one at a
+ * time (`answered`) and all at once (`results`, after each `opened` and before `ended`), so
+ * that the results outlive a room that expired and a server that stopped. A server that was
+ * restarted has forgotten its answers and numbers its questions from 1 again: restarted()
+ * begins a new part, and rows() numbers the questions of each part on from the earlier ones.
+ */
+export class ClassAnswers {
+  constructor() {
+    this.parts = [new Map()]; // each: answerKey → row; the last one is the server's now
+  }
+
+  /** One answer just taken: it replaces that student's earlier one to the same round. */
+  take(row) {
+    if (isRow(row)) this.parts.at(-1).set(answerKey(row), row);
+  }
+
+  /** Every answer the server holds now: they replace the current part's. */
+  takeAll(rows) {
+    this.parts[this.parts.length - 1] = new Map(rows.filter(isRow).map((row) => [answerKey(row), row]));
+  }
+
+  /** The server was restarted: what it sends from now on is a new part. */
+  restarted() {
+    if (this.parts.at(-1).size) this.parts.push(new Map());
+  }
+
+  get size() {
+    return this.parts.reduce((sum, part) => sum + part.size, 0);
+  }
+
+  /** The rows for the CSV: by part, question, round and student; a later part's questions
+   *  numbered after the highest of the parts before it. */
+  rows() {
+    const all = [];
+    let offset = 0;
+    for (const part of this.parts) {
+      const rows = [...part.values()].sort((a, b) => order(a.question, b.question)
+        || order(a.round, b.round) || order(a.studentId, b.studentId));
+      let highest = 0;
+      for (const row of rows) {
+        const question = Number(row.question);
+        if (Number.isInteger(question)) highest = Math.max(highest, question);
+        all.push(offset && Number.isInteger(question) ? { ...row, question: question + offset } : row);
+      }
+      offset += highest;
+    }
+    return all;
+  }
+}
+
+/** Numbers in their order; anything else keeps the order it came in. */
+const order = (a, b) => (Number.isFinite(Number(a)) && Number.isFinite(Number(b)) ? Number(a) - Number(b) : 0);
 
 /** True when `hostname` (location.hostname) names this computer only: localhost (or a name
  *  under .localhost), 127.0.0.0/8, or [::1]. A join link on such a host works for no phone. */

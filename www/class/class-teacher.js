@@ -11,13 +11,13 @@
 import { element } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { qrMatrix, drawQr } from '../shared/qr.js';
-import { Throttle, resultsCsv, isLoopbackHost } from './class-data.js';
+import { Throttle, ClassAnswers, resultsCsv, isLoopbackHost } from './class-data.js';
 import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 /** Said once a restarted class server took the class back. */
-export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Questions and answers from before the restart are gone.';
+export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. The question that was open is gone; the answers so far are kept in this tab (Download results).';
 
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
@@ -39,17 +39,16 @@ export class TeacherView {
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
    *   ended(text, final)  the class is over: the section goes back to its lobby, saying
-   *                `text`; `final` ({filename, csv}) is the ended class's results, when the
-   *                teacher ended it and the server sent them (kept in memory, never stored)
+   *                `text`; `final` ({filename, csv}) is the class's results, when it had any
+   *                answer (kept in memory, never stored), whether the teacher ended it, the
+   *                room expired or the server lost it
    */
   constructor(body, on) {
     this.on = on;
     this.link = on.link;
-    this.sizes = new Map(); // question id → board size: the CSV's answers as digits
+    this.answers = new ClassAnswers(); // every answer the server sent: the CSV, even offline
     this.room = null;
     this.question = null;
-    this.ending = false; // End class sent: the `results` that come before `ended` are kept
-    this.final = null; // {filename, csv}: the results of the class this teacher ended
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
     const ui = {
       status: element('p', 'class-status'),
@@ -97,12 +96,14 @@ export class TeacherView {
     const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
     this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
     this.questionPart.hidden = true;
+    // Download results works from the page's own copy: connected or not.
+    this.resultsPart = element('div', 'class-buttons', ui.results);
     this.controls = element('div', 'class-controls',
       element('p', 'class-count', ui.joined),
       element('div', 'class-buttons', ui.explore, ui.pause),
       element('div', 'class-buttons', topicLabel, ui.ask),
       this.questionPart,
-      element('div', 'class-buttons', ui.results),
+      this.resultsPart,
       who,
       element('div', 'class-buttons class-end', ui.end),
       ui.endAsk);
@@ -124,12 +125,14 @@ export class TeacherView {
     ui.ask.addEventListener('click', () => this.ask());
     ui.reveal.addEventListener('click', () => this.send({ type: 'reveal' }));
     ui.again.addEventListener('click', () => this.send({ type: 'voteAgain' }));
-    ui.results.addEventListener('click', () => this.send({ type: 'results' }));
+    ui.results.addEventListener('click', () => {
+      const { filename, csv } = this.results();
+      this.on.download(filename, csv);
+    });
     ui.end.addEventListener('click', () => this.askToEnd(true));
     ui.endCancel.addEventListener('click', () => this.askToEnd(false));
     ui.endConfirm.addEventListener('click', () => {
       this.askToEnd(false);
-      this.ending = true;
       this.send({ type: 'end' });
     });
     this.showJoined(0);
@@ -177,14 +180,15 @@ export class TeacherView {
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(ui.status, text);
-    this.controls.inert = state !== OPEN;
+    for (const part of this.controls.children) part.inert = state !== OPEN && part !== this.resultsPart;
     if (state === OPEN) {
+      if (detail.reopened) this.answers.restarted(); // its questions are numbered from 1 again
       this.throttle.reset();
       this.boardChanged(); // the teacher's board, not the room's kept one, drives after a rejoin
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
-      this.on.ended(text, this.final);
+      this.on.ended(text, this.answers.size ? this.results() : null);
     }
   }
 
@@ -223,12 +227,12 @@ export class TeacherView {
           this.revealed(true);
         }
         break;
-      case 'results': {
-        const rows = Array.isArray(message.rows) ? message.rows : [];
-        if (this.ending) this.final = { filename: this.filename(), csv: resultsCsv(rows, this.sizes) };
-        else this.download(rows);
+      case 'results':
+        this.answers.takeAll(Array.isArray(message.rows) ? message.rows : []);
         break;
-      }
+      case 'answered':
+        this.answers.take(message.row);
+        break;
       case 'error':
         if (!message.fatal) this.problem(String(message.reason ?? 'The class server refused that.'));
         break;
@@ -276,7 +280,6 @@ export class TeacherView {
     const opened = { id, round: Number(round), question: { ...question, next: question.next ?? { column: question.nextColumn } } };
     if (this.question?.id !== id) ui.histogram.replaceChildren();
     this.question = opened;
-    if (Number.isFinite(question?.n)) this.sizes.set(id, question.n);
     this.questionPart.hidden = false;
     setText(ui.prompt, `Round ${opened.round}: ${this.on.prompt(opened.question)}`);
     ui.histogram.hidden = true; // hidden until Show answers, as in Peer Instruction
@@ -312,8 +315,9 @@ export class TeacherView {
     return `bitqueens-class-${this.room?.code ?? 'results'}.csv`;
   }
 
-  download(rows) {
-    this.on.download(this.filename(), resultsCsv(rows, this.sizes));
+  /** The class's results as the CSV file: {filename, csv}. */
+  results() {
+    return { filename: this.filename(), csv: resultsCsv(this.answers.rows()) };
   }
 
   problem(text) {

@@ -170,11 +170,8 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await button(teacher, 'Exit presenter (Esc)').click();
     await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
 
-    // The results as CSV, made by the page.
-    const downloaded = teacher.waitForEvent('download');
-    await button(teacher, 'Download results (CSV)').click();
-    const csv = await readFile(await (await downloaded).path(), 'utf8');
-    const lines = csv.trimEnd().split('\r\n');
+    // The results as CSV, made by the page from the answers the server sent it.
+    const lines = await csvLines(teacher);
     assert.equal(lines[0], 'round,question,step,student,answer,right,seconds');
     assert.equal(lines.length, 1 + 4, 'three answers in round 1, one in round 2');
     assert.ok(lines.some((line) => line.includes(`"'=Ada, <b>1</b>"`)), 'the name escaped for CSV and for formulas');
@@ -241,7 +238,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     const last = await steps(teacher);
 
     // The end, once the teacher says yes: every student told, the boards kept; the teacher's
-    // lobby offers the results of the class that ended (from the server's final `results`).
+    // lobby offers the results of the class that ended (the answers the page kept).
     await button(teacher, 'End class…').click();
     await button(teacher, 'End the class').click();
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
@@ -260,6 +257,13 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
   }
 });
 
+/** The lines of the CSV that Download results (CSV) gives on `page` now. */
+async function csvLines(page) {
+  const downloaded = page.waitForEvent('download');
+  await button(page, 'Download results (CSV)').click();
+  return (await readFile(await (await downloaded).path(), 'utf8')).trimEnd().split('\r\n');
+}
+
 test('reloads rejoin as the same teacher and student; the server killed mid-class: the boards stay, the pages say it is gone, and the class is taken back when it returns', async () => {
   expectReconnects();
   let server = await startClassServer();
@@ -272,6 +276,12 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     await student.getByLabel('Join a class: code').fill(code);
     await button(student, 'Join').click();
     await teacher.getByText('1 student joined').waitFor();
+    // One answer, before the reloads and the restart: the teacher's page keeps it throughout.
+    await button(teacher, 'Ask the class').click();
+    await button(student, 'column 1').click();
+    await button(student, 'Submit').click();
+    await teacher.getByText('1 of 1 answered').waitFor();
+    const answerLine = /^1,1 \(free-squares\),0,[^,]+,10000000,wrong,[\d.]+$/;
     for (let i = 0; i < 7; i++) await button(teacher, 'Step').click();
     await atStep(student, 7);
 
@@ -286,19 +296,24 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     assert.equal(await joinCode(teacher), code, 'the teacher is back in the same class');
     await status(student).getByText('The teacher is back.').waitFor();
     await atStep(student, 7);
+    assert.match((await csvLines(teacher))[1] ?? '', answerLine, 'the reloaded page has the answer again');
 
     await server.stop();
     await status(teacher).getByText('The class server is gone: trying again…').waitFor();
     await status(student).getByText(/^The class server is gone: trying again…/).waitFor();
     assert.equal(await steps(student), 7, 'the board is kept');
     assert.equal(await steps(teacher), 7);
+    const whileGone = await csvLines(teacher);
+    assert.equal(whileGone.length, 2, 'the results download with the server gone');
+    assert.match(whileGone[1], answerLine);
 
     // Back on the same port with the same teacher key (kept in its state folder) but no room:
     // the teacher's page reopens the class under its code, the student's rejoins it as
     // themselves, and the student's board follows the teacher's next step again.
     server = await startClassServer({ port: server.port, state: server.state });
-    await section(teacher).getByText(/^The class server restarted: your class is open again under the same code.*Questions and answers from before the restart are gone\./).waitFor();
+    await section(teacher).getByText(/^The class server restarted: your class is open again under the same code.*the answers so far are kept in this tab/).waitFor();
     assert.equal(await joinCode(teacher), code, 'the same code');
+    assert.deepEqual(await csvLines(teacher), whileGone, 'the answers from before the restart are kept');
     await status(student).getByText('In the class.').waitFor();
     await teacher.getByText('1 student joined').waitFor();
     assert.equal(await steps(student), 7);

@@ -3,7 +3,7 @@
 // included).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Throttle, csvCell, resultsCsv, answerText, answerPatterns, rightGiven, isLoopbackHost, SHOW_INTERVAL_MS } from '../../../www/class/class-data.js';
+import { Throttle, ClassAnswers, csvCell, resultsCsv, answerText, answerPatterns, rightGiven, isLoopbackHost, SHOW_INTERVAL_MS } from '../../../www/class/class-data.js';
 
 class FakeClock {
   time = 0;
@@ -86,11 +86,11 @@ test('a CSV cell: quoted when it must be, and never a formula', () => {
 
 test('the results as CSV: the header, one line per answer, the answer as digits of the question\'s board', () => {
   const rows = [
-    { round: 1, question: 1, topic: 'free-squares', step: 40, student: 'Blue Fox 12', given: { form: 'digits', mask: 0b00101100 }, right: true, seconds: 12.34 },
-    { round: 2, question: 1, topic: 'free-squares', step: 40, student: '=cmd|\' /C calc\'!A0', given: { form: 'digits', mask: 3 }, right: false, seconds: 3 },
+    { round: 1, question: 1, topic: 'free-squares', step: 40, student: 'Blue Fox 12', n: 8, given: { form: 'digits', mask: 0b00101100 }, right: true, seconds: 12.34 },
+    { round: 2, question: 1, topic: 'free-squares', step: 40, student: '=cmd|\' /C calc\'!A0', n: 8, given: { form: 'digits', mask: 3 }, right: false, seconds: 3 },
     { round: 1, question: 2, topic: 'what-happens', step: 41, student: 'Red, Owl', given: { form: 'outcome', outcome: 'back' }, right: false, seconds: 7.06 },
   ];
-  const csv = resultsCsv(rows, new Map([[1, 8]]));
+  const csv = resultsCsv(rows);
   const lines = csv.split('\r\n');
   assert.equal(lines[0], 'round,question,step,student,answer,right,seconds');
   assert.equal(lines[1], '1,1 (free-squares),40,Blue Fox 12,00101100,right,12.3');
@@ -118,4 +118,31 @@ test('a loopback host (this computer only): localhost, 127.0.0.0/8, [::1]; a LAN
   for (const host of ['192.168.1.20', '10.0.0.127', '128.0.0.1', '127.0.0', '127.0.0.256', '[::2]', 'bitqueens.example', 'localhost.example', '', undefined]) {
     assert.equal(isLoopbackHost(host), false, String(host));
   }
+});
+
+test('the answers the teacher\'s page keeps: one replaces the same student\'s to the same round, all at once replace the part', () => {
+  const row = (question, round, studentId, mask) => ({ question, round, studentId, n: 4, topic: 'free-squares', step: 0, student: `S${studentId}`, given: { form: 'digits', mask }, right: mask === 15, seconds: 1 });
+  const answers = new ClassAnswers();
+  answers.take(row(1, 1, 1, 15));
+  answers.take(row(1, 1, 2, 3));
+  answers.take(row(1, 1, 2, 15)); // student 2 changed their mind
+  answers.take(row(1, 2, 2, 7)); // round 2 is another answer
+  answers.take(null); // junk from the wire is skipped
+  assert.equal(answers.size, 3);
+  assert.deepEqual(answers.rows().map((r) => [r.question, r.round, r.studentId, r.given.mask]), [[1, 1, 1, 15], [1, 1, 2, 15], [1, 2, 2, 7]]);
+  // The server's `results` after a reconnect: the whole of the part, answers taken while away included.
+  answers.takeAll([row(2, 1, 3, 1), row(1, 1, 1, 15), 'junk']);
+  assert.deepEqual(answers.rows().map((r) => [r.question, r.studentId]), [[1, 1], [2, 3]]);
+  // A restarted server numbers its questions from 1 again: they follow the part before.
+  answers.restarted();
+  answers.takeAll([]); // the reopened room has no answers yet
+  answers.take(row(1, 1, 1, 0));
+  answers.take(row(2, 1, 1, 0));
+  assert.deepEqual(answers.rows().map((r) => r.question), [1, 2, 3, 4]);
+  assert.match(resultsCsv(answers.rows()).split('\r\n')[4], /^1,4 \(free-squares\),0,S1,0000,wrong,1$/);
+  // A restart before any answer starts no empty part.
+  const fresh = new ClassAnswers();
+  fresh.restarted();
+  fresh.take(row(1, 1, 1, 15));
+  assert.deepEqual(fresh.rows().map((r) => r.question), [1]);
 });
