@@ -671,7 +671,7 @@ impl Hub {
         if let Some(teacher) = room.teacher {
             let last = room.asked.last().ok_or_else(gone)?;
             if let Some(row) = room.row(last, rounds as usize - 1, student) {
-                out.send(teacher, &ServerMessage::Answered { row });
+                out.append(teacher, &row);
             }
             if let Some(tally) = room.tally() {
                 out.update(teacher, tally);
@@ -924,6 +924,9 @@ mod tests {
                 Effect::Send { to, text } | Effect::Update { to, text, .. } if *to == conn => {
                     Some(serde_json::from_slice(text).unwrap())
                 }
+                Effect::Append { to, row, .. } if *to == conn => Some(
+                    serde_json::from_slice(&protocol::answered(std::slice::from_ref(row))).unwrap(),
+                ),
                 _ => None,
             })
             .collect()
@@ -1463,7 +1466,7 @@ mod tests {
         let (mut hub, code) = room(Limits::default());
         let id = asked(&mut hub, &code);
         let effects = hub.handle(2, digits(id, 1, 0xFF), 2000);
-        let row = &of_type(&effects, T, "answered").unwrap()["row"];
+        let row = &of_type(&effects, T, "answered").unwrap()["rows"][0];
         assert_eq!(
             (
                 row["question"].as_u64(),
@@ -1482,7 +1485,7 @@ mod tests {
         );
         // A second answer of the same student: the row that replaces the first.
         let effects = hub.handle(2, digits(id, 1, 0), 2500);
-        let row = &of_type(&effects, T, "answered").unwrap()["row"];
+        let row = &of_type(&effects, T, "answered").unwrap()["rows"][0];
         assert_eq!(
             (row["studentId"].as_u64(), row["right"].as_bool()),
             (Some(1), Some(false))

@@ -211,7 +211,14 @@ fn event() -> impl Strategy<Value = Event> {
 }
 
 /// The messages only a teacher may be sent.
-const TEACHERS_ONLY: [&str; 5] = ["opened", "roster", "tally", "histogram", "results"];
+const TEACHERS_ONLY: [&str; 6] = [
+    "opened",
+    "roster",
+    "tally",
+    "histogram",
+    "results",
+    "answered",
+];
 
 proptest! {
     #![proptest_config(config())]
@@ -259,6 +266,9 @@ proptest! {
                             teachers.contains(to) || !TEACHERS_ONLY.contains(&kind.as_str()),
                             "a student was sent {kind}"
                         );
+                    }
+                    Effect::Append { to, .. } => {
+                        prop_assert!(teachers.contains(to), "a student was sent answered");
                     }
                     Effect::Close { reason, .. } => {
                         assert_sentence(reason);

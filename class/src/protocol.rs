@@ -531,10 +531,11 @@ pub enum ServerMessage {
     /// To the teacher: every answer so far, for the CSV (asked for, just before `ended`, and
     /// after each `opened`: the page's copy is whole again after a reconnect).
     Results { rows: Vec<ResultRow> },
-    /// To the teacher: an answer just taken (it replaces that student's earlier answer to the
-    /// same round). The page keeps every answer, so that the results outlive a room that
-    /// expired or a server that stopped.
-    Answered { row: ResultRow },
+    /// To the teacher: the answers just taken, in the order taken (each replaces the page's
+    /// row of the same question, round and student, when later). The page keeps every answer,
+    /// so that the results outlive a room that expired or a server that stopped. The network
+    /// layer joins the rows pending for a teacher into one message ([`answered`]).
+    Answered { rows: Vec<ResultRow> },
     /// To a student: they are in (or back), with the room's state and their answer.
     Joined {
         token: String,
@@ -579,9 +580,60 @@ pub fn encode(message: &ServerMessage) -> Bytes {
     }))
 }
 
+/// One row of `answered`, serialized once ([`answered`] joins them).
+pub fn encode_row(row: &ResultRow) -> Bytes {
+    // As in `encode`: these types serialize without fail.
+    Bytes::from(serde_json::to_vec(row).unwrap_or_else(|_| b"{}".to_vec()))
+}
+
+/// The `answered` message of `rows` (each from [`encode_row`]): the same JSON as [`encode`]
+/// of [`ServerMessage::Answered`] with those rows, without serializing them again.
+pub fn answered(rows: &[Bytes]) -> Bytes {
+    let head = format!(r#"{{"v":{VERSION},"type":"answered","rows":["#);
+    let mut text =
+        Vec::with_capacity(head.len() + rows.iter().map(|r| r.len() + 1).sum::<usize>() + 2);
+    text.extend_from_slice(head.as_bytes());
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        text.extend_from_slice(row);
+    }
+    text.extend_from_slice(b"]}");
+    Bytes::from(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn answered_joins_rows_serialized_once_into_the_message_encode_would_write() {
+        let row = |student_id: u32, mask: u32| ResultRow {
+            round: 1,
+            question: 3,
+            topic: Topic::FreeSquares,
+            step: 12,
+            student: format!("Fox \"{student_id}\""),
+            student_id,
+            n: 8,
+            given: Answer::Digits { mask },
+            right: mask == 0xF0,
+            seconds: 1.5,
+        };
+        let rows = [row(1, 0xF0), row(2, 3), row(7, 0)];
+        let joined: Vec<Bytes> = rows.iter().map(encode_row).collect();
+        let parsed = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).unwrap();
+        for n in 0..=rows.len() {
+            assert_eq!(
+                parsed(&answered(&joined[..n])),
+                parsed(&encode(&ServerMessage::Answered {
+                    rows: rows[..n].to_vec()
+                })),
+                "{n} rows"
+            );
+        }
+    }
 
     #[test]
     fn a_beat_is_its_type_and_version_only() {

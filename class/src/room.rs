@@ -34,6 +34,16 @@ pub enum Effect {
     /// A state that connection needs only the latest of (the roster, the tally): it may
     /// replace one of the same slot not sent yet, and may overtake messages sent before.
     Update { to: ConnId, slot: Slot, text: Bytes },
+    /// One answer's row (`answered`) for the teacher on that connection: the rows not sent
+    /// yet go together as one message, a later row of the same `answer` replacing the
+    /// earlier, so that a burst of answers never fills the queue and waits as at most one
+    /// row per student and round. Like an update, it may overtake messages sent before (of
+    /// two rows for one answer, the page keeps the later).
+    Append {
+        to: ConnId,
+        answer: AnswerKey,
+        row: Bytes,
+    },
     /// Close that connection (after what was sent before) with this code and reason.
     Close {
         to: ConnId,
@@ -41,6 +51,9 @@ pub enum Effect {
         reason: String,
     },
 }
+
+/// Which answer a row is: (question id, round, the student's number in the room).
+pub type AnswerKey = (u64, u32, u32);
 
 /// The kinds of [`Effect::Update`]: each connection keeps at most one of each waiting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +170,13 @@ impl Out {
         };
         let text = protocol::encode(&message);
         self.effects.push(Effect::Update { to, slot, text });
+    }
+
+    /// `row` for the teacher on `to`, joined with the others not sent yet (`answered`).
+    pub(crate) fn append(&mut self, to: ConnId, row: &ResultRow) {
+        let answer = (row.question, row.round, row.student_id);
+        let row = protocol::encode_row(row);
+        self.effects.push(Effect::Append { to, answer, row });
     }
 
     pub(crate) fn send_all(

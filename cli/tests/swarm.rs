@@ -87,10 +87,23 @@ async fn a_student(server_ws: (String, String), code: String, i: usize) -> Seen 
     }
 }
 
-/// Reads the teacher's messages until a tally of `answered` answers to question `id`.
-async fn tally_reaches(teacher: &mut Client, id: u64, answered: usize) {
+/// The answers' rows the teacher was sent (`answered`), by (question, student).
+type Rows = HashMap<(u64, u64), Value>;
+
+/// Reads the teacher's messages until a tally of `answered` answers to question `id`,
+/// keeping the rows of every `answered` in `rows`.
+async fn tally_reaches(teacher: &mut Client, id: u64, answered: usize, rows: &mut Rows) {
     loop {
         let message = teacher.recv().await;
+        if message["type"] == "answered" {
+            for row in message["rows"].as_array().unwrap() {
+                let key = (
+                    row["question"].as_u64().unwrap(),
+                    row["studentId"].as_u64().unwrap(),
+                );
+                rows.insert(key, row.clone());
+            }
+        }
         if message["type"] == "tally" && message["id"] == id && message["answered"] == answered {
             assert_eq!(message["joined"], STUDENTS);
             return;
@@ -125,7 +138,11 @@ async fn swarm(server: &Server) {
     teacher
         .send(json!({"type": "ask", "topic": "free-squares"}))
         .await; // at step 0
-    tally_reaches(&mut teacher, 1, STUDENTS).await;
+    let mut rows = Rows::new();
+    tally_reaches(&mut teacher, 1, STUDENTS, &mut rows).await;
+    // Every answer reached the teacher's page as a row before the tally that counts it (a
+    // burst of 300 answers in a few `answered`, the teacher's connection kept).
+    assert_eq!(rows.len(), STUDENTS, "a row for each answer to question 1");
     for step in 1..=STEPS {
         teacher.send(show(step)).await;
     }
@@ -134,7 +151,12 @@ async fn swarm(server: &Server) {
     teacher
         .send(json!({"type": "ask", "topic": "what-happens"}))
         .await;
-    tally_reaches(&mut teacher, 2, STUDENTS).await;
+    tally_reaches(&mut teacher, 2, STUDENTS, &mut rows).await;
+    assert_eq!(
+        rows.len(),
+        2 * STUDENTS,
+        "a row for each answer to question 2"
+    );
     teacher.send(json!({"type": "reveal"})).await;
     let histogram = teacher.recv_type("histogram").await;
     let mut sent: HashMap<String, u64> = HashMap::new();
@@ -147,6 +169,20 @@ async fn swarm(server: &Server) {
         "the histogram counts the answers sent"
     );
     teacher.send(json!({"type": "end"})).await;
+    // The rows sent one burst at a time are the rows of the class's final `results`.
+    let results = teacher.recv_type("results").await;
+    let mut kept = Rows::new();
+    for row in results["rows"].as_array().unwrap() {
+        let key = (
+            row["question"].as_u64().unwrap(),
+            row["studentId"].as_u64().unwrap(),
+        );
+        kept.insert(key, row.clone());
+    }
+    assert_eq!(
+        kept, rows,
+        "the rows sent as answers came are the final results"
+    );
 
     let mut expected_steps: Vec<u64> = (1..=STEPS).collect();
     if asked_at != STEPS {

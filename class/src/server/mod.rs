@@ -9,7 +9,9 @@
 //! - each connection has a send queue of [`SEND_QUEUE`] messages: one that lets it fill is
 //!   closed, never waited for; and each send to its socket waits at most [`SEND_WAIT`]: one
 //!   that does not read is closed past it, even if its queue never fills (a few large
-//!   rosters fill the kernel's buffers first);
+//!   rosters fill the kernel's buffers first); the latest roster and tally, and the answers'
+//!   rows for a teacher (one per answer, at most [`ROWS_PENDING_PER_SEAT`] per seat of a room,
+//!   joined into one `answered`), wait beside the queue, never in it;
 //! - each connection is pinged, and sent a `beat`, every [`PING_EVERY`]; one silent for [`SILENT_LIMIT`] (no
 //!   message, no pong) is closed, and its student shown as gone;
 //! - connections open at once are capped, in all and per address ([`connection_caps`]); one
@@ -33,7 +35,7 @@ use crate::hub::{Hub, Limits};
 use crate::identity::{self, Random};
 use crate::limits::{Bucket, Full, Open, Window};
 use crate::protocol::{self, ClientMessage, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
-use crate::room::{self, ConnId, Effect};
+use crate::room::{self, AnswerKey, ConnId, Effect};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -42,7 +44,7 @@ use axum::routing::get;
 use axum::Router;
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -55,6 +57,13 @@ use tokio::sync::{mpsc, watch, Notify};
 
 /// Messages waiting for one connection, at most.
 pub const SEND_QUEUE: usize = 64;
+
+/// Answers' rows waiting for a teacher, at most, per seat of a room (`max_students` + 1): one
+/// `answered` carries them all, and a student's later answer to a round replaces their row
+/// waiting, so a teacher who reads has at most one row per student and round waiting. Past
+/// it, the teacher's connection is closed as fallen behind, as with a full queue (`results`
+/// after its `opened` catches up).
+pub const ROWS_PENDING_PER_SEAT: usize = 4;
 
 /// How long a new connection has to send its opening message (teach, resumeTeaching, join),
 /// unless [`Config::opening_wait`] says otherwise.
@@ -320,23 +329,41 @@ struct Outbox {
     updates: Arc<Updates>,
 }
 
-/// The latest roster and tally not sent yet to one connection: a burst of joins or answers
-/// replaces them instead of filling the queue.
+/// What waits for one connection outside its queue: the latest roster and tally not sent
+/// yet (a burst of joins or answers replaces them), and the answers' rows not sent yet (a
+/// burst of answers is joined into one `answered`), so that neither fills the queue.
 #[derive(Default)]
 struct Updates {
-    slots: Mutex<[Option<Bytes>; 2]>,
+    pending: Mutex<Pending>,
     wake: Notify,
 }
 
+#[derive(Default)]
+struct Pending {
+    /// Indexed by [`room::Slot`].
+    latest: [Option<Bytes>; 2],
+    /// One per answer (the latest row of it), at most [`Shared::rows_pending`].
+    rows: BTreeMap<AnswerKey, Bytes>,
+}
+
 impl Updates {
-    fn take(&self) -> [Option<Bytes>; 2] {
-        std::mem::take(&mut *lock(&self.slots))
+    /// What to send now, in order: the answers' rows as one `answered`, then the latest
+    /// roster and tally.
+    fn take(&self) -> Vec<Bytes> {
+        let Pending { latest, rows } = std::mem::take(&mut *lock(&self.pending));
+        let rows: Vec<Bytes> = rows.into_values().collect();
+        let rows = (!rows.is_empty()).then(|| protocol::answered(&rows));
+        rows.into_iter()
+            .chain(latest.into_iter().flatten())
+            .collect()
     }
 }
 
 struct Shared {
     hub: Hub,
     outboxes: HashMap<ConnId, Outbox>,
+    /// Answers' rows waiting for one teacher, at most ([`ROWS_PENDING_PER_SEAT`]).
+    rows_pending: usize,
 }
 
 struct App {
@@ -394,8 +421,25 @@ fn deliver(shared: &mut Shared, effects: Vec<Effect>) {
         let (to, outgoing, last) = match effect {
             Effect::Update { to, slot, text } => {
                 if let Some(outbox) = shared.outboxes.get(&to) {
-                    lock(&outbox.updates.slots)[slot as usize] = Some(text);
+                    lock(&outbox.updates.pending).latest[slot as usize] = Some(text);
                     outbox.updates.wake.notify_one();
+                }
+                continue;
+            }
+            Effect::Append { to, answer, row } => {
+                let Some(outbox) = shared.outboxes.get(&to) else {
+                    continue;
+                };
+                let mut pending = lock(&outbox.updates.pending);
+                if pending.rows.len() < shared.rows_pending || pending.rows.contains_key(&answer) {
+                    pending.rows.insert(answer, row);
+                    drop(pending);
+                    outbox.updates.wake.notify_one();
+                } else {
+                    // Fallen behind, as with a full queue: `results` after `opened` catches up.
+                    drop(pending);
+                    outbox.kill.notify_one();
+                    shared.outboxes.remove(&to);
                 }
                 continue;
             }
@@ -431,6 +475,11 @@ pub async fn serve(
                 Box::new(OsRandom),
             ),
             outboxes: HashMap::new(),
+            rows_pending: config
+                .limits
+                .max_students
+                .saturating_add(1)
+                .saturating_mul(ROWS_PENDING_PER_SEAT),
         }),
         joins: Mutex::new(Window::new(config.joins_per_minute, 100_000)),
         next_conn: AtomicU64::new(1),
@@ -906,7 +955,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                 None => break,
             },
             _ = updates.wake.notified() => {
-                for text in updates.take().into_iter().flatten() {
+                for text in updates.take() {
                     let Ok(text) = Utf8Bytes::try_from(text) else { continue };
                     tokio::select! {
                         sent = send_within(&mut sink, Message::Text(text)) => if !sent { return },
