@@ -121,25 +121,28 @@ const answerKey = (row) => `${row.question}/${row.round}/${row.studentId}`;
 const isRow = (row) => row !== null && typeof row === 'object';
 
 /**
- * Every answer of a class as the teacher's page keeps it: the rows the server sends one at a
- * time (`answered`) and all at once (`results`, after each `opened` and before `ended`), so
- * that the results outlive a room that expired and a server that stopped. A server that was
- * restarted has forgotten its answers and numbers its questions from 1 again: restarted()
- * begins a new part, and rows() numbers the questions of each part on from the earlier ones.
+ * Every answer of a class as the teacher's page keeps it: the rows the server sends as answers
+ * are taken (`answered`) and all at once (`results`, after each `opened` and before `ended`),
+ * so that the results outlive a room that expired and a server that stopped. The two may
+ * arrive in either order: of two rows for the same student's answer to one round, the later
+ * answer (more seconds into the round) stays. A server that was restarted has forgotten its
+ * answers and numbers its questions from 1 again: restarted() begins a new part, and rows()
+ * numbers the questions of each part on from the earlier ones.
  */
 export class ClassAnswers {
   constructor() {
     this.parts = [new Map()]; // each: answerKey → row; the last one is the server's now
   }
 
-  /** One answer just taken: it replaces that student's earlier one to the same round. */
-  take(row) {
-    if (isRow(row)) this.parts.at(-1).set(answerKey(row), row);
-  }
-
-  /** Every answer the server holds now: they replace the current part's. */
-  takeAll(rows) {
-    this.parts[this.parts.length - 1] = new Map(rows.filter(isRow).map((row) => [answerKey(row), row]));
+  /** Rows from the server (`answered`'s or `results`'), into the current part. */
+  take(rows) {
+    const part = this.parts.at(-1);
+    for (const row of Array.isArray(rows) ? rows : []) {
+      if (!isRow(row)) continue;
+      const key = answerKey(row);
+      const kept = part.get(key);
+      if (!kept || !(Number(kept.seconds) > Number(row.seconds))) part.set(key, row);
+    }
   }
 
   /** The server was restarted: what it sends from now on is a new part. */

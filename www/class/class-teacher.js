@@ -228,10 +228,8 @@ export class TeacherView {
         }
         break;
       case 'results':
-        this.answers.takeAll(Array.isArray(message.rows) ? message.rows : []);
-        break;
       case 'answered':
-        this.answers.take(message.row);
+        this.answers.take(message.rows);
         break;
       case 'error':
         if (!message.fatal) this.problem(String(message.reason ?? 'The class server refused that.'));

@@ -104,16 +104,15 @@ test('End class asks first, and the results of the class that ended are kept for
 test('the teacher\'s page keeps every answer: Download results works with the server gone, and a class lost offers them', async () => {
   const page = await teacherPage();
   await say(page, { type: 'question', ...QUESTION });
-  const row = (studentId, mask) => ({ round: 1, question: 1, topic: 'poss', step: 3, student: `Fox ${studentId}`, studentId, n: 5, given: { form: 'digits', mask }, right: mask === 0b10100, seconds: 2 });
-  await say(page, { type: 'answered', row: row(1, 0b00001) });
-  await say(page, { type: 'answered', row: row(1, 0b10100) }); // replaces the first
-  await say(page, { type: 'answered', row: row(2, 0b00011) });
+  const row = (studentId, mask, seconds) => ({ round: 1, question: 1, topic: 'poss', step: 3, student: `Fox ${studentId}`, studentId, n: 5, given: { form: 'digits', mask }, right: mask === 0b10100, seconds });
+  await say(page, { type: 'answered', rows: [row(1, 0b00001, 2)] });
+  await say(page, { type: 'answered', rows: [row(1, 0b10100, 3), row(2, 0b00011, 2)] }); // Fox 1's second answer replaces the first
   // The server goes away: the class's controls are held, Download results is not.
   await page.evaluate(() => window.view.state('reconnecting', { delayMs: 1000 }));
   await page.getByRole('button', { name: 'Download results (CSV)' }).click();
   const [{ filename, text }] = await page.evaluate(() => window.downloads);
   assert.equal(filename, 'bitqueens-class-ABCDEF.csv');
-  assert.deepEqual(text.split('\r\n').slice(1, -1), ['1,1 (poss),3,Fox 1,10100,right,2', '1,1 (poss),3,Fox 2,00011,wrong,2']);
+  assert.deepEqual(text.split('\r\n').slice(1, -1), ['1,1 (poss),3,Fox 1,10100,right,3', '1,1 (poss),3,Fox 2,00011,wrong,2']);
   assert.equal(await page.evaluate(() => window.sent.filter((m) => m.type === 'results').length), 0, 'made by the page, not asked of the server');
   assert.equal(await page.getByRole('button', { name: 'Ask the class' }).evaluate((b) => b.closest('[inert]') !== null), true);
   // The room is gone for good (it expired while the teacher was away): the lobby gets the answers.
