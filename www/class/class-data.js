@@ -130,19 +130,21 @@ const isRow = (row) => row !== null && typeof row === 'object';
  * numbers the questions of each part on from the earlier ones.
  */
 export class ClassAnswers {
-  constructor() {
-    this.parts = [new Map()]; // each: answerKey → row; the last one is the server's now
+  /** `parts`: what kept() gave (the rows of each part, the server's now last), or nothing. */
+  constructor(parts = []) {
+    const saved = Array.isArray(parts) ? parts.filter(Array.isArray) : [];
+    this.parts = saved.length ? saved.map(() => new Map()) : [new Map()]; // each: answerKey → row
+    saved.forEach((rows, i) => takeInto(this.parts[i], rows));
+  }
+
+  /** The rows of each part, for storage (the constructor takes them back). */
+  kept() {
+    return this.parts.map((part) => [...part.values()]);
   }
 
   /** Rows from the server (`answered`'s or `results`'), into the current part. */
   take(rows) {
-    const part = this.parts.at(-1);
-    for (const row of Array.isArray(rows) ? rows : []) {
-      if (!isRow(row)) continue;
-      const key = answerKey(row);
-      const kept = part.get(key);
-      if (!kept || !(Number(kept.seconds) > Number(row.seconds))) part.set(key, row);
-    }
+    takeInto(this.parts.at(-1), rows);
   }
 
   /** The server was restarted: what it sends from now on is a new part. */
@@ -171,6 +173,16 @@ export class ClassAnswers {
       offset += highest;
     }
     return all;
+  }
+}
+
+/** `rows` into `part` (answerKey → row): of two rows of one answer, the later stays. */
+function takeInto(part, rows) {
+  for (const row of Array.isArray(rows) ? rows : []) {
+    if (!isRow(row)) continue;
+    const key = answerKey(row);
+    const kept = part.get(key);
+    if (!kept || !(Number(kept.seconds) > Number(row.seconds))) part.set(key, row);
   }
 }
 

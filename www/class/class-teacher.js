@@ -14,7 +14,8 @@ import { qrMatrix, drawQr } from '../shared/qr.js';
 import { Throttle, ClassAnswers, resultsCsv, isLoopbackHost } from './class-data.js';
 import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
-import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
+import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING, readStored, writeStored } from './class-link.js';
+import { TEACHER_ANSWERS } from '../shared/class-tab.js';
 
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. The question that was open is gone; the answers so far are kept in this tab (Download results).';
@@ -38,6 +39,7 @@ export class TeacherView {
    *   prompt(q)    a question's prompt (teach/questions.js)
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
+   *   storage      the tab's sessionStorage (or null): the answers kept over a reload
    *   ended(text, final)  the class is over: the section goes back to its lobby, saying
    *                `text`; `final` ({filename, csv}) is the class's results, when it had any
    *                answer (kept in memory, never stored), whether the teacher ended it, the
@@ -46,7 +48,20 @@ export class TeacherView {
   constructor(body, on) {
     this.on = on;
     this.link = on.link;
-    this.answers = new ClassAnswers(); // every answer the server sent: the CSV, even offline
+    // Every answer the server sent: the CSV, even offline. Those this tab kept before a reload
+    // come back (dropped on `opened` if they were another class's).
+    const saved = readStored(on.storage, TEACHER_ANSWERS);
+    this.savedCode = saved?.code ?? null;
+    this.answers = new ClassAnswers(saved?.parts);
+    this.save = () => {
+      const code = this.room?.code ?? this.savedCode;
+      writeStored(on.storage, TEACHER_ANSWERS, code && this.answers.size ? { code, parts: this.answers.kept() } : null);
+    };
+    this.saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') this.save();
+    };
+    window.addEventListener('pagehide', this.save);
+    document.addEventListener('visibilitychange', this.saveWhenHidden);
     this.room = null;
     this.question = null;
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
@@ -188,6 +203,9 @@ export class TeacherView {
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
+      window.removeEventListener('pagehide', this.save);
+      document.removeEventListener('visibilitychange', this.saveWhenHidden);
+      writeStored(this.on.storage, TEACHER_ANSWERS, null); // the lobby keeps them, in memory
       this.on.ended(text, this.answers.size ? this.results() : null);
     }
   }
@@ -198,6 +216,8 @@ export class TeacherView {
     switch (message.type) {
       case 'opened':
         this.room = { code: String(message.code), joinPath: String(message.joinPath ?? `/c/${message.code}`) };
+        if (this.savedCode !== null && this.savedCode !== this.room.code) this.answers = new ClassAnswers();
+        this.savedCode = null;
         this.showRoom();
         this.controls.hidden = false;
         if (message.show) this.showState(message.show);

@@ -181,7 +181,7 @@ export class LiveClass {
       return;
     }
     this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
-      link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download,
+      link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download, storage: this.on.storage,
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
       ended: (said, final) => this.lobby(said, final ?? null),
     }));

@@ -7,6 +7,9 @@
 export const TEACHER_KEY = 'bitqueens.class.teacher-key';
 /** The teacher's room: {code, secret}. */
 export const TEACHER_ROOM = 'bitqueens.class.teacher-room';
+/** The answers the teacher's page kept (class/class-data.js ClassAnswers): {code, parts},
+ *  written when the tab is hidden or left, so that a reload keeps them. */
+export const TEACHER_ANSWERS = 'bitqueens.class.teacher-answers';
 /** A student's {token, name} in the room with join code `code`. */
 export const studentKey = (code) => `bitqueens.class.student.${code}`;
 

@@ -321,6 +321,13 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     await atStep(student, 8);
     assert.deepEqual(await queensOnBoard(student), await queensOnBoard(teacher));
     assert.deepEqual(await seriousViolations(student), []);
+
+    // The answers from before the restart are kept over a reload of the teacher's tab too,
+    // though the server no longer has them.
+    await teacher.reload();
+    assert.equal(await joinCode(teacher), code);
+    await status(student).getByText('The teacher is back.').waitFor();
+    assert.deepEqual(await csvLines(teacher), whileGone, 'the answers from before the restart are kept over a reload');
   } finally {
     await server.stop();
   }

@@ -145,3 +145,17 @@ test('the answers the teacher\'s page keeps: the later answer of a student to a 
   fresh.take([row(1, 1, 1, 15)]);
   assert.deepEqual(fresh.rows().map((r) => r.question), [1]);
 });
+
+test('the answers kept over a reload: kept() and back, a part begun after a restart included even when empty', () => {
+  const row = (question, studentId) => ({ question, round: 1, studentId, n: 4, topic: 'free-squares', step: 0, student: `S${studentId}`, given: { form: 'digits', mask: 1 }, right: false, seconds: 1 });
+  const answers = new ClassAnswers();
+  answers.take([row(1, 1), row(2, 1)]);
+  answers.restarted(); // nothing answered since
+  const back = new ClassAnswers(JSON.parse(JSON.stringify(answers.kept())));
+  assert.deepEqual(back.kept(), answers.kept());
+  back.take([row(1, 2)]); // the restarted server's question 1: after the two before
+  assert.deepEqual(back.rows().map((r) => [r.question, r.studentId]), [[1, 1], [2, 1], [3, 2]]);
+  for (const junk of [undefined, null, 'x', [null, 7], { parts: [] }]) {
+    assert.equal(new ClassAnswers(junk).size, 0, `${JSON.stringify(junk)} keeps nothing`);
+  }
+});
