@@ -26,7 +26,7 @@ import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import {
   Predict, QuestionPanel, Score, LessonsPanel, LessonStops, YourLessons, Presenter, lessonVocabulary, checkLesson,
-  describeState, withoutLesson, BUILT_IN_LESSONS, prompt,
+  describeState, withoutLesson, BUILT_IN_LESSONS, prompt, hiddenLines,
 } from './teach/index.js';
 
 /** The page's sections and dialogs, each handed to the part that finds its own elements in it. */
@@ -83,7 +83,7 @@ try {
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
-  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons });
+  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons, bits: stage.bits });
   // A stop shown or the lesson closed: the presenter's notes, and a live class's students
   // (closing a lesson moves no board, so no redraw would tell them).
   lessons.changed = () => {
@@ -308,7 +308,7 @@ function startWrite(core, { player, controls, stage, compare }) {
  *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
  *  its lesson included. Returns boardChanged() and busy() (true in a class: the update offer
  *  waits). */
-function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
+function startLiveClass(wasm, limits, { player, controls, screen, lessons, bits }) {
   const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
   const seen = player.readOnly;
   const live = new OnDemand(async () => {
@@ -330,6 +330,8 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons }) {
         else controls.show({ speed: seen.speed, n, mirror, position: step });
       },
       following: (on) => lessons.readOnly(on),
+      // As Predict does: the masks a class question asks for are hidden until it is shown.
+      conceal: (question) => bits.hide(question ? hiddenLines(question) : []),
     });
     made.restore(opened);
     return made;

@@ -587,13 +587,10 @@ impl Hub {
                 answer: mine,
             },
         );
-        if let Some(asked) = room.asked.last() {
-            let round = asked.rounds.last();
-            if let Some((given, _)) = round
-                .filter(|r| r.revealed)
-                .and_then(|r| r.answers.get(&student))
-            {
-                out.send(conn, &result_message(asked, *given));
+        if let Some(asked) = room.asked.last().filter(|_| room.open) {
+            if let Some(round) = asked.rounds.last().filter(|r| r.revealed) {
+                let given = round.answers.get(&student).map(|(given, _)| *given);
+                out.send(conn, &result_message(asked, given));
             }
         }
         if room.teacher.is_none() && room.away_since.is_some() {
@@ -700,8 +697,14 @@ impl Hub {
             } => {
                 let moved = (room.show.n, room.show.mirror, room.show.step) != (n, mirror, step);
                 if moved {
-                    if let Some((asked, _)) = room.open_round() {
-                        let closed = ServerMessage::Closed { id: asked.id };
+                    if let Some((asked, round)) = room.open_round() {
+                        let (id, shown) = (asked.id, round.revealed);
+                        // The board moving shows what happens next: the answers are shown with
+                        // it (the teacher's histogram, each student's result), then closed.
+                        if !shown {
+                            room.reveal(conn, out);
+                        }
+                        let closed = ServerMessage::Closed { id };
                         out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
                         room.open = false;
                     }
@@ -724,19 +727,12 @@ impl Hub {
                 room.show.paused = on;
                 broadcast_show(room, out);
             }
-            ClientMessage::Reveal { .. } => {
-                let round = room
-                    .asked
-                    .last_mut()
-                    .and_then(|a| a.rounds.last_mut())
-                    .ok_or_else(|| {
-                        Refusal::soft("no-question", "No question has been asked yet.")
-                    })?;
-                round.revealed = true;
-                if let Some(histogram) = room.histogram() {
-                    out.send(conn, &histogram);
-                }
-                room.results_to_students(out);
+            // The guard shows the answers; the arm refuses when no question was asked.
+            ClientMessage::Reveal { .. } if !room.reveal(conn, out) => {
+                return Err(Refusal::soft(
+                    "no-question",
+                    "No question has been asked yet.",
+                ));
             }
             ClientMessage::VoteAgain { .. } => {
                 let open = room.open;
@@ -1459,6 +1455,59 @@ mod tests {
             );
             assert!(of_type(&effects, s, "ended").is_some());
         }
+    }
+
+    #[test]
+    fn moving_the_board_shows_an_open_rounds_answers_then_closes_it() {
+        let (mut hub, code) = room(Limits::default());
+        let id = asked(&mut hub, &code);
+        hub.handle(2, digits(id, 1, 0xFF), 2000);
+        hub.handle(3, digits(id, 1, 0x0F), 2500);
+        // Student 4 gives no answer. The teacher steps on: the step shows what happens.
+        let effects = hub.handle(T, show(8, 1), 3000);
+        let histogram = of_type(&effects, T, "histogram").unwrap();
+        assert_eq!(histogram["rounds"][0]["answered"], 2);
+        for (s, right, given) in [
+            (2, true, Some(0xFF)),
+            (3, false, Some(0x0F)),
+            (4, false, None),
+        ] {
+            let result = of_type(&effects, s, "result").unwrap();
+            assert_eq!(
+                (result["right"].as_bool(), result["given"]["mask"].as_u64()),
+                (Some(right), given),
+                "student {s}"
+            );
+            assert_eq!(result["answer"]["mask"], 0xFF, "the right answer, to each");
+            let kinds: Vec<Value> = to(&effects, s).iter().map(|m| m["type"].clone()).collect();
+            let (result_at, closed_at) = (
+                kinds.iter().position(|k| k == "result").unwrap(),
+                kinds.iter().position(|k| k == "closed").unwrap(),
+            );
+            assert!(result_at < closed_at, "the result, then closed: {kinds:?}");
+        }
+        assert!(of_type(&effects, 4, "result").unwrap()["reason"].is_null());
+        // A round already shown is only closed when the board moves again.
+        let id = {
+            let effects = hub.handle(T, show(8, 0), 4000);
+            assert!(
+                of_type(&effects, T, "histogram").is_none(),
+                "no question open"
+            );
+            let effects = hub.handle(
+                T,
+                message(json!({"type": "ask", "topic": "free-squares"})),
+                5000,
+            );
+            of_type(&effects, 2, "question").unwrap()["id"]
+                .as_u64()
+                .unwrap()
+        };
+        hub.handle(T, message(json!({"type": "reveal"})), 6000);
+        let effects = hub.handle(T, show(8, 1), 7000);
+        assert!(of_type(&effects, T, "histogram").is_none());
+        assert!(of_type(&effects, 2, "result").is_none());
+        assert_eq!(of_type(&effects, 2, "closed").unwrap()["id"], id);
     }
 
     #[test]

@@ -547,13 +547,14 @@ pub enum ServerMessage {
     },
     /// To a student: their answer is in.
     Received { id: u64, round: u32 },
-    /// To a student who answered, after the reveal: right or not, the right answer, and why
-    /// theirs is wrong (the core's one line, `predict::reason`; `None` when right).
+    /// To every student, after the reveal: right or not, their answer (`None`: they gave
+    /// none), the right answer, and why theirs is wrong (the core's one line,
+    /// `predict::reason`; `None` when right or not given).
     Result {
         id: u64,
         round: u32,
         right: bool,
-        given: Answer,
+        given: Option<Answer>,
         answer: Answer,
         reason: Option<String>,
     },

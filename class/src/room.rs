@@ -366,7 +366,8 @@ impl Room {
         })
     }
 
-    /// Each student's result in the last round of the last question, to each who answered.
+    /// Each student's result in the last round of the last question, to every student
+    /// connected: whether they were right, or (with no answer given) the right answer.
     pub(crate) fn results_to_students(&self, out: &mut Out) {
         let Some(asked) = self.asked.last() else {
             return;
@@ -374,22 +375,39 @@ impl Room {
         let Some(round) = asked.rounds.last() else {
             return;
         };
-        for (&student, (given, _)) in &round.answers {
-            if let Some(conn) = self.students.get(student).and_then(|s| s.conn) {
-                out.send(conn, &result_message(asked, *given));
+        for (student, seat) in self.students.iter().enumerate() {
+            if let Some(conn) = seat.conn {
+                let given = round.answers.get(&student).map(|(given, _)| *given);
+                out.send(conn, &result_message(asked, given));
             }
         }
     }
+
+    /// Shows the answers of the last question's last round: its histogram to the teacher on
+    /// `teacher`, each student's result to them. False when no question was asked.
+    pub(crate) fn reveal(&mut self, teacher: ConnId, out: &mut Out) -> bool {
+        let Some(round) = self.asked.last_mut().and_then(|a| a.rounds.last_mut()) else {
+            return false;
+        };
+        round.revealed = true;
+        if let Some(histogram) = self.histogram() {
+            out.send(teacher, &histogram);
+        }
+        self.results_to_students(out);
+        true
+    }
 }
 
-pub(crate) fn result_message(asked: &Asked, given: Answer) -> ServerMessage {
+/// A student's `result` of the last round of `asked`, for their answer (`None`: they gave
+/// none).
+pub(crate) fn result_message(asked: &Asked, given: Option<Answer>) -> ServerMessage {
     ServerMessage::Result {
         id: asked.id,
         round: asked.rounds.len() as u32,
-        right: given == asked.question.answer,
+        right: given == Some(asked.question.answer),
         given,
         answer: asked.question.answer,
-        reason: predict::reason(&asked.question, &given),
+        reason: given.and_then(|given| predict::reason(&asked.question, &given)),
     }
 }
 
@@ -602,18 +620,17 @@ mod tests {
         );
         let mut out = Out::default();
         room.results_to_students(&mut out);
-        let sent: Vec<(ConnId, u32)> = out
+        let sent: Vec<(ConnId, Option<u64>)> = out
             .effects
             .iter()
             .map(|e| match e {
-                Effect::Send { to, text } => {
-                    (*to, json(text)["given"]["mask"].as_u64().unwrap() as u32)
-                }
+                Effect::Send { to, text } => (*to, json(text)["given"]["mask"].as_u64()),
                 other => panic!("only sends: {other:?}"),
             })
             .collect();
-        // Student 2 answered but is gone; student 3 is here but did not answer.
-        assert_eq!(sent, [(10, 0), (11, 0xFF)]);
+        // Student 2 answered but is gone; student 3 is here but did not answer: told the
+        // right answer, with no answer of theirs.
+        assert_eq!(sent, [(10, Some(0)), (11, Some(0xFF)), (13, None)]);
     }
 
     #[test]

@@ -42,11 +42,14 @@ export class StudentView {
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
    *   dock(part)     puts the question's block right under the board (so that a phone
    *                  shows both), true when it did; while a question is open
+   *   conceal(q)     hides on the page what gives question `q`'s answer away (the masks it
+   *                  asks for), or shows it all again when `q` is null
    */
   constructor(body, on) {
     this.on = on;
     this.link = on.link;
     this.question = null; // {id, round, form, question, sent}
+    this.sending = false; // an answer sent, neither received nor refused yet
     this.show = null;
     this.teacherAway = null;
     const ui = {
@@ -106,6 +109,7 @@ export class StudentView {
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
     if (state === GONE || state === REFUSED) {
+      this.on.conceal?.(null);
       this.ui.part.remove(); // docked under the board, it would outlive the class
       this.on.lock(false);
       this.on.freeze(false);
@@ -133,6 +137,7 @@ export class StudentView {
       case 'received':
         if (this.question?.id === message.id && this.question.round === Number(message.round)) {
           this.question.sent = true;
+          this.sending = false;
           setText(this.ui.sent, 'Answer sent. You see whether it was right when the teacher shows the answers.');
         }
         break;
@@ -148,7 +153,15 @@ export class StudentView {
         setText(this.ui.status, 'The teacher is back.');
         break;
       case 'error':
-        if (!message.fatal) setText(this.ui.status, String(message.reason ?? 'The class server refused that.'));
+        if (message.fatal) break;
+        if (this.sending && this.question) {
+          // The answer was refused: said where "Sending…" was; a round already shown takes no more.
+          this.sending = false;
+          setText(this.ui.sent, String(message.reason ?? 'The class server refused that answer.'));
+          if (message.code === 'revealed' || message.code === 'closed' || message.code === 'round') this.answering(false);
+        } else {
+          setText(this.ui.status, String(message.reason ?? 'The class server refused that.'));
+        }
         break;
       default:
         break;
@@ -207,14 +220,35 @@ export class StudentView {
     ui.part.classList.toggle('class-docked', docked);
     if (!docked) this.lines.after(ui.part);
     ui.part.removeAttribute('data-verdict');
+    setText(ui.heading, 'Question from the teacher');
     ui.prompt.textContent = `${Number(round) > 1 ? `Round ${Number(round)}: ` : ''}${this.on.prompt(q)}`;
     this.buildAnswer(given ?? previous);
-    ui.submit.disabled = false;
+    this.answering(true);
+    this.sending = false;
     setText(ui.sent, given ? 'Answer sent. You see whether it was right when the teacher shows the answers.' : '');
+    this.on.conceal?.(q);
+    // A new question is seen at once, even on a phone scrolled to the board (its last lines
+    // clear of the controls bar: the part's scroll-margin).
+    if (!same) ui.part.scrollIntoView?.({ block: 'nearest' });
   }
 
+  /** The answer's controls and Submit open (a round takes answers) or closed (it was shown). */
+  answering(open) {
+    this.ui.submit.disabled = !open;
+    for (const control of this.ui.answer.querySelectorAll('button')) control.disabled = !open;
+  }
+
+  /** The question is over (the board moved on, or another was asked): a result shown stays
+   *  until the next question, its answer closed; otherwise the block goes. */
   questionClosed() {
+    this.on.conceal?.(null);
+    this.sending = false;
     this.question = null;
+    if (this.ui.part.dataset.verdict) {
+      this.answering(false);
+      setText(this.ui.heading, 'The last question');
+      return;
+    }
     this.ui.part.hidden = true;
     this.ui.part.classList.remove('class-docked');
     this.lines.after(this.ui.part); // back in the Live class section
@@ -253,6 +287,7 @@ export class StudentView {
       const label = name === 'mask' ? 'Your answer' : `Your ${name}`;
       const digits = element('div', 'mask-digits answer-digits');
       digits.style.setProperty('--n', String(n));
+      digits.style.setProperty('--per-line', String(Math.min(n, 8))); // on a touch screen (style.css)
       digits.setAttribute('role', 'group');
       digits.setAttribute('aria-label', label);
       const mask = Number(given?.[name] ?? 0);
@@ -298,6 +333,7 @@ export class StudentView {
       return;
     }
     if (this.link.send({ type: 'answer', question: open.id, round: open.round, given })) {
+      this.sending = true;
       setText(this.ui.sent, 'Sending…');
     } else {
       setText(this.ui.sent, 'Not connected right now: your answer was not sent. Try again in a moment.');
@@ -306,16 +342,23 @@ export class StudentView {
 
   /** After the reveal: right or not, the right answer, and (when wrong) the core's one-line
    *  reason, its `…` spans as code, under "Not this time…", in the same live region. */
-  result({ right, answer, reason }) {
+  result({ right, given, answer, reason }) {
     const { ui, question } = this;
     const n = Number(question.question.n);
     const rightAnswer = answer?.form ? answer : null;
     ui.part.dataset.verdict = right ? 'right' : 'wrong';
+    this.sending = false;
+    this.answering(false); // this round is shown: its answers are in
+    this.on.conceal?.(null);
     if (right) {
       setText(ui.sent, 'Right! The teacher is showing the class’s answers.');
       return;
     }
-    const line = element('p', '', `Not this time${rightAnswer ? `: the answer was ${answerText(rightAnswer, n)}` : ''}. The teacher is showing the class’s answers.`);
+    const shown = rightAnswer ? answerText(rightAnswer, n) : null;
+    const said = given === null || given === undefined
+      ? `You did not answer.${shown ? ` The answer was ${shown}.` : ''}`
+      : `Not this time${shown ? `: the answer was ${shown}` : ''}.`;
+    const line = element('p', '', `${said} The teacher is showing the class’s answers.`);
     const why = typeof reason === 'string' && reason ? element('p', 'class-reason', ...codeNodes(reason)) : null;
     ui.sent.replaceChildren(line, ...(why ? [why] : []));
   }

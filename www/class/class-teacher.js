@@ -40,6 +40,8 @@ export class TeacherView {
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
    *   storage      the tab's sessionStorage (or null): the answers kept over a reload
+   *   conceal(q)   hides on the page (the projector) what gives question `q`'s answer away
+   *                until Show answers, or shows it all again when `q` is null
    *   ended(text, final)  the class is over: the section goes back to its lobby, saying
    *                `text`; `final` ({filename, csv}) is the class's results, when it had any
    *                answer (kept in memory, never stored), whether the teacher ended it, the
@@ -203,6 +205,7 @@ export class TeacherView {
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
+      this.on.conceal?.(null);
       window.removeEventListener('pagehide', this.save);
       document.removeEventListener('visibilitychange', this.saveWhenHidden);
       writeStored(this.on.storage, TEACHER_ANSWERS, null); // the lobby keeps them, in memory
@@ -245,6 +248,7 @@ export class TeacherView {
           drawHistogram(ui.histogram, message);
           ui.histogram.hidden = false;
           this.revealed(true);
+          this.on.conceal?.(null);
         }
         break;
       case 'results':
@@ -303,6 +307,7 @@ export class TeacherView {
     ui.histogram.hidden = true; // hidden until Show answers, as in Peer Instruction
     ui.again.disabled = opened.round >= 2;
     this.revealed(false);
+    this.on.conceal?.(opened.question);
     this.showTally(0, this.joined);
   }
 
@@ -319,10 +324,20 @@ export class TeacherView {
     if (shown && hadFocus) (ui.again.disabled ? ui.histogram : ui.again).focus({ preventScroll: true });
   }
 
+  /** The question is over (the board moved on, or another was asked): its answers, when
+   *  shown, stay on screen until the next question (no more rounds); otherwise it goes. */
   questionClosed() {
+    const { ui } = this;
+    this.on.conceal?.(null);
+    const shown = this.question !== null && ui.reveal.disabled;
     this.question = null;
+    if (shown) {
+      ui.again.disabled = true;
+      ui.again.classList.remove('primary');
+      return;
+    }
     this.questionPart.hidden = true;
-    this.ui.histogram.replaceChildren();
+    ui.histogram.replaceChildren();
   }
 
   showTally(answered, joined) {

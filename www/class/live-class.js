@@ -44,6 +44,8 @@ export class LiveClass {
    *   (#live-class) and its body (#live-class-body), the page (#page) and its controls
    * @param {object} on
    *   topics, prompt, download       see TeacherView
+   *   conceal(question)              hides the masks that give `question`'s answer away (null:
+   *                                  shows them all), while a question is open and not shown
    *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
    *   follow({n, mirror, step, lesson, stop})  a student's board put where the teacher's is,
    *                                  with the teacher's built-in lesson open at its stop
@@ -182,6 +184,7 @@ export class LiveClass {
     }
     this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
       link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download, storage: this.on.storage,
+      conceal: (question) => this.on.conceal?.(question),
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
       ended: (said, final) => this.lobby(said, final ?? null),
     }));
@@ -200,6 +203,7 @@ export class LiveClass {
     showJoinCode(code); // a reload of this tab rejoins, as this student
     this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
       link, prompt: this.on.prompt,
+      conceal: (question) => this.on.conceal?.(question),
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),

@@ -152,8 +152,10 @@ async function studentPage(viewport) {
     const { StudentView } = window.views.student;
     window.sent = [];
     const link = { state: 'open', send: (m) => { window.sent.push(m); return true; }, leave() {}, keepName() {} };
+    window.concealed = [];
     window.view = new StudentView(document.getElementById('box'), {
       link, prompt: () => 'Which squares of row 3 are free?', follow() {}, lock() {}, freeze() {}, ended() {},
+      conceal: (question) => window.concealed.push(question ? question.kind ?? question.topic : null),
     });
     window.view.state('open', {});
     window.view.message({ type: 'joined', name: 'Blue Fox 12', show: { n: 5, mirror: false, step: 3, explore: false, paused: false } });
@@ -209,7 +211,7 @@ test('after the reveal, Show answers reads "Answers shown" (disabled) and Vote a
 test('a wrong student sees the core’s reason under “Not this time…”, its `…` spans as code, in the live region; a right one sees no reason', async () => {
   const page = await studentPage(PHONE);
   await say(page, { type: 'question', ...QUESTION });
-  await say(page, { type: 'result', id: 'q1', right: false, answer: { form: 'digits', mask: 0b00101 }, reason: 'the squares off the board: is `& done` missing?' });
+  await say(page, { type: 'result', id: 'q1', right: false, given: { form: 'digits', mask: 0b11111 }, answer: { form: 'digits', mask: 0b00101 }, reason: 'the squares off the board: is `& done` missing?' });
   const live = page.locator('.class-question [role="status"]');
   assert.deepEqual(await live.locator('p').allTextContents(), [
     'Not this time: the answer was 00101. The teacher is showing the class’s answers.',
@@ -220,6 +222,54 @@ test('a wrong student sees the core’s reason under “Not this time…”, its
   await say(page, { type: 'result', id: 'q2', right: true, answer: { form: 'digits', mask: 0b00101 }, reason: null });
   assert.equal(await live.textContent(), 'Right! The teacher is showing the class’s answers.');
   await page.close();
+});
+
+test('a student\'s answer refused once the answers are shown: said where "Sending…" was, the answer closed; the masks hidden only while the question is open', async () => {
+  const page = await studentPage(PHONE);
+  await say(page, { type: 'question', ...QUESTION });
+  assert.deepEqual(await page.evaluate(() => window.concealed.slice(-1)), ['poss'], 'hidden as it opens');
+  await page.getByRole('button', { name: 'column 1' }).click();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const live = page.locator('.class-question [role="status"]');
+  assert.equal(await live.textContent(), 'Sending…');
+  // The teacher showed the answers before this one arrived: the server refuses it.
+  await say(page, { type: 'error', code: 'revealed', reason: 'The answers are already shown: wait for the next round.', fatal: false });
+  assert.equal(await live.textContent(), 'The answers are already shown: wait for the next round.');
+  assert.equal(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'column 1' }).isDisabled(), true);
+  // A second round opens the answer again; its result closes it and shows the masks.
+  await say(page, { type: 'question', ...QUESTION, round: 2 });
+  assert.equal(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), false);
+  await say(page, { type: 'result', id: 'q1', round: 2, right: true, answer: { form: 'digits', mask: 0b00101 }, reason: null });
+  assert.equal(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true, 'no answer after the result');
+  assert.deepEqual(await page.evaluate(() => window.concealed.slice(-3)), ['poss', 'poss', null], 'shown again with the result');
+  await page.close();
+});
+
+test('the board moved on after the answers were shown: the teacher\'s histogram and a student\'s result stay until the next question', async () => {
+  const teacher = await teacherPage();
+  await say(teacher, { type: 'question', ...QUESTION });
+  await say(teacher, HISTOGRAM);
+  await say(teacher, { type: 'closed', id: 'q1' });
+  const table = teacher.getByRole('table', { name: 'Round 1: 2 answers' });
+  assert.equal(await table.isVisible(), true, 'the histogram stays');
+  assert.equal(await teacher.getByRole('button', { name: 'Vote again' }).isDisabled(), true, 'no round after the close');
+  await say(teacher, { type: 'question', ...QUESTION, id: 'q2' });
+  await table.waitFor({ state: 'detached' });
+  await teacher.close();
+
+  const student = await studentPage(PHONE);
+  await say(student, { type: 'question', ...QUESTION });
+  await say(student, { type: 'result', id: 'q1', round: 1, right: false, given: null, answer: { form: 'digits', mask: 0b00101 }, reason: null });
+  await say(student, { type: 'closed', id: 'q1' });
+  const part = student.locator('.class-question');
+  assert.equal(await part.getByRole('heading').textContent(), 'The last question');
+  assert.equal(await part.locator('[role="status"]').textContent(), 'You did not answer. The answer was 00101. The teacher is showing the class’s answers.');
+  assert.equal(await student.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), true);
+  await say(student, { type: 'question', ...QUESTION, id: 'q2' });
+  assert.equal(await part.getByRole('heading').textContent(), 'Question from the teacher');
+  assert.equal(await student.getByRole('button', { name: 'Submit', exact: true }).isDisabled(), false);
+  await student.close();
 });
 
 test('a join address on a loopback host (this page is on 127.0.0.1) says, as text under the QR code, to start the server with --lan', async () => {

@@ -88,6 +88,10 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await button(teacher, 'Ask the class').click();
     for (const page of students) await page.getByText(/^Which squares of row \d+ are free\?/).waitFor();
     await teacher.getByText('0 of 3 answered').waitFor();
+    // The masks that give the answer away (poss and the lines from it) are hidden on every
+    // screen while the question is open, the projector's too.
+    const hiddenMasks = (page) => page.locator('.masks .mask-digits.hidden').count();
+    for (const page of [teacher, ...students]) assert.ok(await hiddenMasks(page) >= 2, 'the answer is not on the screen');
     assert.deepEqual(await seriousViolations(bo), [], 'axe on the student view');
     // On the 390×844 phone the question sits right under the board: with the board at the top
     // of the screen, Submit is on the same screen, above the bottom bar, and the bar's "Show
@@ -142,6 +146,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.ok(rows.filter((row) => row.verdict === '✓ right').length <= 1);
     for (const row of rows.filter((r) => r.verdict !== '✓ right')) assert.match(row.verdict, /^✗ .{10,}/, 'a wrong answer has its reason');
     for (const page of students) await page.getByText(/^(Right!|Not this time)/).waitFor();
+    for (const page of [teacher, ...students]) assert.equal(await hiddenMasks(page), 0, 'shown with the answers');
     assert.deepEqual(await seriousViolations(teacher), [], 'axe on the teacher view');
 
     // Vote again: round 2 hidden again, then both rounds side by side.
