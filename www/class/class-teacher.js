@@ -20,6 +20,10 @@ import { TEACHER_ANSWERS } from '../shared/class-tab.js';
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. The question that was open is gone; the answers so far are kept in this tab (Download results).';
 
+/** Said while the class is open, and while it is paused. */
+const OPENED = 'The class is open. Your board drives every student’s board.';
+const PAUSED = 'The class is paused: every student’s screen is frozen with “eyes to the front”. Resume the class gives it back.';
+
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
 
@@ -77,7 +81,7 @@ export class TeacherView {
       qr: element('canvas', 'join-qr'),
       joined: element('output', 'class-joined'),
       explore: button('Let them explore'),
-      pause: button('Pause'),
+      pause: button('Pause the class'),
       end: button('End class…'),
       endConfirm: button('End the class'),
       endCancel: button('Keep it open'),
@@ -183,9 +187,7 @@ export class TeacherView {
     const { ui } = this;
     const text = {
       [CONNECTING]: 'Connecting to the class server…',
-      [OPEN]: detail.reopened
-        ? RESTARTED
-        : 'The class is open. Your board drives every student’s board.',
+      [OPEN]: detail.reopened ? RESTARTED : (this.paused ? PAUSED : OPENED),
       [RECONNECTING]: detail.reopening
         ? 'The class server is back without your class (it was restarted): reopening it under the same code…'
         : detail.busy
@@ -278,12 +280,16 @@ export class TeacherView {
   }
 
   showState(show) {
-    this.explore = Boolean(show.explore);
-    this.paused = Boolean(show.paused);
     const { ui } = this;
+    this.explore = Boolean(show.explore);
+    const paused = Boolean(show.paused);
+    // The status line says so while the class is paused (only when that changes: it may say
+    // something else meanwhile, as after a restart).
+    if (paused !== this.paused) setText(ui.status, paused ? PAUSED : OPENED);
+    this.paused = paused;
     setText(ui.explore, this.explore ? 'Bring everyone back' : 'Let them explore');
     ui.explore.setAttribute('aria-pressed', String(this.explore));
-    setText(ui.pause, this.paused ? 'Resume' : 'Pause');
+    setText(ui.pause, this.paused ? 'Resume the class' : 'Pause the class');
     ui.pause.setAttribute('aria-pressed', String(this.paused));
   }
 

@@ -32,7 +32,7 @@ test('Space and Enter on every control of a following student (a question open) 
     }
     assert.ok(studentControls.some((control) => control.what.startsWith('input[text]')), 'the name field is among them');
     const teacherControls = await checkEveryControl(teacher, { atLeast: 60 });
-    for (const name of ['Show answers', 'Pause', 'Download results (CSV)', 'End class…']) {
+    for (const name of ['Show answers', 'Pause the class', 'Download results (CSV)', 'End class…']) {
       assert.ok(teacherControls.some((control) => control.what.includes(`“${name}”`)), `${name} is among the teacher's controls tested`);
     }
   } finally {

@@ -201,10 +201,12 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), true);
 
     // Pause: every screen frozen with a message, then given back.
-    await section(teacher).getByRole('button', { name: 'Pause', exact: true }).click();
+    await button(teacher, 'Pause the class').click();
     for (const page of students) await section(page).getByText('The teacher paused the class: eyes to the front.').waitFor();
+    await status(teacher).getByText(/^The class is paused: every student’s screen is frozen/).waitFor();
     assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), true);
-    await button(teacher, 'Resume').click();
+    await button(teacher, 'Resume the class').click();
+    await status(teacher).getByText('The class is open. Your board drives every student’s board.').waitFor();
     for (const page of students) await section(page).getByText('Your board follows the teacher’s: its controls are locked.').waitFor();
     assert.equal(await cy.locator('.stage').evaluate((stage) => stage.inert), false);
 
