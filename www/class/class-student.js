@@ -361,5 +361,6 @@ export class StudentView {
     const line = element('p', '', `${said} The teacher is showing the class’s answers.`);
     const why = typeof reason === 'string' && reason ? element('p', 'class-reason', ...codeNodes(reason)) : null;
     ui.sent.replaceChildren(line, ...(why ? [why] : []));
+    ui.part.scrollIntoView?.({ block: 'nearest' }); // the reason's lines clear of the phone's bar
   }
 }

@@ -70,6 +70,7 @@ export class TeacherView {
     document.addEventListener('visibilitychange', this.saveWhenHidden);
     this.room = null;
     this.question = null;
+    this.ending = false;
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
     const ui = {
       status: element('p', 'class-status'),
@@ -154,6 +155,7 @@ export class TeacherView {
     ui.endCancel.addEventListener('click', () => this.askToEnd(false));
     ui.endConfirm.addEventListener('click', () => {
       this.askToEnd(false);
+      this.ending = true; // the `ended` that follows is this teacher's own
       this.send({ type: 'end' });
     });
     this.showJoined(0);
@@ -193,7 +195,8 @@ export class TeacherView {
         : detail.busy
           ? 'The class server is busy (too many joins from this network just now): trying again…'
           : 'The class server is gone: trying again…',
-      [GONE]: detail.left ? 'You left the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
+      [GONE]: detail.left ? 'You left the class.'
+        : this.ending ? 'You ended the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,
       [REFUSED]: detail.returned && detail.code === 'room'
         ? 'The class server is back, but without this class, and this tab cannot reopen it: open the teacher link that bitqueens serve printed, then Start a live class.'
         : detail.reason ?? 'The class server refused this page.',

@@ -251,6 +251,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of students) await section(page).getByText(/^The class is over\./).waitFor();
     for (const page of students) assert.equal(await steps(page), last);
     await button(teacher, 'Download the results of the class that ended').waitFor();
+    await status(teacher).getByText('You ended the class.').waitFor();
     assert.equal(await ann.getByLabel('Lessons').isDisabled(), false, 'the lessons are the student’s again');
     assert.equal(await bo.locator('.controls').evaluate((bar) => bar.inert), false, 'the controls are the student’s again');
 
