@@ -544,7 +544,13 @@ async fn the_page_the_hello_and_the_short_link() {
     let (status, headers, _) = http_get(&server, "/c/ab-cd23").await;
     assert!((300..400).contains(&status));
     assert_eq!(header(&headers, "location"), Some("/?class=ABCD23"));
-    assert_eq!(http_get(&server, "/c/nope").await.0, 404);
+    // Not a code: a page that says so, leads to the join field, and does not echo the path.
+    let (status, headers, body) = http_get(&server, "/c/%3Cb%3Enope").await;
+    let body = String::from_utf8_lossy(&body);
+    assert_eq!(status, 404);
+    assert!(header(&headers, "content-type").is_some_and(|t| t.starts_with("text/html")));
+    assert!(body.contains("No class has this code.") && body.contains("href=\"/?class=\""));
+    assert!(!body.contains("nope"), "the path is not echoed: {body}");
     for outside in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/missing.js"] {
         let (status, _, body) = http_get(&server, outside).await;
         assert_eq!(status, 404, "{outside}");

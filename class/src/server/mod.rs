@@ -780,10 +780,26 @@ async fn hello(State(app): State<Arc<App>>) -> Response {
     ([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
 }
 
+/// What `/c/CODE` answers when CODE is no join code: a page that says so and leads to the
+/// page's own join field (the code typed is not echoed).
+const NOT_A_CODE: &str = "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>No class has this code</title>\
+<body style=\"font: 1.1rem/1.5 system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem\">\
+<h1 style=\"font-size: 1.4rem\">No class has this code.</h1>\
+<p>A join code is 6 letters and digits (no 0, O, 1, I or L), as the teacher shows it.</p>\
+<p><a href=\"/?class=\" style=\"display: inline-block; padding: 0.6rem 1rem; min-height: 44px; box-sizing: border-box\">Type the code on the page</a></p>\
+</body></html>";
+
 async fn short_link(Path(code): Path<String>) -> Response {
     match identity::normalize_code(&code) {
         Some(code) => Redirect::temporary(&format!("/?class={code}")).into_response(),
-        None => (StatusCode::NOT_FOUND, "No class has this code.").into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            NOT_A_CODE,
+        )
+            .into_response(),
     }
 }
 
