@@ -332,6 +332,7 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, bits 
       following: (on) => lessons.readOnly(on),
       // As Predict does: the masks a class question asks for are hidden until it is shown.
       conceal: (question) => bits.hide(question ? hiddenLines(question) : []),
+      asks: (slug) => Boolean(seen.question([slug], 0)),
     });
     made.restore(opened);
     return made;

@@ -44,6 +44,7 @@ export class TeacherView {
    *   download(filename, text)
    *   clock        {now(), setTimeout, clearTimeout}
    *   storage      the tab's sessionStorage (or null): the answers kept over a reload
+   *   asks(slug)   true when topic `slug` has a question before the board's next step
    *   conceal(q)   hides on the page (the projector) what gives question `q`'s answer away
    *                until Show answers, or shows it all again when `q` is null
    *   ended(text, final)  the class is over: the section goes back to its lobby, saying
@@ -111,6 +112,7 @@ export class TeacherView {
     ui.histogram.setAttribute('role', 'group');
     ui.histogram.setAttribute('aria-label', 'The class’s answers');
     for (const { slug, name } of on.topics) ui.topic.append(new Option(name, slug));
+    this.topicNames = new Map(on.topics.map(({ slug, name }) => [slug, name]));
     const topicLabel = element('label', 'class-topic', 'Topic ', ui.topic);
     ui.join.append(ui.code, ui.qr, ui.address, ui.loopback);
     ui.loopback.hidden = true;
@@ -173,9 +175,22 @@ export class TeacherView {
     if (!this.link.send(message)) this.problem('Not connected to the class server right now: try again in a moment.');
   }
 
-  /** After each redraw of the board: its position, throttled, to the room. */
+  /** After each redraw of the board: its position, throttled, to the room, and which topics
+   *  have a question there. */
   boardChanged() {
     if (this.link.state === OPEN) this.throttle.offer(this.on.board());
+    this.showTopics();
+  }
+
+  /** Each topic without a question before the board's next step says so in the Topic menu
+   *  (it stays choosable: Ask the class then says to step on). */
+  showTopics() {
+    if (!this.on.asks) return;
+    for (const option of this.ui.topic.options) {
+      const name = this.topicNames.get(option.value) ?? option.value;
+      const text = this.on.asks(option.value) ? name : `${name} (none at this step)`;
+      if (option.text !== text) option.text = text;
+    }
   }
 
   ask() {

@@ -44,6 +44,8 @@ export class LiveClass {
    *   (#live-class) and its body (#live-class-body), the page (#page) and its controls
    * @param {object} on
    *   topics, prompt, download       see TeacherView
+   *   asks(slug)                     true when Predict's topic `slug` has a question before the
+   *                                  board's next step
    *   conceal(question)              hides the masks that give `question`'s answer away (null:
    *                                  shows them all), while a question is open and not shown
    *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
@@ -184,7 +186,7 @@ export class LiveClass {
     }
     this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
       link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download, storage: this.on.storage,
-      conceal: (question) => this.on.conceal?.(question),
+      conceal: (question) => this.on.conceal?.(question), asks: this.on.asks,
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
       ended: (said, final) => this.lobby(said, final ?? null),
     }));

@@ -69,6 +69,7 @@ async function teacherPage(viewport) {
       download: (filename, text) => window.downloads.push({ filename, text }),
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
       ended: (text, final) => { window.ended = { text, final }; },
+      asks: (slug) => window.asking?.[slug] ?? true,
     });
     window.view.state('open', {});
     window.view.message({ type: 'opened', code: 'ABCDEF', joinPath: '/c/ABCDEF' });
@@ -119,6 +120,18 @@ test('the teacher\'s page keeps every answer: Download results works with the se
   await page.evaluate(() => window.view.state('gone', { reason: 'The teacher was away for 10 minutes.' }));
   const ended = await page.evaluate(() => window.ended);
   assert.equal(ended.final.csv, text);
+  await page.close();
+});
+
+test('a topic with no question before the board\'s next step says so in the Topic menu, after each redraw', async () => {
+  const page = await teacherPage();
+  const topic = page.getByRole('combobox', { name: 'Topic' });
+  assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares']);
+  await page.evaluate(() => { window.asking = { poss: false }; window.view.boardChanged(); });
+  assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares (none at this step)']);
+  assert.equal(await topic.inputValue(), 'poss', 'still the one chosen');
+  await page.evaluate(() => { window.asking = { poss: true }; window.view.boardChanged(); });
+  assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares']);
   await page.close();
 });
 
