@@ -125,7 +125,7 @@ export class TeacherView {
     this.controls = element('div', 'class-controls',
       element('p', 'class-count', ui.joined),
       element('div', 'class-buttons', ui.explore, ui.pause),
-      element('div', 'class-buttons', topicLabel, ui.ask),
+      element('div', 'class-buttons class-ask', topicLabel, ui.ask),
       this.questionPart,
       this.resultsPart,
       who,
