@@ -26,7 +26,7 @@ import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import {
   Predict, QuestionPanel, Score, LessonsPanel, LessonStops, YourLessons, Presenter, lessonVocabulary, checkLesson,
-  describeState, withoutLesson, BUILT_IN_LESSONS, prompt, hiddenLines,
+  describeState, withoutLesson, BUILT_IN_LESSONS, prompt, Concealer,
 } from './teach/index.js';
 
 /** The page's sections and dialogs, each handed to the part that finds its own elements in it. */
@@ -73,7 +73,7 @@ try {
     wasmMemoryBytes, Search, countPool, countPanel,
     get algorithmRace() { return compare.race(); }, // once Compare is loaded
   });
-  const { player, controls, predict, screen, stage } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
+  const { player, controls, predict, screen, stage, concealer } = startPlayer(wasm, limits, () => giveCore(startTreeWorker(), module));
   // The player has drawn its first state: the rest is wired in a task of its own, so that the
   // first load holds the main thread in two shorter tasks rather than one long one. Not when
   // the link opens a lesson: its first stop is drawn in the same task as the board, no frame
@@ -83,7 +83,7 @@ try {
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
-  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons, bits: stage.bits });
+  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer });
   // A stop shown or the lesson closed: the presenter's notes, and a live class's students
   // (closing a lesson moves no board, so no redraw would tell them).
   lessons.changed = () => {
@@ -189,13 +189,14 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   const screen = new Screen({ keep: stage.keep, failed: (error) => messages.internalError(error) });
   const player = new Player(Search, screen);
   const tree = new TreePanel($('tree-panel'), { wholeTree, TreeView, limits }, player);
-  const predict = startPredict(predictTopics(), player, stage);
+  const concealer = new Concealer(stage.bits, $('board')); // Predict's, and the live class's
+  const predict = startPredict(predictTopics(), player, concealer);
   const controls = new Controls(page, player, messages, toggleHelp, () => predict.toggle());
   const history = new HistoryPanel($('history-panel'), landmarkNames(), player,
     (step) => withoutLesson(controls.permalink(address(), step)), messages);
   screen.add(predict, stage, explored, tree, controls, history);
   controls.restore(location.search);
-  return { player, controls, predict, screen, stage };
+  return { player, controls, predict, screen, stage, concealer };
 }
 
 /** The exports (the board and the solutions as files, the worksheet, GIF and MP4, the QR code)
@@ -308,7 +309,7 @@ function startWrite(core, { player, controls, stage, compare }) {
  *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
  *  its lesson included. Returns boardChanged() and busy() (true in a class: the update offer
  *  waits). */
-function startLiveClass(wasm, limits, { player, controls, screen, lessons, bits }) {
+function startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer }) {
   const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
   const seen = player.readOnly;
   const live = new OnDemand(async () => {
@@ -330,8 +331,8 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, bits 
         else controls.show({ speed: seen.speed, n, mirror, position: step });
       },
       following: (on) => lessons.readOnly(on),
-      // As Predict does: the masks a class question asks for are hidden until it is shown.
-      conceal: (question) => bits.hide(question ? hiddenLines(question) : []),
+      // As in Predict: what gives a class question's answer away is hidden until it is shown.
+      conceal: (question) => concealer.conceal('class', question),
       asks: (slug) => Boolean(seen.question([slug], 0)),
     });
     made.restore(opened);
@@ -346,7 +347,7 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, bits 
 }
 
 /** Predict mode: the Predict button, the Question region and the score, on the player. */
-function startPredict(topics, player, stage) {
+function startPredict(topics, player, concealer) {
   const score = new Score();
   let predict = null; // the buttons' actions reach it once it is made, below
   const panel = new QuestionPanel($('question'), topics, score, {
@@ -356,6 +357,6 @@ function startPredict(topics, player, stage) {
     proceed: () => predict.proceed(),
     topicsChanged: () => predict.topicsChanged(),
   });
-  predict = new Predict(page, panel, score, player, stage.bits, messages);
+  predict = new Predict(page, panel, score, player, concealer, messages);
   return predict;
 }

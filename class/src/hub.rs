@@ -215,10 +215,7 @@ impl Hub {
                 return out.effects;
             }
         };
-        if let Some((asked, _)) = room.open_round() {
-            let closed = ServerMessage::Closed { id: asked.id };
-            out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
-        }
+        room.close_open(conn, &mut out);
         room.next_id += 1;
         room.asked.push(Asked {
             id: room.next_id,
@@ -419,7 +416,8 @@ impl Hub {
         Ok(())
     }
 
-    /// `opened`, the roster, and where the open question stands, to the teacher.
+    /// `opened`, every answer so far (`results`), the roster, and where the open question
+    /// stands, to the teacher.
     fn greet_teacher(&self, code: &str, conn: ConnId, out: &mut Out) {
         let Some(room) = self.rooms.get(code) else {
             return;
@@ -589,8 +587,7 @@ impl Hub {
         );
         if let Some(asked) = room.asked.last().filter(|_| room.open) {
             if let Some(round) = asked.rounds.last().filter(|r| r.revealed) {
-                let given = round.answers.get(&student).map(|(given, _)| *given);
-                out.send(conn, &result_message(asked, given));
+                out.send(conn, &result_message(asked, round, student));
             }
         }
         if room.teacher.is_none() && room.away_since.is_some() {
@@ -667,7 +664,7 @@ impl Hub {
         }
         if let Some(teacher) = room.teacher {
             let last = room.asked.last().ok_or_else(gone)?;
-            if let Some(row) = room.row(last, rounds as usize - 1, student) {
+            if let Some(row) = room.row(last, last.rounds.len().saturating_sub(1), student) {
                 out.append(teacher, &row);
             }
             if let Some(tally) = room.tally() {
@@ -697,17 +694,7 @@ impl Hub {
             } => {
                 let moved = (room.show.n, room.show.mirror, room.show.step) != (n, mirror, step);
                 if moved {
-                    if let Some((asked, round)) = room.open_round() {
-                        let (id, shown) = (asked.id, round.revealed);
-                        // The board moving shows what happens next: the answers are shown with
-                        // it (the teacher's histogram, each student's result), then closed.
-                        if !shown {
-                            room.reveal(conn, out);
-                        }
-                        let closed = ServerMessage::Closed { id };
-                        out.send_all(room.everyone().collect::<Vec<_>>(), &closed);
-                        room.open = false;
-                    }
+                    room.close_open(conn, out);
                 }
                 room.show = ShowState {
                     n,
@@ -727,12 +714,11 @@ impl Hub {
                 room.show.paused = on;
                 broadcast_show(room, out);
             }
-            // The guard shows the answers; the arm refuses when no question was asked.
-            ClientMessage::Reveal { .. } if !room.reveal(conn, out) => {
-                return Err(Refusal::soft(
-                    "no-question",
-                    "No question has been asked yet.",
-                ));
+            ClientMessage::Reveal { .. } => {
+                // Shown now, or refused: there is no open question to show.
+                room.reveal(conn, out)
+                    .then_some(())
+                    .ok_or_else(|| Refusal::soft("no-question", "No question is open."))?;
             }
             ClientMessage::VoteAgain { .. } => {
                 let open = room.open;
@@ -1487,6 +1473,15 @@ mod tests {
             assert!(result_at < closed_at, "the result, then closed: {kinds:?}");
         }
         assert!(of_type(&effects, 4, "result").unwrap()["reason"].is_null());
+        let teachers: Vec<Value> = to(&effects, T).iter().map(|m| m["type"].clone()).collect();
+        let (histogram_at, closed_at) = (
+            teachers.iter().position(|k| k == "histogram").unwrap(),
+            teachers.iter().position(|k| k == "closed").unwrap(),
+        );
+        assert!(
+            histogram_at < closed_at,
+            "the histogram, then closed: {teachers:?}"
+        );
         // A round already shown is only closed when the board moves again.
         let id = {
             let effects = hub.handle(T, show(8, 0), 4000);
@@ -1508,6 +1503,28 @@ mod tests {
         assert!(of_type(&effects, T, "histogram").is_none());
         assert!(of_type(&effects, 2, "result").is_none());
         assert_eq!(of_type(&effects, 2, "closed").unwrap()["id"], id);
+        // Nothing open: Show answers is refused with a sentence.
+        let effects = hub.handle(T, message(json!({"type": "reveal"})), 7500);
+        assert_eq!(
+            of_type(&effects, T, "error").unwrap()["code"],
+            "no-question"
+        );
+        // Another question asked while a round is open shows that round first, too.
+        let effects = hub.handle(
+            T,
+            message(json!({"type": "ask", "topic": "what-happens"})),
+            8000,
+        );
+        // (Step 1 of 8×8: "what happens next" has a question there.)
+        let first = of_type(&effects, 2, "question").unwrap()["id"].clone();
+        let effects = hub.handle(
+            T,
+            message(json!({"type": "ask", "topic": "what-happens"})),
+            9000,
+        );
+        assert!(of_type(&effects, T, "histogram").is_some(), "shown first");
+        assert_eq!(of_type(&effects, 4, "result").unwrap()["id"], first);
+        assert_eq!(of_type(&effects, 4, "closed").unwrap()["id"], first);
     }
 
     #[test]

@@ -531,8 +531,9 @@ pub enum ServerMessage {
     /// To the teacher: every answer so far, for the CSV (asked for, just before `ended`, and
     /// after each `opened`: the page's copy is whole again after a reconnect).
     Results { rows: Vec<ResultRow> },
-    /// To the teacher: the answers just taken, in the order taken (each replaces the page's
-    /// row of the same question, round and student, when later). The page keeps every answer,
+    /// To the teacher: the answers taken since the last `answered`, one per answer, in
+    /// (question, round, student) order (each replaces the page's row of the same answer,
+    /// when later). The page keeps every answer,
     /// so that the results outlive a room that expired or a server that stopped. The network
     /// layer joins the rows pending for a teacher into one message ([`answered`]).
     Answered { rows: Vec<ResultRow> },

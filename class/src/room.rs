@@ -377,16 +377,21 @@ impl Room {
         };
         for (student, seat) in self.students.iter().enumerate() {
             if let Some(conn) = seat.conn {
-                let given = round.answers.get(&student).map(|(given, _)| *given);
-                out.send(conn, &result_message(asked, given));
+                out.send(conn, &result_message(asked, round, student));
             }
         }
     }
 
-    /// Shows the answers of the last question's last round: its histogram to the teacher on
-    /// `teacher`, each student's result to them. False when no question was asked.
+    /// Shows the answers of the open question's last round: its histogram to the teacher on
+    /// `teacher`, each student's result to them. False when no question is open.
     pub(crate) fn reveal(&mut self, teacher: ConnId, out: &mut Out) -> bool {
-        let Some(round) = self.asked.last_mut().and_then(|a| a.rounds.last_mut()) else {
+        let open = self.open;
+        let Some(round) = self
+            .asked
+            .last_mut()
+            .filter(|_| open)
+            .and_then(|a| a.rounds.last_mut())
+        else {
             return false;
         };
         round.revealed = true;
@@ -396,11 +401,27 @@ impl Room {
         self.results_to_students(out);
         true
     }
+
+    /// Closes the open question, if any (the board moved on, or another is asked): its last
+    /// round shown first when it was not (the step, or the next question, would show its
+    /// answer anyway), then `closed` to everyone.
+    pub(crate) fn close_open(&mut self, teacher: ConnId, out: &mut Out) {
+        let Some((asked, round)) = self.open_round() else {
+            return;
+        };
+        let (id, shown) = (asked.id, round.revealed);
+        if !shown {
+            self.reveal(teacher, out);
+        }
+        let closed = ServerMessage::Closed { id };
+        out.send_all(self.everyone().collect::<Vec<_>>(), &closed);
+        self.open = false;
+    }
 }
 
-/// A student's `result` of the last round of `asked`, for their answer (`None`: they gave
-/// none).
-pub(crate) fn result_message(asked: &Asked, given: Option<Answer>) -> ServerMessage {
+/// Student `student`'s `result` of `round`, the last of `asked`: their answer, or none.
+pub(crate) fn result_message(asked: &Asked, round: &Round, student: usize) -> ServerMessage {
+    let given = round.answers.get(&student).map(|(given, _)| *given);
     ServerMessage::Result {
         id: asked.id,
         round: asked.rounds.len() as u32,

@@ -991,7 +991,6 @@ async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
         );
         stream.write_all(request.as_bytes()).await.unwrap();
         sleepers.push(stream);
-        tokio::time::sleep(std::time::Duration::from_millis(700)).await; // RACE-HACK
     }
     // Once their writes have stalled for the write wait, the server closes them: two
     // connections from the same address are let in again, and join. Both places must be

@@ -90,19 +90,24 @@ async fn a_student(server_ws: (String, String), code: String, i: usize) -> Seen 
 /// The answers' rows the teacher was sent (`answered`), by (question, student).
 type Rows = HashMap<(u64, u64), Value>;
 
+/// `rows` (a message's) into `into`, by (question, student).
+fn keep_rows(into: &mut Rows, rows: &Value) {
+    for row in rows.as_array().unwrap() {
+        let key = (
+            row["question"].as_u64().unwrap(),
+            row["studentId"].as_u64().unwrap(),
+        );
+        into.insert(key, row.clone());
+    }
+}
+
 /// Reads the teacher's messages until a tally of `answered` answers to question `id`,
 /// keeping the rows of every `answered` in `rows`.
 async fn tally_reaches(teacher: &mut Client, id: u64, answered: usize, rows: &mut Rows) {
     loop {
         let message = teacher.recv().await;
         if message["type"] == "answered" {
-            for row in message["rows"].as_array().unwrap() {
-                let key = (
-                    row["question"].as_u64().unwrap(),
-                    row["studentId"].as_u64().unwrap(),
-                );
-                rows.insert(key, row.clone());
-            }
+            keep_rows(rows, &message["rows"]);
         }
         if message["type"] == "tally" && message["id"] == id && message["answered"] == answered {
             assert_eq!(message["joined"], STUDENTS);
@@ -172,13 +177,7 @@ async fn swarm(server: &Server) {
     // The rows sent one burst at a time are the rows of the class's final `results`.
     let results = teacher.recv_type("results").await;
     let mut kept = Rows::new();
-    for row in results["rows"].as_array().unwrap() {
-        let key = (
-            row["question"].as_u64().unwrap(),
-            row["studentId"].as_u64().unwrap(),
-        );
-        kept.insert(key, row.clone());
-    }
+    keep_rows(&mut kept, &results["rows"]);
     assert_eq!(
         kept, rows,
         "the rows sent as answers came are the final results"

@@ -18,7 +18,7 @@ import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING, readStored, writeStored 
 import { TEACHER_ANSWERS } from '../shared/class-tab.js';
 
 /** Said once a restarted class server took the class back. */
-export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. The question that was open is gone; the answers so far are kept in this tab (Download results).';
+export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Any question that was open is gone; the answers so far are kept in this tab (Download results).';
 
 /** Said while the class is open, and while it is paused. */
 const OPENED = 'The class is open. Your board drives every student’s board.';
@@ -71,6 +71,7 @@ export class TeacherView {
     document.addEventListener('visibilitychange', this.saveWhenHidden);
     this.room = null;
     this.question = null;
+    this.shown = false; // the open round's answers are on screen (Show answers done)
     this.ending = false;
     this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
     const ui = {
@@ -219,7 +220,10 @@ export class TeacherView {
     if (text) setText(ui.status, text);
     for (const part of this.controls.children) part.inert = state !== OPEN && part !== this.resultsPart;
     if (state === OPEN) {
-      if (detail.reopened) this.answers.restarted(); // its questions are numbered from 1 again
+      if (detail.reopened) {
+        this.answers.restarted(); // its questions are numbered from 1 again
+        if (this.paused) this.send({ type: 'pause', on: true }); // the reopened room is not
+      }
       this.throttle.reset();
       this.boardChanged(); // the teacher's board, not the room's kept one, drives after a rejoin
     }
@@ -340,6 +344,7 @@ export class TeacherView {
    *  primary button. */
   revealed(shown) {
     const { ui } = this;
+    this.shown = shown; // the open round's answers are on screen
     const hadFocus = document.activeElement === ui.reveal; // a disabled button drops it
     setText(ui.reveal, shown ? 'Answers shown' : 'Show answers');
     ui.reveal.disabled = shown;
@@ -353,7 +358,7 @@ export class TeacherView {
   questionClosed() {
     const { ui } = this;
     this.on.conceal?.(null);
-    const shown = this.question !== null && ui.reveal.disabled;
+    const shown = this.question !== null && this.shown;
     this.question = null;
     if (shown) {
       ui.again.disabled = true;

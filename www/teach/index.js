@@ -3,8 +3,8 @@
 // only these names:
 //   Predict, QuestionPanel, Score, LessonsPanel, YourLessons, readLesson, unreachableStops,
 //   describeState, writeLesson, lessonVocabulary, checkLesson, withoutLesson, BUILT_IN_LESSONS,
-//   Presenter, LessonStops, prompt and hiddenLines (a question's prompt, and the masks that
-//   give its answer away, for the live class)
+//   Presenter, LessonStops, prompt (a question's prompt, for the live class), Concealer (what
+//   hides a question's answer on the page, for Predict and the live class)
 
 export { Predict } from './predict.js';
 export { QuestionPanel } from './question-panel.js';
@@ -18,4 +18,5 @@ export { withoutLesson } from './lesson-link.js';
 export { LessonStops } from './lesson-stops.js';
 export { BUILT_IN_LESSONS } from './lessons/index.js';
 export { Presenter } from './presenter.js';
-export { prompt, hiddenLines } from './questions.js';
+export { prompt } from './questions.js';
+export { Concealer } from './conceal.js';

@@ -13,7 +13,7 @@
 // The player asks `hold(reason)` before each step forward taken by Step ('step') or by play
 // towards a goal ('speed', 'solution'); true holds the search where it stands.
 
-import { compare, coreAnswer, hiddenLines } from './questions.js';
+import { compare, coreAnswer } from './questions.js';
 import { PLAYING } from '../player/index.js';
 import { partsOf } from '../shared/dom.js';
 
@@ -24,17 +24,17 @@ export class Predict {
    * @param {QuestionPanel} panel the Question region
    * @param {Score} score the learner's score
    * @param {object} player the Player: commanded by step() and play(), read by readOnly
-   * @param {object} bits the bit panel (BitsView): hides the masks asked about
+   * @param {Concealer} concealer hides the masks asked about, and the free squares (conceal.js)
    * @param {Messages} messages the page's message line
    */
-  constructor(root, panel, score, player, bits, messages) {
+  constructor(root, panel, score, player, concealer, messages) {
     const ui = partsOf(root, { button: 'predict', board: 'board', step: 'step', play: 'play' });
     this.ui = ui;
     this.panel = panel;
     this.score = score;
     this.player = player;
     this.seen = player.readOnly;
-    this.bits = bits;
+    this.concealer = concealer;
     this.messages = messages;
     this.on = false;
     this.open = null;      // {question, at (the step it was asked at), answered, tries (checks made), resume}
@@ -114,8 +114,7 @@ export class Predict {
     this.turn += 1;
     const resume = reason !== 'step' && this.seen.state === PLAYING ? reason : null;
     this.open = { question, at: this.seen.position, answered: false, tries: 0, resume };
-    this.bits.hide(hiddenLines(question));
-    this.ui.board.classList.toggle('asking-free', question.topic === 'free-squares');
+    this.concealer.conceal('predict', question);
     this.panel.ask(question, true);
     return true;
   }
@@ -192,8 +191,7 @@ export class Predict {
   /** Right, or shown (`result` null): the mask shown again, the feedback and Continue. */
   answer(result) {
     this.open.answered = true;
-    this.bits.hide([]);
-    this.ui.board.classList.remove('asking-free');
+    this.concealer.conceal('predict', null);
     this.messages.clear();
     this.panel.feedback(result, this.open.tries);
   }
@@ -202,8 +200,7 @@ export class Predict {
   close() {
     if (!this.open) return;
     this.open = null;
-    this.bits.hide([]);
-    this.ui.board.classList.remove('asking-free');
+    this.concealer.conceal('predict', null);
     this.panel.waiting(this.waitingText());
   }
 

@@ -91,7 +91,10 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     // The masks that give the answer away (poss and the lines from it) are hidden on every
     // screen while the question is open, the projector's too.
     const hiddenMasks = (page) => page.locator('.masks .mask-digits.hidden').count();
-    for (const page of [teacher, ...students]) assert.ok(await hiddenMasks(page) >= 2, 'the answer is not on the screen');
+    for (const page of [teacher, ...students]) {
+      assert.ok(await hiddenMasks(page) >= 2, 'the answer is not on the screen');
+      assert.equal(await page.locator('#board.asking-free').count(), 1, 'nor on the board: its free squares hidden');
+    }
     assert.deepEqual(await seriousViolations(bo), [], 'axe on the student view');
     // On the 390×844 phone the question sits right under the board: with the board at the top
     // of the screen, Submit is on the same screen, above the bottom bar, and the bar's "Show
@@ -146,7 +149,10 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.ok(rows.filter((row) => row.verdict === '✓ right').length <= 1);
     for (const row of rows.filter((r) => r.verdict !== '✓ right')) assert.match(row.verdict, /^✗ .{10,}/, 'a wrong answer has its reason');
     for (const page of students) await page.getByText(/^(Right!|Not this time)/).waitFor();
-    for (const page of [teacher, ...students]) assert.equal(await hiddenMasks(page), 0, 'shown with the answers');
+    for (const page of [teacher, ...students]) {
+      assert.equal(await hiddenMasks(page), 0, 'shown with the answers');
+      assert.equal(await page.locator('#board.asking-free').count(), 0);
+    }
     assert.deepEqual(await seriousViolations(teacher), [], 'axe on the teacher view');
 
     // Vote again: round 2 hidden again, then both rounds side by side.
@@ -305,6 +311,20 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
     await status(student).getByText('The teacher is back.').waitFor();
     await atStep(student, 7);
     assert.match((await csvLines(teacher))[1] ?? '', answerLine, 'the reloaded page has the answer again');
+    // Its own copy dropped (and not written again as the page goes): the server's `results`
+    // after `opened` gives it back.
+    await teacher.evaluate(() => {
+      const KEPT = 'bitqueens.class.teacher-answers';
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function keepAllBut(key, value) {
+        if (key !== KEPT) setItem.call(this, key, value);
+      };
+      sessionStorage.removeItem(KEPT);
+    });
+    await teacher.reload();
+    assert.equal(await joinCode(teacher), code);
+    await status(student).getByText('The teacher is back.').waitFor();
+    assert.match((await csvLines(teacher))[1] ?? '', answerLine, 'the server gives a reloaded page every answer');
 
     await server.stop();
     await status(teacher).getByText('The class server is gone: trying again…').waitFor();

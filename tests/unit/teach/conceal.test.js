@@ -1,0 +1,36 @@
+// The Concealer (www/teach/conceal.js): Predict and the live class hide a question's answer
+// through it at once; what is hidden is the union, and one shown again leaves the other's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Concealer } from '../../../www/teach/conceal.js';
+import { hiddenLines } from '../../../www/teach/questions.js';
+
+function fakes() {
+  const seen = { hidden: [], free: false };
+  const bits = { hide: (names) => { seen.hidden = [...names].sort(); } };
+  const board = { classList: { toggle: (name, on) => { assert.equal(name, 'asking-free'); seen.free = on; } } };
+  return { seen, concealer: new Concealer(bits, board) };
+}
+
+test('a free-squares question hides its masks and the board\'s free squares; null shows them', () => {
+  const { seen, concealer } = fakes();
+  concealer.conceal('class', { topic: 'free-squares' });
+  assert.deepEqual(seen.hidden, [...hiddenLines({ topic: 'free-squares' })].sort());
+  assert.equal(seen.free, true);
+  concealer.conceal('class', null);
+  assert.deepEqual(seen.hidden, []);
+  assert.equal(seen.free, false);
+});
+
+test('Predict and the class at once: the union is hidden, and each shows only its own again', () => {
+  const { seen, concealer } = fakes();
+  concealer.conceal('predict', { topic: 'next-row' });
+  concealer.conceal('class', { topic: 'free-squares' });
+  assert.equal(seen.free, true);
+  assert.ok(hiddenLines({ topic: 'next-row' }).every((line) => seen.hidden.includes(line)));
+  concealer.conceal('class', null); // the class's answers shown: Predict's question still open
+  assert.deepEqual(seen.hidden, [...hiddenLines({ topic: 'next-row' })].sort());
+  assert.equal(seen.free, false);
+  concealer.conceal('predict', null);
+  assert.deepEqual(seen.hidden, []);
+});

@@ -1,0 +1,33 @@
+// What hides a question's answer on the page while it is asked: the masks it asks for (the bit
+// panel's hide()) and, for free squares, the board's free squares (the `asking-free` class on
+// #board, which the board's canvas follows). Predict and the live class each ask through their
+// own name, and may ask at once (a teacher in a class trying Predict): what is hidden is the
+// union of what each asks, and one shown again leaves the other's hidden.
+
+import { hiddenLines } from './questions.js';
+
+export class Concealer {
+  /**
+   * @param {object} bits the bit panel (BitsView): hide(names)
+   * @param {Element} board #board
+   */
+  constructor(bits, board) {
+    this.bits = bits;
+    this.board = board;
+    this.asked = new Map(); // who → the question they hide the answer of
+  }
+
+  /** `who` ('predict', 'class') hides what gives `question`'s answer away; null shows it. */
+  conceal(who, question) {
+    if (question) this.asked.set(who, question);
+    else this.asked.delete(who);
+    const lines = new Set();
+    let free = false;
+    for (const asked of this.asked.values()) {
+      for (const line of hiddenLines(asked)) lines.add(line);
+      free ||= asked.topic === 'free-squares';
+    }
+    this.bits.hide([...lines]);
+    this.board.classList.toggle('asking-free', free);
+  }
+}
