@@ -918,6 +918,21 @@ mod tests {
         to(effects, conn).into_iter().find(|m| m["type"] == kind)
     }
 
+    /// The types of the messages `conn` is sent, in order.
+    fn kinds(effects: &[Effect], conn: ConnId) -> Vec<String> {
+        to(effects, conn)
+            .iter()
+            .map(|m| m["type"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// True when `conn` is sent a `first` before any `then`.
+    fn sent_before(effects: &[Effect], conn: ConnId, first: &str, then: &str) -> bool {
+        let kinds = kinds(effects, conn);
+        let at = |kind: &str| kinds.iter().position(|k| k == kind);
+        matches!((at(first), at(then)), (Some(a), Some(b)) if a < b)
+    }
+
     fn closed(effects: &[Effect], conn: ConnId) -> Option<(u16, String)> {
         effects.iter().find_map(|e| match e {
             Effect::Close { to, code, reason } if *to == conn => Some((*code, reason.clone())),
@@ -1427,11 +1442,11 @@ mod tests {
         .unwrap();
         let effects = hub.handle(T, message(json!({"type": "end"})), 5000);
         let teachers: Vec<Value> = to(&effects, T);
-        let kinds: Vec<&str> = teachers
-            .iter()
-            .map(|m| m["type"].as_str().unwrap())
-            .collect();
-        assert_eq!(kinds, ["results", "ended"], "the results, then the end");
+        assert_eq!(
+            kinds(&effects, T),
+            ["results", "ended"],
+            "the results, then the end"
+        );
         assert_eq!(teachers[0], asked_for, "the rows `results` gives");
         assert_eq!(teachers[0]["rows"].as_array().unwrap().len(), 3);
         for s in 2..=4 {
@@ -1465,22 +1480,15 @@ mod tests {
                 "student {s}"
             );
             assert_eq!(result["answer"]["mask"], 0xFF, "the right answer, to each");
-            let kinds: Vec<Value> = to(&effects, s).iter().map(|m| m["type"].clone()).collect();
-            let (result_at, closed_at) = (
-                kinds.iter().position(|k| k == "result").unwrap(),
-                kinds.iter().position(|k| k == "closed").unwrap(),
+            assert!(
+                sent_before(&effects, s, "result", "closed"),
+                "student {s}: the result, then closed"
             );
-            assert!(result_at < closed_at, "the result, then closed: {kinds:?}");
         }
         assert!(of_type(&effects, 4, "result").unwrap()["reason"].is_null());
-        let teachers: Vec<Value> = to(&effects, T).iter().map(|m| m["type"].clone()).collect();
-        let (histogram_at, closed_at) = (
-            teachers.iter().position(|k| k == "histogram").unwrap(),
-            teachers.iter().position(|k| k == "closed").unwrap(),
-        );
         assert!(
-            histogram_at < closed_at,
-            "the histogram, then closed: {teachers:?}"
+            sent_before(&effects, T, "histogram", "closed"),
+            "the teacher: the histogram, then closed"
         );
         // A round already shown is only closed when the board moves again.
         let id = {
@@ -1567,10 +1575,7 @@ mod tests {
             message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
             4000,
         );
-        let kinds: Vec<String> = to(&effects, 7)
-            .iter()
-            .map(|m| m["type"].as_str().unwrap().to_string())
-            .collect();
+        let kinds = kinds(&effects, 7);
         assert_eq!(kinds[..2], ["opened", "results"], "{kinds:?}");
         let rows = of_type(&effects, 7, "results").unwrap()["rows"].clone();
         let mut seen: Vec<(u64, bool)> = rows
