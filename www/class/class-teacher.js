@@ -73,7 +73,11 @@ export class TeacherView {
     this.question = null;
     this.shown = false; // the open round's answers are on screen (Show answers done)
     this.ending = false;
-    this.throttle = new Throttle((show) => this.link.send({ type: 'show', ...show }), on.clock);
+    // A position sent (at most ~10 a second, never per frame of Play): the Topic menu follows.
+    this.throttle = new Throttle((show) => {
+      this.link.send({ type: 'show', ...show });
+      this.showTopics();
+    }, on.clock);
     const ui = {
       status: element('p', 'class-status'),
       problem: element('p', 'class-problem'),
@@ -176,11 +180,10 @@ export class TeacherView {
     if (!this.link.send(message)) this.problem('Not connected to the class server right now: try again in a moment.');
   }
 
-  /** After each redraw of the board: its position, throttled, to the room, and which topics
-   *  have a question there. */
+  /** After each redraw of the board: its position, throttled, to the room (and, as it is
+   *  sent, which topics have a question there). */
   boardChanged() {
     if (this.link.state === OPEN) this.throttle.offer(this.on.board());
-    this.showTopics();
   }
 
   /** Each topic without a question before the board's next step says so in the Topic menu

@@ -123,15 +123,21 @@ test('the teacher\'s page keeps every answer: Download results works with the se
   await page.close();
 });
 
-test('a topic with no question before the board\'s next step says so in the Topic menu, after each redraw', async () => {
+test('a topic with no question before the board\'s next step says so in the Topic menu, as each position is sent', async () => {
   const page = await teacherPage();
   const topic = page.getByRole('combobox', { name: 'Topic' });
   assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares']);
-  await page.evaluate(() => { window.asking = { poss: false }; window.view.boardChanged(); });
-  assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares (none at this step)']);
+  // Another position sent (the throttle's: at most ~10 a second), where the topic has none.
+  const moveTo = (step, asks) => page.evaluate(({ step, asks }) => {
+    window.asking = { poss: asks };
+    window.view.on.board = () => ({ n: 5, mirror: false, step, lesson: null, stop: null });
+    window.view.boardChanged();
+  }, { step, asks });
+  await moveTo(4, false);
+  await topic.locator('option', { hasText: 'Free squares (none at this step)' }).waitFor({ state: 'attached' });
   assert.equal(await topic.inputValue(), 'poss', 'still the one chosen');
-  await page.evaluate(() => { window.asking = { poss: true }; window.view.boardChanged(); });
-  assert.deepEqual(await topic.locator('option').allTextContents(), ['Free squares']);
+  await moveTo(5, true);
+  await topic.locator('option', { hasText: /^Free squares$/ }).waitFor({ state: 'attached' });
   await page.close();
 });
 
