@@ -43,7 +43,7 @@ export class StudentView {
    *   dock(part)     puts the question's block right under the board (so that a phone
    *                  shows both), true when it did; while a question is open
    *   conceal(q)     hides on the page what gives question `q`'s answer away (the masks it
-   *                  asks for), or shows it all again when `q` is null
+   *                  asks for, the free squares), or shows it all again when `q` is null
    */
   constructor(body, on) {
     this.on = on;

@@ -46,8 +46,8 @@ export class LiveClass {
    *   topics, prompt, download       see TeacherView
    *   asks(slug)                     true when Predict's topic `slug` has a question before the
    *                                  board's next step
-   *   conceal(question)              hides the masks that give `question`'s answer away (null:
-   *                                  shows them all), while a question is open and not shown
+   *   conceal(question)              hides what gives `question`'s answer away (its masks, the
+   *                                  free squares; null: shows it), while it is open, not shown
    *   board()                        the teacher's board now: {n, mirror, step, lesson, stop}
    *   follow({n, mirror, step, lesson, stop})  a student's board put where the teacher's is,
    *                                  with the teacher's built-in lesson open at its stop
@@ -186,7 +186,7 @@ export class LiveClass {
     }
     this.connect({ kind: 'teacher', key }, (link) => new TeacherView(this.ui.body, {
       link, topics: this.on.topics, board: this.on.board, prompt: this.on.prompt, download: this.on.download, storage: this.on.storage,
-      conceal: (question) => this.on.conceal?.(question), asks: this.on.asks,
+      conceal: this.on.conceal, asks: this.on.asks,
       clock: { now: () => performance.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t) },
       ended: (said, final) => this.lobby(said, final ?? null),
     }));
@@ -204,8 +204,7 @@ export class LiveClass {
     }
     showJoinCode(code); // a reload of this tab rejoins, as this student
     this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
-      link, prompt: this.on.prompt,
-      conceal: (question) => this.on.conceal?.(question),
+      link, prompt: this.on.prompt, conceal: this.on.conceal,
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),
