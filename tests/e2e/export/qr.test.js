@@ -63,6 +63,7 @@ test('on a phone the code fits the screen and still reads back', async () => {
   const link = await copiedLink(page);
   await button(page, 'Show link as QR').click();
   const qr = page.locator('#qr-canvas');
+  await qr.waitFor(); // the export part loads on its first use: the dialog opens after it
   const box = await qr.boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `${box.x} + ${box.width}`);
   assert.ok(box.width >= 300, `${box.width}`);
