@@ -1,8 +1,8 @@
 //! The live class without sockets: every room of a server, who sits where, rejoining and
-//! expiry, and each input (a connection's message, its end, the clock's tick) answered with
-//! [`Effect`]s that the network layer carries out; one room's own state is [`crate::room`].
-//! Time is passed in (milliseconds from any fixed origin) and randomness is injected, so all
-//! of it is tested here without a network.
+//! expiry. Each input (a connection's message, its end, the clock's tick) is routed to its
+//! room ([`crate::room`], which does the room's work) and answered with [`Effect`]s that the
+//! network layer carries out. Time is passed in (milliseconds from any fixed origin) and
+//! randomness is injected, so all of it is tested here without a network.
 //!
 //! Invariants:
 //! - a connection has at most one seat: the teacher of one room, or one student of one room;
@@ -13,13 +13,10 @@
 //! - nothing here panics on any message, in any order.
 
 use crate::identity::{self, Random};
-use crate::protocol::{self, ClientMessage, Refusal, ServerMessage, ShowState};
-use crate::room::{
-    broadcast_show, mask_fits, question_at, result_message, AskPlan, Asked, ConnId, Effect, Out,
-    Room, Round, Student,
-};
-use bitqueens::session::predict::{Answer, Question, Topic};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use crate::protocol::{ClientMessage, Refusal};
+use crate::room::{gone, question_at, AskPlan, ConnId, Effect, Out, Room};
+use bitqueens::session::predict::Question;
+use std::collections::{HashMap, VecDeque};
 
 /// How long the code of a room that ended is remembered, in ms: a page that was offline when
 /// its class ended, and comes back within it, is told the class has ended.
@@ -52,6 +49,12 @@ impl Default for Limits {
             teacher_wait_ms: 10 * 60 * 1000,
             room_life_ms: 4 * 60 * 60 * 1000,
         }
+    }
+}
+
+impl Limits {
+    fn teacher_wait_minutes(&self) -> u64 {
+        self.teacher_wait_ms / 60_000
     }
 }
 
@@ -112,17 +115,13 @@ impl Hub {
         match message {
             ClientMessage::Teach { key, .. } => identity::same_secret(key, &self.key),
             ClientMessage::ResumeTeaching { code, secret, .. } => {
-                room(code).is_some_and(|room| identity::same_secret(secret, &room.secret))
+                room(code).is_some_and(|room| room.has_secret(secret))
             }
             ClientMessage::Join {
                 code,
                 token: Some(token),
                 ..
-            } => room(code).is_some_and(|room| {
-                room.tokens
-                    .keys()
-                    .any(|kept| identity::same_secret(kept, token))
-            }),
+            } => room(code).is_some_and(|room| room.seat_of(token).is_some()),
             _ => false,
         }
     }
@@ -155,34 +154,17 @@ impl Hub {
 
     /// The first half of `ask` from `conn`: what to ask where, or the refusal.
     pub fn ask_plan(&mut self, conn: ConnId, topic: &str) -> Result<AskPlan, Vec<Effect>> {
-        let plan = (|| {
-            let code = self.teacher_room(conn, "ask")?;
-            let topic =
-                Topic::from_slug(topic).map_err(|e| Refusal::soft("topic", e.to_string()))?;
-            let room = &self.rooms[&code];
-            if room.asked.len() >= self.limits.max_questions {
-                return Err(Refusal::soft(
-                    "questions",
-                    format!(
-                        "A class asks at most {} questions: download the results and start a new class.",
-                        self.limits.max_questions
-                    ),
-                ));
-            }
-            Ok(AskPlan {
-                n: room.show.n,
-                mirror: room.show.mirror,
-                step: room.show.step,
-                topic,
-                turn: room.asked.len() as u32,
-                code,
-            })
-        })();
+        let plan = self.teacher_room(conn, "ask").and_then(|code| {
+            self.rooms
+                .get(&code)
+                .ok_or_else(gone)?
+                .plan(topic, self.limits.max_questions)
+        });
         plan.map_err(|refusal| self.refused(conn, refusal))
     }
 
     /// The second half of `ask`: `made` (from [`question_at`] on `plan`) opened as round 1 of
-    /// a new question, unless the room moved on meanwhile.
+    /// a new question, unless the room moved on meanwhile (or `conn` no longer teaches it).
     pub fn open_question(
         &mut self,
         conn: ConnId,
@@ -195,47 +177,10 @@ impl Hub {
             == Some(&Seat::Teacher {
                 code: plan.code.clone(),
             });
-        let Some(room) = self.rooms.get_mut(&plan.code).filter(|_| still) else {
-            return out.effects;
-        };
-        if (room.show.n, room.show.mirror, room.show.step) != (plan.n, plan.mirror, plan.step) {
-            out.refuse(
-                conn,
-                Refusal::soft(
-                    "moved",
-                    "The board moved while the question was made: ask again.",
-                ),
-            );
-            return out.effects;
-        }
-        let question = match made {
-            Ok(question) => question,
-            Err(reason) => {
-                out.refuse(conn, Refusal::soft("no-question", reason));
-                return out.effects;
+        if let Some(room) = self.rooms.get_mut(&plan.code).filter(|_| still) {
+            if let Err(refusal) = room.ask(plan, made, now_ms, &mut out) {
+                out.refuse(conn, refusal);
             }
-        };
-        room.close_open(conn, &mut out);
-        room.next_id += 1;
-        room.asked.push(Asked {
-            id: room.next_id,
-            step: plan.step,
-            question,
-            rounds: vec![Round {
-                opened_ms: now_ms,
-                revealed: false,
-                answers: BTreeMap::new(),
-            }],
-        });
-        room.open = true;
-        if let Some(q) = room.question_out() {
-            out.send_all(
-                room.everyone().collect::<Vec<_>>(),
-                &ServerMessage::Question(q),
-            );
-        }
-        if let (Some(teacher), Some(tally)) = (room.teacher, room.tally()) {
-            out.update(teacher, tally);
         }
         out.effects
     }
@@ -303,7 +248,8 @@ impl Hub {
                 ..
             } => {
                 let (code, student) = self.student_seat(&seat, "answer")?;
-                self.answer(&code, student, question, round, given, now_ms, out)
+                let room = self.rooms.get_mut(&code).ok_or_else(gone)?;
+                room.answer(student, (question, round), given, now_ms, out)
             }
             ClientMessage::Rename { name, .. } => {
                 let (code, student) = self.student_seat(&seat, "rename")?;
@@ -311,12 +257,7 @@ impl Hub {
                     Refusal::soft("name", "A name needs at least one letter or digit.")
                 })?;
                 let room = self.rooms.get_mut(&code).ok_or_else(gone)?;
-                if let Some(s) = room.students.get_mut(student) {
-                    s.name = name;
-                }
-                if let Some(teacher) = room.teacher {
-                    out.update(teacher, room.roster());
-                }
+                room.rename(student, name, out);
                 Ok(())
             }
             _ => Ok(()),
@@ -372,7 +313,7 @@ impl Hub {
                     return Err(ended());
                 }
                 if let Some(room) = self.rooms.get(&code) {
-                    if identity::same_secret(&secret, &room.secret) {
+                    if room.has_secret(&secret) {
                         // The room is open here after all: the teacher is back in it.
                         return self.resume(conn, &code, &secret, out);
                     }
@@ -396,59 +337,12 @@ impl Hub {
                 (code, identity::new_secret(self.random.as_mut()))
             }
         };
-        let room = Room {
-            code: code.clone(),
-            secret,
-            created_ms: now_ms,
-            teacher: Some(conn),
-            away_since: None,
-            show: ShowState::default(),
-            students: Vec::new(),
-            tokens: HashMap::new(),
-            asked: Vec::new(),
-            open: false,
-            next_id: 0,
-        };
+        let room = Room::new(code.clone(), secret, now_ms, conn);
+        room.greet_teacher(conn, out);
         self.seats
             .insert(conn, Seat::Teacher { code: code.clone() });
-        self.rooms.insert(code.clone(), room);
-        self.greet_teacher(&code, conn, out);
+        self.rooms.insert(code, room);
         Ok(())
-    }
-
-    /// `opened`, every answer so far (`results`), the roster, and where the open question
-    /// stands, to the teacher.
-    fn greet_teacher(&self, code: &str, conn: ConnId, out: &mut Out) {
-        let Some(room) = self.rooms.get(code) else {
-            return;
-        };
-        out.send(
-            conn,
-            &ServerMessage::Opened {
-                code: room.code.clone(),
-                secret: room.secret.clone(),
-                join_path: format!("/c/{}", room.code),
-                show: room.show.clone(),
-                question: room.question_out(),
-            },
-        );
-        // Every answer so far: the answers taken while the teacher was away, and the whole
-        // of them for a page that was reloaded.
-        out.send(conn, &room.results());
-        out.update(conn, room.roster());
-        if let Some(tally) = room.tally() {
-            out.update(conn, tally);
-        }
-        let revealed = room
-            .asked
-            .last()
-            .and_then(|a| a.rounds.last())
-            .is_some_and(|r| r.revealed);
-        if revealed {
-            if let Some(histogram) = room.histogram() {
-                out.send(conn, &histogram);
-            }
-        }
     }
 
     fn resume(
@@ -468,29 +362,15 @@ impl Hub {
         if !self.rooms.contains_key(&code) && self.has_ended(&code) {
             return Err(ended());
         }
-        let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
-        if !identity::same_secret(secret, &room.secret) {
-            return Err(unknown());
-        }
-        if let Some(old) = room.teacher.replace(conn) {
+        let room = self
+            .rooms
+            .get_mut(&code)
+            .filter(|room| room.has_secret(secret))
+            .ok_or_else(unknown)?;
+        if let Some(old) = room.seat_teacher(conn, out) {
             self.seats.remove(&old);
-            // A fatal refusal, not a plain close: the old tab stops there instead of
-            // reconnecting and taking the seat back (two tabs would take turns for ever).
-            out.refuse(
-                old,
-                Refusal::fatal("replaced", "The class was opened again in another tab."),
-            );
         }
-        let was_away = room.away_since.take().is_some();
-        if was_away {
-            out.send_all(
-                room.student_conns().collect::<Vec<_>>(),
-                &ServerMessage::TeacherBack,
-            );
-        }
-        self.seats
-            .insert(conn, Seat::Teacher { code: code.clone() });
-        self.greet_teacher(&code, conn, out);
+        self.seats.insert(conn, Seat::Teacher { code });
         Ok(())
     }
 
@@ -513,32 +393,16 @@ impl Hub {
             return Err(ended());
         }
         let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
-        let known = token.and_then(|t| {
-            room.tokens
-                .iter()
-                .find(|(kept, _)| identity::same_secret(kept, t))
-                .map(|(_, &i)| i)
-        });
-        // A token of a server's making that this room does not know (the class reopened
-        // after a restart) is taken as the new seat's: the page rejoins with it later too.
-        let adopted = token.filter(|t| known.is_none() && identity::is_secret(t));
         let name = name.and_then(identity::clean_name);
-        let student = match known {
-            Some(i) => {
-                if let Some(old) = room.students[i].conn.replace(conn) {
+        let student = match token.and_then(|token| room.seat_of(token)) {
+            Some(seat) => {
+                if let Some(old) = room.reseat_student(seat, conn, name, out) {
                     self.seats.remove(&old);
-                    out.refuse(
-                        old,
-                        Refusal::fatal("replaced", "You joined the class again in another tab."),
-                    );
                 }
-                if let Some(name) = name {
-                    room.students[i].name = name;
-                }
-                i
+                seat
             }
             None => {
-                if room.students.len() >= self.limits.max_students {
+                if room.seats_taken() >= self.limits.max_students {
                     return Err(Refusal::fatal(
                         "full",
                         format!(
@@ -547,130 +411,19 @@ impl Hub {
                         ),
                     ));
                 }
-                let token = match adopted {
+                // A token of a server's making that this room does not know (the class
+                // reopened after a restart) is taken as the new seat's: the page rejoins
+                // with it later too.
+                let token = match token.filter(|t| identity::is_secret(t)) {
                     Some(token) => token.to_string(),
                     None => identity::new_secret(self.random.as_mut()),
                 };
                 let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
-                room.tokens.insert(token.clone(), room.students.len());
-                room.students.push(Student {
-                    token,
-                    name,
-                    conn: Some(conn),
-                });
-                room.students.len() - 1
+                room.seat_student(token, name, conn)
             }
         };
-        self.seats.insert(
-            conn,
-            Seat::Student {
-                code: code.clone(),
-                student,
-            },
-        );
-        let question = room.question_out();
-        let mine = room
-            .open_round()
-            .and_then(|(_, round)| round.answers.get(&student))
-            .map(|(given, _)| *given);
-        let me = &room.students[student];
-        out.send(
-            conn,
-            &ServerMessage::Joined {
-                token: me.token.clone(),
-                name: me.name.clone(),
-                code: code.clone(),
-                show: room.show.clone(),
-                question,
-                answer: mine,
-            },
-        );
-        if let Some(asked) = room.asked.last().filter(|_| room.open) {
-            if let Some(round) = asked.rounds.last().filter(|r| r.revealed) {
-                out.send(conn, &result_message(asked, round, student));
-            }
-        }
-        if room.teacher.is_none() && room.away_since.is_some() {
-            out.send(
-                conn,
-                &ServerMessage::TeacherAway {
-                    minutes: self.limits.teacher_wait_ms / 60_000,
-                },
-            );
-        }
-        if let Some(teacher) = room.teacher {
-            out.update(teacher, room.roster());
-            if let Some(tally) = room.tally() {
-                out.update(teacher, tally);
-            }
-        }
-        Ok(())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn answer(
-        &mut self,
-        code: &str,
-        student: usize,
-        id: u64,
-        round_number: u32,
-        given: Answer,
-        now_ms: u64,
-        out: &mut Out,
-    ) -> Result<(), Refusal> {
-        let room = self.rooms.get_mut(code).ok_or_else(gone)?;
-        let open = room.open;
-        let Some(asked) = room.asked.last_mut().filter(|a| open && a.id == id) else {
-            return Err(Refusal::soft(
-                "closed",
-                "That question is closed: answer the one on the screen.",
-            ));
-        };
-        let rounds = asked.rounds.len() as u32;
-        if round_number != rounds {
-            return Err(Refusal::soft(
-                "round",
-                format!("That round is over: this is round {rounds}."),
-            ));
-        }
-        if protocol::form(&given) != protocol::form(&asked.question.answer)
-            || !mask_fits(asked.question.n, &given)
-        {
-            return Err(Refusal::soft(
-                "answer",
-                format!(
-                    "This question takes an answer of the form “{}”, on a board of {} columns.",
-                    protocol::form(&asked.question.answer),
-                    asked.question.n
-                ),
-            ));
-        }
-        let (asked_id, round) = (asked.id, asked.rounds.last_mut().ok_or_else(gone)?);
-        if round.revealed {
-            return Err(Refusal::soft(
-                "revealed",
-                "The answers are already shown: wait for the next round.",
-            ));
-        }
-        round.answers.insert(student, (given, now_ms));
-        if let Some(conn) = room.students.get(student).and_then(|s| s.conn) {
-            out.send(
-                conn,
-                &ServerMessage::Received {
-                    id: asked_id,
-                    round: rounds,
-                },
-            );
-        }
-        if let Some(teacher) = room.teacher {
-            let last = room.asked.last().ok_or_else(gone)?;
-            if let Some(row) = room.row(last, last.rounds.len().saturating_sub(1), student) {
-                out.append(teacher, &row);
-            }
-            if let Some(tally) = room.tally() {
-                out.update(teacher, tally);
-            }
-        }
+        room.welcome(student, conn, self.limits.teacher_wait_minutes(), out);
+        self.seats.insert(conn, Seat::Student { code, student });
         Ok(())
     }
 
@@ -691,70 +444,21 @@ impl Hub {
                 lesson,
                 stop,
                 ..
-            } => {
-                let moved = (room.show.n, room.show.mirror, room.show.step) != (n, mirror, step);
-                if moved {
-                    room.close_open(conn, out);
-                }
-                room.show = ShowState {
-                    n,
-                    mirror,
-                    step,
-                    lesson,
-                    stop,
-                    ..room.show.clone()
-                };
-                broadcast_show(room, out);
-            }
-            ClientMessage::Explore { on, .. } => {
-                room.show.explore = on;
-                broadcast_show(room, out);
-            }
-            ClientMessage::Pause { on, .. } => {
-                room.show.paused = on;
-                broadcast_show(room, out);
-            }
-            ClientMessage::Reveal { .. } => {
-                // Shown now, or refused: there is no open question to show.
-                room.reveal(conn, out)
-                    .then_some(())
-                    .ok_or_else(|| Refusal::soft("no-question", "No question is open."))?;
-            }
-            ClientMessage::VoteAgain { .. } => {
-                let open = room.open;
-                let asked = room.asked.last_mut().filter(|_| open).ok_or_else(|| {
-                    Refusal::soft("no-question", "No question is open: ask one first.")
-                })?;
-                if asked.rounds.len() >= 2 {
-                    return Err(Refusal::soft(
-                        "rounds",
-                        "A question has two rounds at most: ask a new one.",
-                    ));
-                }
-                asked.rounds.push(Round {
-                    opened_ms: now_ms,
-                    revealed: false,
-                    answers: BTreeMap::new(),
-                });
-                if let Some(q) = room.question_out() {
-                    out.send_all(
-                        room.everyone().collect::<Vec<_>>(),
-                        &ServerMessage::Question(q),
-                    );
-                }
-                if let Some(tally) = room.tally() {
-                    out.update(conn, tally);
-                }
-            }
-            ClientMessage::Results { .. } => {
-                out.send(conn, &room.results());
-            }
+            } => room.show_at((n, mirror, step), (lesson, stop), out),
+            ClientMessage::Explore { on, .. } => room.set_explore(on, out),
+            ClientMessage::Pause { on, .. } => room.set_paused(on, out),
+            // Shown now, or refused: there is no open question to show.
+            ClientMessage::Reveal { .. } => room
+                .reveal(out)
+                .then_some(())
+                .ok_or_else(|| Refusal::soft("no-question", "No question is open."))?,
+            ClientMessage::VoteAgain { .. } => room.vote_again(now_ms, out)?,
+            ClientMessage::Results { .. } => out.send(conn, &room.results()),
             ClientMessage::End { .. } => {
                 // The teacher's page keeps every answer (for the CSV after the end): the
                 // rows go just before its `ended`.
                 out.send(conn, &room.results());
-                let code = code.to_string();
-                self.end_room(&code, "The teacher ended the class.", now_ms, out);
+                self.end_room(code, "The teacher ended the class.", now_ms, out);
             }
             _ => {}
         }
@@ -767,20 +471,12 @@ impl Hub {
         let Some(room) = self.rooms.remove(code) else {
             return;
         };
-        self.ended.push_back((room.code.clone(), now_ms));
+        self.ended.push_back((room.code().to_string(), now_ms));
         while self.ended.len() > ENDED_KEPT {
             self.ended.pop_front();
         }
-        let everyone: Vec<ConnId> = room.everyone().collect();
-        out.send_all(
-            everyone.iter().copied(),
-            &ServerMessage::Ended {
-                reason: reason.to_string(),
-            },
-        );
-        for conn in everyone {
+        for conn in room.end(reason, out) {
             self.seats.remove(&conn);
-            out.close(conn, reason);
         }
     }
 
@@ -791,31 +487,13 @@ impl Hub {
         match self.seats.remove(&conn) {
             Some(Seat::Teacher { code }) => {
                 if let Some(room) = self.rooms.get_mut(&code) {
-                    if room.teacher == Some(conn) {
-                        room.teacher = None;
-                        room.away_since = Some(now_ms);
-                        let away = ServerMessage::TeacherAway {
-                            minutes: self.limits.teacher_wait_ms / 60_000,
-                        };
-                        out.send_all(room.student_conns().collect::<Vec<_>>(), &away);
-                    }
+                    let minutes = self.limits.teacher_wait_minutes();
+                    room.teacher_left(conn, now_ms, minutes, &mut out);
                 }
             }
             Some(Seat::Student { code, student }) => {
                 if let Some(room) = self.rooms.get_mut(&code) {
-                    if let Some(s) = room
-                        .students
-                        .get_mut(student)
-                        .filter(|s| s.conn == Some(conn))
-                    {
-                        s.conn = None;
-                        if let Some(teacher) = room.teacher {
-                            out.update(teacher, room.roster());
-                            if let Some(tally) = room.tally() {
-                                out.update(teacher, tally);
-                            }
-                        }
-                    }
+                    room.student_left(student, conn, &mut out);
                 }
             }
             None => {}
@@ -826,30 +504,12 @@ impl Hub {
     /// The clock: rooms whose teacher stayed away too long, or that lived their time, end.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Effect> {
         let mut out = Out::default();
-        let limits = self.limits.clone();
-        let mut ending: Vec<(String, String)> = Vec::new();
-        for room in self.rooms.values() {
-            if room
-                .away_since
-                .is_some_and(|t| now_ms.saturating_sub(t) >= limits.teacher_wait_ms)
-            {
-                ending.push((
-                    room.code.clone(),
-                    format!(
-                        "The teacher did not come back within {} minutes: the class has ended.",
-                        limits.teacher_wait_ms / 60_000
-                    ),
-                ));
-            } else if now_ms.saturating_sub(room.created_ms) >= limits.room_life_ms {
-                ending.push((
-                    room.code.clone(),
-                    format!(
-                        "A class lasts {} hours at most: this one has ended.",
-                        limits.room_life_ms / 3_600_000
-                    ),
-                ));
-            }
-        }
+        let (wait, life) = (self.limits.teacher_wait_ms, self.limits.room_life_ms);
+        let mut ending: Vec<(String, String)> = self
+            .rooms
+            .iter()
+            .filter_map(|(code, room)| Some((code.clone(), room.over(now_ms, wait, life)?)))
+            .collect();
         ending.sort();
         for (code, reason) in ending {
             self.end_room(&code, &reason, now_ms, &mut out);
@@ -872,13 +532,10 @@ fn ended() -> Refusal {
     Refusal::fatal("ended", "This class has ended.")
 }
 
-fn gone() -> Refusal {
-    Refusal::fatal("room", "This class has ended.")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol;
     use crate::room::MAX_ASK_STEP;
     use bytes::Bytes;
     use serde_json::{json, Value};
@@ -976,7 +633,7 @@ mod tests {
             .as_str()
             .unwrap()
             .to_string();
-        let secret = hub.rooms[&code].secret.clone();
+        let secret = hub.rooms[&code].secret().to_string();
         let proves = |value: Value| hub.proves_secret(&message(value));
         assert!(proves(json!({"type": "teach", "key": KEY})));
         assert!(proves(
@@ -1279,7 +936,7 @@ mod tests {
     fn a_restarted_server_takes_its_class_back_under_the_same_code_and_tokens() {
         // Before the restart: a room, a student and their token.
         let (mut before, code) = room(Limits::default());
-        let secret = before.rooms[&code].secret.clone();
+        let secret = before.rooms[&code].secret().to_string();
         let joined = of_type(&join(&mut before, 9, &code, None), 9, "joined").unwrap();
         let token = joined["token"].as_str().unwrap().to_string();
 
@@ -1389,7 +1046,7 @@ mod tests {
         );
         assert_eq!(of_type(&effects, 8, "error").unwrap()["code"], "room");
         // The secret as the teacher's page kept it from `opened`.
-        let secret = hub.rooms[&code].secret.clone();
+        let secret = hub.rooms[&code].secret().to_string();
         let effects = hub.handle(
             7,
             message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
@@ -1569,7 +1226,7 @@ mod tests {
         hub.leave(T, 3000);
         let effects = hub.handle(3, digits(id, 1, 0xFF), 3500);
         assert!(of_type(&effects, T, "answered").is_none());
-        let secret = hub.rooms[&code].secret.clone();
+        let secret = hub.rooms[&code].secret().to_string();
         let effects = hub.handle(
             7,
             message(json!({"type": "resumeTeaching", "code": code, "secret": secret})),
@@ -1653,7 +1310,7 @@ mod tests {
             .as_str()
             .unwrap()
             .to_string();
-        let secret = hub.rooms[&code].secret.clone();
+        let secret = hub.rooms[&code].secret().to_string();
         hub.leave(2, 0); // offline when the class ends
         hub.handle(T, message(json!({"type": "end"})), 1_000);
         let this_class_ended = (

@@ -3,14 +3,15 @@
 //!
 //! - [`protocol`]: the messages, parsed and written (docs/class-protocol.md in words);
 //! - [`identity`]: join codes, secrets, names (randomness injected);
-//! - [`room`]: one room: its seats, rounds, tallies, histogram and results, as effects;
-//! - [`hub`]: every room of a server, who sits where, roles, rejoining and expiry, with no
-//!   sockets and no clock of its own;
+//! - [`room`]: one room, its state behind its own methods: seats, questions and rounds, the
+//!   answers taken, and what it shows (roster, tally, histogram, results), as effects;
+//! - [`hub`]: every room of a server: the codes, who sits where, roles, rejoining and
+//!   expiry; it routes each input to its room, with no sockets and no clock of its own;
 //! - [`server`]: the thin network layer (axum and tokio) that serves the page and relays.
 //!
-//! The floors import down only: `server` uses `hub` (and `room`'s effects), `hub` uses `room`,
-//! `room` uses `protocol`, `hub` also `identity` and `limits` is used by `server`; all of them
-//! use the core (`bitqueens`) for the questions and their grading.
+//! The floors import down only: `server` uses `hub` (and `room`'s effects) and `limits`, `hub`
+//! uses `room`, `room` uses `protocol`; `hub` and `room` use `identity`; all of them use the
+//! core (`bitqueens`) for the questions and their grading.
 
 pub mod hub;
 pub mod identity;
