@@ -16,6 +16,7 @@ pub mod catalogue;
 pub mod check;
 pub mod eval;
 pub mod lang;
+mod lex;
 pub mod program;
 pub mod rules;
 pub mod schema;

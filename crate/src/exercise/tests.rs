@@ -514,9 +514,9 @@ fn pathological_sources_are_refused_quickly_with_a_sentence() {
     for (source, expected) in cases {
         // Bounded work, whatever the source's length: the lexer is asked for no more tokens
         // than an answer of MAX_OPERATORS operators on one nesting path holds.
-        let before = lang::TOKENS_READ.with(|read| read.get());
+        let before = super::lex::TOKENS_READ.with(|read| read.get());
         let report = check("free-squares", source);
-        let tokens = lang::TOKENS_READ.with(|read| read.get()) - before;
+        let tokens = super::lex::TOKENS_READ.with(|read| read.get()) - before;
         let most = (2 * lang::MAX_OPERATORS + lang::MAX_DEPTH + 8) as u64;
         assert!(
             tokens <= most,
