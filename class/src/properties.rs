@@ -12,12 +12,7 @@ use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 
 fn config() -> Config {
-    let cases = match std::env::var("BITQUEENS_PROPERTY_RUNS") {
-        Ok(text) if !text.is_empty() => text.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
-            panic!("BITQUEENS_PROPERTY_RUNS must be a whole number of cases, got {text:?}")
-        }),
-        _ => 10_000,
-    };
+    let cases = bitqueens::testing::property_runs(10_000);
     // XorShift: the default ChaCha dominates the time of an unoptimised test build; these
     // cases need variety, not a cryptographic generator.
     Config {

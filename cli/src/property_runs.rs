@@ -1,9 +1,8 @@
 //! What the property tests of the command line's readers share (report_properties.rs,
-//! journal_properties.rs): how many cases each runs, `BITQUEENS_PROPERTY_RUNS` or 10,000
-//! (`npm run test:slow` asks for more; proptest's own PROPTEST_CASES is ignored by
-//! `with_cases`, hence a variable of ours), how a valid input is damaged, what an error
-//! message must read like, and how much a reader may allocate (the test binary's allocator
-//! counts it: [`with_allocation_budget`]).
+//! journal_properties.rs): how many cases each runs ([`bitqueens::testing::property_runs`],
+//! 10,000 by default), how a valid input is damaged, what an error message must read like,
+//! and how much a reader may allocate (the test binary's allocator counts it:
+//! [`with_allocation_budget`]).
 
 use proptest::test_runner::Config;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -11,12 +10,7 @@ use std::cell::Cell;
 
 /// The proptest configuration of every property test here.
 pub fn config() -> Config {
-    let cases = match std::env::var("BITQUEENS_PROPERTY_RUNS") {
-        Ok(text) if !text.is_empty() => text.parse().ok().filter(|&n| n > 0).unwrap_or_else(|| {
-            panic!("BITQUEENS_PROPERTY_RUNS must be a whole number of cases, got {text:?}")
-        }),
-        _ => 10_000,
-    };
+    let cases = bitqueens::testing::property_runs(10_000);
     // No regression files written into the source tree: a counter-example found becomes an
     // example test beside the property.
     Config {

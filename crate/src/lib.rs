@@ -36,7 +36,8 @@
 //! - [`exercise`]: Write it: the learner's bit expressions in a small language, checked
 //!   on every state the search meets, and the learner's own loop as a stepper.
 //! - [`published`]: the OEIS tables every test compares with; [`random`]: the seeded random
-//!   numbers of the estimates and samples; [`grouped`]: numbers written in groups of three.
+//!   numbers of the estimates and samples; [`grouped`]: numbers written in groups of three;
+//!   [`testing`]: what the workspace's property tests share.
 //! - `wasm` (only on `wasm32`): the thin JavaScript facade.
 
 pub mod algorithms;
@@ -50,6 +51,7 @@ pub mod random;
 pub mod session;
 pub mod stepping;
 pub mod symmetry;
+pub mod testing;
 pub mod tree;
 
 #[cfg(target_arch = "wasm32")]
