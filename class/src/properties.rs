@@ -1,8 +1,9 @@
 //! Hostile input, in bulk, at the parser and at the room: no panic, every refusal a sentence,
 //! no student ever handed what only the teacher may see (who is a teacher decided from the
 //! inputs, the real key or secret sent, as well as from the hub's word), every message's
-//! contents consistent; and a class run at random, each result graded as the core grades. As many cases as
-//! `BITQUEENS_PROPERTY_RUNS` says (10,000 unless set; `npm run test:slow` asks for 100,000).
+//! contents consistent; and a class run at random, each result graded as the core grades.
+//! As many cases as `BITQUEENS_PROPERTY_RUNS` says (10,000 unless set; `npm run test:slow`
+//! asks for 100,000).
 
 use crate::hub::{Hub, Limits};
 use crate::identity::Random;
