@@ -581,14 +581,17 @@ async fn a_connection_that_takes_no_seat_is_closed() {
         "{reason}"
     );
     assert_eq!(before[0]["code"], "first");
-    // A connection that joined in time stays, past the wait.
-    let (_teacher, opened) = teacher(&server).await;
+    // A connection that joined in time stays, past the wait: it still receives what the
+    // teacher shows after it (a write alone would succeed on a socket already closed).
+    let (mut teacher, opened) = teacher(&server).await;
     let (mut seated, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
     let mut late = connect(&server).await;
     late.closed().await; // a full wait has passed for `seated` too
-    seated
-        .send(json!({"type": "rename", "name": "still here"}))
+    teacher
+        .send(json!({"type": "show", "n": 6, "mirror": false, "step": 7, "lesson": null, "stop": null}))
         .await;
+    // (A closed connection fails `recv`; a show sent on joining, if any, is passed over.)
+    while seated.recv_type("show").await["step"] != 7 {}
     let mut fresh = connect(&server).await;
     fresh
         .send(json!({"type": "join", "code": opened["code"], "token": null, "name": null}))
