@@ -8,26 +8,13 @@
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
-import { element } from '../shared/element.js';
+import { element, button } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
-import { toBinary } from '../shared/binary.js';
 import { codeNodes } from '../shared/code-text.js';
 import { answerText } from './class-data.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 export const MAX_NAME = 24;
-
-const OUTCOMES = [
-  { outcome: 'place', label: 'Place a queen' },
-  { outcome: 'back', label: 'Back up' },
-  { outcome: 'solution', label: 'A solution' },
-];
-
-const button = (text, className = '') => {
-  const made = element('button', className, text);
-  made.type = 'button';
-  return made;
-};
 
 export class StudentView {
   /**
@@ -39,6 +26,8 @@ export class StudentView {
    *   lock(locked)   the board's own controls locked (following) or not (exploring, or out)
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
+   *   answer(container, {form, n}, given)  draws the answer's controls in `container` and
+   *                  returns them: teach/'s AnswerInput, Predict's own ({value(), enable(open)})
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
    *   dock(part)     puts the question's block right under the board (so that a phone
    *                  shows both), true when it did; while a question is open
@@ -235,7 +224,7 @@ export class StudentView {
   /** The answer's controls and Submit open (a round takes answers) or closed (it was shown). */
   answering(open) {
     this.ui.submit.disabled = !open;
-    for (const control of this.ui.answer.querySelectorAll('button')) control.disabled = !open;
+    this.input?.enable(open);
   }
 
   /** The question is over (the board moved on, or another was asked): a result shown stays
@@ -253,75 +242,21 @@ export class StudentView {
     this.ui.part.classList.remove('class-docked');
     this.lines.after(this.ui.part); // back in the Live class section
     this.ui.answer.replaceChildren();
+    this.input = null;
   }
 
-  /** The answer's controls: one row of digits per mask asked for, or the three outcomes,
-   *  set to `given` when there is one. */
+  /** The answer's controls (on.answer: teach/'s AnswerInput, as Predict's): one row of digits
+   *  per mask asked for, or the three outcomes, set to `given` (the protocol's shape) when
+   *  there is one. */
   buildAnswer(given) {
-    const { ui } = this;
     const { form, question } = this.question;
-    const n = Number(question.n);
-    ui.answer.replaceChildren();
-    this.rows = {};
-    this.outcomes = [];
-    if (form === 'outcome') {
-      const group = element('div', 'outcomes');
-      group.setAttribute('role', 'group');
-      group.setAttribute('aria-label', 'What happens next');
-      for (const { outcome, label } of OUTCOMES) {
-        const choice = button(label);
-        choice.dataset.outcome = outcome;
-        choice.setAttribute('aria-pressed', String(given?.outcome === outcome));
-        choice.addEventListener('click', () => {
-          for (const other of this.outcomes) other.setAttribute('aria-pressed', String(other === choice));
-        });
-        group.append(choice);
-        this.outcomes.push(choice);
-      }
-      ui.answer.append(group);
-      return;
-    }
-    const names = form === 'rows' ? ['ld', 'col', 'rd'] : ['mask'];
-    ui.answer.append(element('p', 'answer-hint', 'Tap a digit to flip it between 0 and 1; digit 1 is column 1, on the left.'));
-    for (const name of names) {
-      const label = name === 'mask' ? 'Your answer' : `Your ${name}`;
-      const digits = element('div', 'mask-digits answer-digits');
-      digits.style.setProperty('--n', String(n));
-      digits.style.setProperty('--per-line', String(Math.min(n, 8))); // on a touch screen (style.css)
-      digits.setAttribute('role', 'group');
-      digits.setAttribute('aria-label', label);
-      const mask = Number(given?.[name] ?? 0);
-      const buttons = [];
-      for (let c = 0; c < n; c++) {
-        const digit = button('', 'digit');
-        const on = toBinary(mask, n)[c] === '1';
-        digit.setAttribute('aria-pressed', String(on));
-        digit.classList.toggle('one', on);
-        digit.setAttribute('aria-label', `column ${c + 1}`);
-        digit.addEventListener('click', () => {
-          const now = digit.getAttribute('aria-pressed') !== 'true';
-          digit.setAttribute('aria-pressed', String(now));
-          digit.classList.toggle('one', now);
-        });
-        buttons.push(digit);
-        digits.append(digit);
-      }
-      ui.answer.append(element('p', 'mask-name', label), digits);
-      this.rows[name] = buttons;
-    }
+    this.input = this.on.answer(this.ui.answer, { form, n: Number(question.n) }, given);
   }
 
-  /** The answer as the protocol's `given`, or null when an outcome is still to be chosen. */
+  /** The answer as the protocol's `given` (the core's shape), or null when an outcome is still
+   *  to be chosen. */
   given() {
-    if (!this.question) return null;
-    const { form } = this.question;
-    if (form === 'outcome') {
-      const chosen = this.outcomes.find((b) => b.getAttribute('aria-pressed') === 'true');
-      return chosen ? { form: 'outcome', outcome: chosen.dataset.outcome } : null;
-    }
-    const mask = (name) => (this.rows[name] ?? []).reduce((m, b) => m * 2 + (b.getAttribute('aria-pressed') === 'true' ? 1 : 0), 0);
-    if (form === 'rows') return { form: 'rows', ld: mask('ld'), col: mask('col'), rd: mask('rd') };
-    return { form: 'digits', mask: mask('mask') };
+    return this.question ? this.input?.value() ?? null : null;
   }
 
   submit() {

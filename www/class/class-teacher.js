@@ -8,7 +8,7 @@
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
-import { element } from '../shared/element.js';
+import { element, button } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { qrMatrix, drawQr } from '../shared/qr.js';
 import { Throttle, ClassAnswers, resultsCsv, isLoopbackHost } from './class-data.js';
@@ -26,12 +26,6 @@ const PAUSED = 'The class is paused: every student’s screen is frozen with “
 
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
-
-const button = (text, className = '') => {
-  const made = element('button', className, text);
-  made.type = 'button';
-  return made;
-};
 
 export class TeacherView {
   /**

@@ -44,10 +44,11 @@ async function blankPage(viewport = LAPTOP) {
   }));
   await page.goto(`${origin}/blank.html`);
   await page.evaluate(async () => {
-    const [teacher, student, histogram, link] = await Promise.all([
+    const [teacher, student, histogram, link, answer] = await Promise.all([
       import('/class/class-teacher.js'), import('/class/class-student.js'), import('/class/class-histogram.js'), import('/class/class-link.js'),
+      import('/teach/answer-input.js'), // the student's answer controls, as main.js hands them over
     ]);
-    window.views = { teacher, student, histogram, link };
+    window.views = { teacher, student, histogram, link, answer };
   });
   return page;
 }
@@ -169,11 +170,13 @@ async function studentPage(viewport) {
   const page = await blankPage(viewport);
   await page.evaluate(() => {
     const { StudentView } = window.views.student;
+    const { AnswerInput } = window.views.answer;
     window.sent = [];
     const link = { state: 'open', send: (m) => { window.sent.push(m); return true; }, leave() {}, keepName() {} };
     window.concealed = [];
     window.view = new StudentView(document.getElementById('box'), {
       link, prompt: () => 'Which squares of row 3 are free?', follow() {}, lock() {}, freeze() {}, ended() {},
+      answer: (container, question, given) => new AnswerInput(container, question, given),
       conceal: (question) => window.concealed.push(question ? question.kind ?? question.topic : null),
     });
     window.view.state('open', {});
