@@ -4,14 +4,14 @@
 // link: /c/CODE redirects there) or ?teach=KEY (the teacher link `bitqueens serve` prints).
 //
 // On a static host (GET /class/hello fails) Start a live class says, in one line, how to start
-// a class server. The teacher key is kept in the tab's sessionStorage (class-link.js) and taken
-// out of the address bar (main.js, before anything could copy it).
+// a class server. The teacher key is kept in the tab's sessionStorage (shared/class-tab.js)
+// and taken out of the address bar (main.js, before anything could copy it).
 
 import { element, button } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
-import {
-  ClassLink, PROTOCOL, TEACHER_KEY, DEFAULT_BEAT_SECONDS, readStored, writeStored, readJoinCode, readBeatSeconds, tabStorage,
-} from './class-link.js';
+import { Kept, tabStorage } from '../shared/kept.js';
+import { TEACHER_KEY } from '../shared/class-tab.js';
+import { ClassLink, PROTOCOL, DEFAULT_BEAT_SECONDS, readJoinCode, readBeatSeconds } from './class-link.js';
 import { TeacherView } from './class-teacher.js';
 import { rewriteAddress } from '../player/index.js';
 
@@ -107,7 +107,7 @@ export class LiveClass {
   restore(query) {
     const params = new URLSearchParams(query);
     const key = params.get('teach');
-    if (key) writeStored(this.on.storage, TEACHER_KEY, key);
+    if (key) new Kept(TEACHER_KEY, this.on.storage).write(key);
     const code = params.get('class');
     if (code !== null) {
       this.toggle(true);
@@ -181,7 +181,7 @@ export class LiveClass {
       setText(this.status, server === 'version' ? 'This page and the class server speak different versions: reload the page.' : NO_SERVER);
       return;
     }
-    const key = readStored(this.on.storage, TEACHER_KEY);
+    const key = new Kept(TEACHER_KEY, this.on.storage).read(null);
     if (!key && !ClassLink.teacherRoomIn(this.on.storage)) {
       setText(this.status, NO_KEY);
       return;
