@@ -39,6 +39,10 @@ export class StudentView {
     this.link = on.link;
     this.question = null; // {id, round, form, question, sent}
     this.sending = false; // an answer sent, neither received nor refused yet
+    // {id, round} of the question whose answer Submit was last pressed for while the server
+    // has neither taken it (`received`) nor refused it: not sent (no connection), or sent and
+    // then the connection lost. After a rejoin the student is told what became of it.
+    this.unconfirmed = null;
     this.show = null;
     this.teacherAway = null;
     const ui = {
@@ -97,6 +101,11 @@ export class StudentView {
     }[state];
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
+    if (state === RECONNECTING && this.sending) {
+      // Sent, but the connection went before the server said it took it: maybe never arrived.
+      this.sending = false;
+      setText(this.ui.sent, 'The connection was lost before the class server took your answer: when the page is back in the class, it says whether the answer arrived.');
+    }
     if (state === GONE || state === REFUSED) {
       this.on.conceal?.(null);
       this.ui.part.remove(); // docked under the board, it would outlive the class
@@ -108,12 +117,17 @@ export class StudentView {
 
   message(message) {
     switch (message.type) {
-      case 'joined':
+      case 'joined': {
+        const { unconfirmed } = this;
+        this.unconfirmed = null;
+        const given = message.question ? message.answer ?? message.given ?? null : null;
         this.ui.nameField.value = String(message.name ?? '');
         if (message.show) this.follow(message.show);
-        if (message.question) this.questionOpened(message.question, message.answer ?? message.given ?? null);
+        if (message.question) this.questionOpened(message.question, given);
         else this.questionClosed();
+        if (unconfirmed && !given) this.notSent(unconfirmed);
         break;
+      }
       case 'show':
         this.follow(message);
         break;
@@ -127,11 +141,15 @@ export class StudentView {
         if (this.question?.id === message.id && this.question.round === Number(message.round)) {
           this.question.sent = true;
           this.sending = false;
+          this.unconfirmed = null;
           setText(this.ui.sent, 'Answer sent. You see whether it was right when the teacher shows the answers.');
         }
         break;
       case 'result':
-        if (this.question?.id === message.id) this.result(message);
+        if (this.question?.id === message.id) {
+          this.unconfirmed = null; // the result says what the server has (or "You did not answer.")
+          this.result(message);
+        }
         break;
       case 'teacherAway':
         this.teacherAway = { minutes: Number(message.minutes) || 0 };
@@ -146,6 +164,7 @@ export class StudentView {
         if (this.sending && this.question) {
           // The answer was refused: said where "Sending…" was; a round already shown takes no more.
           this.sending = false;
+          this.unconfirmed = null;
           setText(this.ui.sent, String(message.reason ?? 'The class server refused that answer.'));
           if (message.code === 'revealed' || message.code === 'closed' || message.code === 'round') this.answering(false);
         } else {
@@ -267,11 +286,24 @@ export class StudentView {
       setText(this.ui.sent, 'Choose one of the three answers, then press Submit.');
       return;
     }
+    this.unconfirmed = { id: open.id, round: open.round };
     if (this.link.send({ type: 'answer', question: open.id, round: open.round, given })) {
       this.sending = true;
       setText(this.ui.sent, 'Sending…');
     } else {
-      setText(this.ui.sent, 'Not connected right now: your answer was not sent. Try again in a moment.');
+      setText(this.ui.sent, 'Not connected right now: your answer was not sent. Press Submit again once the page is back in the class.');
+    }
+  }
+
+  /** After a rejoin, the server holding no answer of this student's to `unconfirmed` ({id,
+   *  round}): the answer Submit was pressed for never arrived. Said where it was asked (the
+   *  question still open: press Submit again, the answer still set), or on the status line
+   *  (the question gone, with a restarted server, say): never dropped without a word. */
+  notSent({ id, round }) {
+    if (this.question?.id === id && this.question.round === round) {
+      setText(this.ui.sent, 'Your answer did not reach the class server: press Submit to send it again.');
+    } else {
+      setText(this.ui.status, 'In the class. Your last answer did not reach the class server, and its question has closed since: it was not sent.');
     }
   }
 
