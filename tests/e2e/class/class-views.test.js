@@ -322,3 +322,27 @@ test('390 px: a two-round histogram with long reasons stays inside the screen (i
   assert.ok(widths.document <= widths.viewport, `the page is ${widths.document} px wide in a ${widths.viewport} px screen`);
   await page.close();
 });
+
+test('a student’s outcome question by keyboard: the three outcomes one tab stop, → moves and Space chooses, Submit sends the core’s shape; a second round keeps the choice', async () => {
+  const page = await studentPage(LAPTOP);
+  const outcome = { id: 'q3', round: 1, form: 'outcome', question: { topic: 'what-happens', n: 5, row: 2 } };
+  await say(page, { type: 'question', ...outcome });
+  const group = page.getByRole('group', { name: 'Your answer', exact: true });
+  assert.deepEqual(await group.getByRole('button').evaluateAll((buttons) => buttons.map((b) => `${b.textContent} ${b.tabIndex}`)),
+    ['Place a queen 0', 'Back up -1', 'A solution -1']);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  assert.equal(await page.locator('.class-question [role="status"]').textContent(), 'Choose one of the three answers, then press Submit.');
+  await group.getByRole('button', { name: 'Place a queen' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.textContent, document.activeElement.getAttribute('aria-pressed'), document.activeElement.tabIndex]),
+    ['Back up', 'true', 0]);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Submit', 'the outcomes are one tab stop');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.sent.filter((m) => m.type === 'answer')),
+    [{ type: 'answer', question: 'q3', round: 1, given: { form: 'outcome', outcome: 'back' } }]);
+  await say(page, { type: 'question', ...outcome, round: 2 });
+  assert.equal(await group.getByRole('button', { name: 'Back up' }).getAttribute('aria-pressed'), 'true', 'round 2 opens with the student’s choice');
+  await page.close();
+});
