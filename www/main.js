@@ -26,7 +26,7 @@ import { CountPool, CountPanel, startCountWorker } from './count/index.js';
 import { TreePanel, TreeSizes, startTreeWorker } from './tree/index.js';
 import {
   Predict, QuestionPanel, Score, LessonsPanel, LessonStops, YourLessons, Presenter, lessonVocabulary, checkLesson,
-  describeState, withoutLesson, BUILT_IN_LESSONS, prompt, Concealer,
+  describeState, withoutLesson, BUILT_IN_LESSONS, prompt, Concealer, AnswerInput,
 } from './teach/index.js';
 
 /** The page's sections and dialogs, each handed to the part that finds its own elements in it. */
@@ -317,6 +317,8 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, conce
     const made = new LiveClass(document, {
       topics: wasm.predictTopics(),
       prompt,
+      // A student answers with Predict's own answer input (its keys, the core's shape).
+      answer: (container, question, given) => new AnswerInput(container, question, given),
       download: (filename, text) => download(filename, text, 'text/csv'),
       board() {
         const { lesson, index } = lessons.current;

@@ -581,14 +581,17 @@ async fn a_connection_that_takes_no_seat_is_closed() {
         "{reason}"
     );
     assert_eq!(before[0]["code"], "first");
-    // A connection that joined in time stays, past the wait.
-    let (_teacher, opened) = teacher(&server).await;
+    // A connection that joined in time stays, past the wait: it still receives what the
+    // teacher shows after it (a write alone would succeed on a socket already closed).
+    let (mut teacher, opened) = teacher(&server).await;
     let (mut seated, _) = student(&server, opened["code"].as_str().unwrap(), None).await;
     let mut late = connect(&server).await;
     late.closed().await; // a full wait has passed for `seated` too
-    seated
-        .send(json!({"type": "rename", "name": "still here"}))
+    teacher
+        .send(json!({"type": "show", "n": 6, "mirror": false, "step": 7, "lesson": null, "stop": null}))
         .await;
+    // (A closed connection fails `recv`; a show sent on joining, if any, is passed over.)
+    while seated.recv_type("show").await["step"] != 7 {}
     let mut fresh = connect(&server).await;
     fresh
         .send(json!({"type": "join", "code": opened["code"], "token": null, "name": null}))
@@ -1024,4 +1027,214 @@ async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
         assert!(read.is_ok(), "the server closed the sleeper");
         assert!(got < SIZE, "a sleeper was cut: {got} bytes of {SIZE}");
     }
+}
+
+/// A student's WebSocket opened by hand on a plain TCP socket, so that the test writes frames
+/// the client library never would (one message in fragments, a head that announces 16 MB):
+/// the reading and writing halves, the `join` sent in three fragments and its `joined` read.
+async fn raw_student(
+    server: &Server,
+    code: &str,
+) -> (
+    tokio::net::tcp::OwnedReadHalf,
+    tokio::net::tcp::OwnedWriteHalf,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    let host = format!("127.0.0.1:{}", server.port);
+    stream
+        .write_all(upgrade_request(&host, &server.origin()).as_bytes())
+        .await
+        .unwrap();
+    // The answer's head, a byte at a time: nothing after it is taken from the socket.
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let byte = tokio::time::timeout(PATIENCE, stream.read_u8())
+            .await
+            .expect("the upgrade is answered within the patience")
+            .unwrap();
+        head.push(byte);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    let (mut reader, mut writer) = stream.into_split();
+    // Fragments below the limit make one message, which the server takes.
+    let join =
+        json!({"v": 1, "type": "join", "code": code, "token": null, "name": null}).to_string();
+    let (a, rest) = join.as_bytes().split_at(10);
+    let (b, c) = rest.split_at(10);
+    for (opcode, last, part) in [
+        (TEXT, false, a),
+        (CONTINUATION, false, b),
+        (CONTINUATION, true, c),
+    ] {
+        writer
+            .write_all(&client_frame(opcode, last, part))
+            .await
+            .unwrap();
+    }
+    let joined = async {
+        loop {
+            let (opcode, payload) = server_frame(&mut reader).await;
+            assert_ne!(opcode, CLOSE, "the join in fragments was taken");
+            if opcode == TEXT {
+                let message: Value = serde_json::from_slice(&payload).unwrap();
+                if message["type"] == "joined" {
+                    break;
+                }
+            }
+        }
+    };
+    tokio::time::timeout(PATIENCE, joined)
+        .await
+        .expect("joined within the patience");
+    (reader, writer)
+}
+
+const CONTINUATION: u8 = 0x0;
+const TEXT: u8 = 0x1;
+const CLOSE: u8 = 0x8;
+
+/// The head of a client's frame (masked, as every client frame is) carrying `len` bytes:
+/// FIN when `last`, then `opcode`; and the mask it announces.
+fn client_head(opcode: u8, last: bool, len: u64) -> (Vec<u8>, [u8; 4]) {
+    let mask = [0x5a, 0x13, 0xc7, 0x2e];
+    let mut head = vec![if last { 0x80 } else { 0 } | opcode];
+    match len {
+        0..=125 => head.push(0x80 | len as u8),
+        126..=0xFFFF => {
+            head.push(0x80 | 126);
+            head.extend_from_slice(&(len as u16).to_be_bytes());
+        }
+        _ => {
+            head.push(0x80 | 127);
+            head.extend_from_slice(&len.to_be_bytes());
+        }
+    }
+    head.extend_from_slice(&mask);
+    (head, mask)
+}
+
+/// `payload` masked as from the offset `at` of a frame's payload.
+fn masked(payload: &[u8], mask: [u8; 4], at: usize) -> Vec<u8> {
+    payload
+        .iter()
+        .enumerate()
+        .map(|(i, byte)| byte ^ mask[(at + i) % 4])
+        .collect()
+}
+
+/// A whole client frame.
+fn client_frame(opcode: u8, last: bool, payload: &[u8]) -> Vec<u8> {
+    let (mut frame, mask) = client_head(opcode, last, payload.len() as u64);
+    frame.extend(masked(payload, mask, 0));
+    frame
+}
+
+/// The server's next frame (never masked, never fragmented by this server): its opcode and
+/// payload; fails when the socket ends first. The caller bounds the wait.
+async fn server_frame(reader: &mut tokio::net::tcp::OwnedReadHalf) -> (u8, Vec<u8>) {
+    use tokio::io::AsyncReadExt;
+    let first = reader.read_u8().await.expect("a frame, not the end");
+    let len = match reader.read_u8().await.unwrap() & 0x7f {
+        126 => u64::from(reader.read_u16().await.unwrap()),
+        127 => reader.read_u64().await.unwrap(),
+        len => u64::from(len),
+    };
+    let mut payload = vec![0; usize::try_from(len).unwrap()];
+    reader.read_exact(&mut payload).await.unwrap();
+    (first & 0x0f, payload)
+}
+
+/// The close the server sends next (frames before it passed over): its code and reason;
+/// fails past the patience (beats and pings do not extend it).
+async fn server_close(reader: &mut tokio::net::tcp::OwnedReadHalf) -> (u16, String) {
+    let close = async {
+        loop {
+            let (opcode, payload) = server_frame(reader).await;
+            if opcode == CLOSE {
+                assert!(payload.len() >= 2, "a close with a code");
+                let code = u16::from_be_bytes([payload[0], payload[1]]);
+                return (code, String::from_utf8(payload[2..].to_vec()).unwrap());
+            }
+        }
+    };
+    tokio::time::timeout(PATIENCE, close)
+        .await
+        .expect("the server closes within the patience")
+}
+
+/// The teacher's show comes back: the server still serves the class.
+async fn still_serves(teacher: &mut Client) {
+    let step = rand_step();
+    teacher
+        .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": null, "stop": null}))
+        .await;
+    while teacher.recv_type("show").await["step"] != step {}
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_over_the_limit_in_fragments_or_one_16_mb_frame_is_refused() {
+    use tokio::io::AsyncWriteExt;
+    let limit = bitqueens_class::protocol::MAX_MESSAGE_BYTES;
+    let too_big = (
+        bitqueens_class::protocol::CLOSE_TOO_BIG,
+        format!("A message is at most {} KiB.", limit / 1024),
+    );
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+
+    // (a) A rename over the limit in three fragments, each of them under it.
+    let (mut reader, mut writer) = raw_student(&server, &code).await;
+    let name = "x".repeat(limit);
+    let rename = json!({"v": 1, "type": "rename", "name": name}).to_string();
+    let third = rename.len() / 3;
+    let parts = [
+        &rename[..third],
+        &rename[third..2 * third],
+        &rename[2 * third..],
+    ];
+    assert!(parts.iter().all(|part| part.len() < limit) && rename.len() > limit);
+    for (i, part) in parts.iter().enumerate() {
+        let opcode = if i == 0 { TEXT } else { CONTINUATION };
+        let frame = client_frame(opcode, i == 2, part.as_bytes());
+        if writer.write_all(&frame).await.is_err() {
+            break; // already closed: the close is read below
+        }
+    }
+    assert_eq!(server_close(&mut reader).await, too_big);
+    still_serves(&mut teacher).await;
+
+    // (b) One frame whose head announces 16 MB, its payload written while the close is read.
+    let (mut reader, mut writer) = raw_student(&server, &code).await;
+    const SIXTEEN_MB: usize = 16 * 1024 * 1024;
+    let writing = tokio::spawn(async move {
+        let (head, mask) = client_head(TEXT, true, SIXTEEN_MB as u64);
+        if writer.write_all(&head).await.is_err() {
+            return;
+        }
+        let chunk = vec![b'x'; 64 * 1024];
+        for at in (0..SIXTEEN_MB).step_by(chunk.len()) {
+            // The server stops reading: the socket fills, then fails once it is closed.
+            if writer.write_all(&masked(&chunk, mask, at)).await.is_err() {
+                return;
+            }
+        }
+    });
+    assert_eq!(server_close(&mut reader).await, too_big);
+    tokio::time::timeout(PATIENCE, writing)
+        .await
+        .expect("the server closed the socket: the 16 MB stop being written")
+        .unwrap();
+    still_serves(&mut teacher).await;
+
+    // A new student still joins.
+    let (_student, joined) = student(&server, &code, None).await;
+    assert_eq!(joined["code"], code);
 }

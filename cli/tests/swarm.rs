@@ -1,12 +1,13 @@
 //! 300 students in one room of a real `bitqueens serve` on loopback: every student receives
 //! every step and every question, in order, and the tallies and the histogram count exactly
-//! the answers sent. Counts are asserted, never times; the whole swarm is bounded (it fails
+//! the answers sent; each student's result gives back their own answer and the core's verdict
+//! on it. Counts and contents are asserted, never times; the whole swarm is bounded (it fails
 //! with a sentence if it has not finished within SWARM_PATIENCE).
 
 mod class_client;
 
 use bitqueens::algorithms::Kind;
-use bitqueens::session::predict::Topic;
+use bitqueens::session::predict::{self, Answer, Question, Topic};
 use bitqueens::session::Session;
 use bitqueens::stepping::Stepping;
 use class_client::*;
@@ -24,7 +25,7 @@ struct Seen {
     steps: Vec<u64>,
     questions: Vec<(u64, u64)>,
     received: usize,
-    results: usize,
+    results: Vec<Value>,
     ended: bool,
 }
 
@@ -36,6 +37,51 @@ fn step_asking(topic: Topic, from: u64) -> u64 {
         session.step().unwrap();
     }
     session.algorithm().steps()
+}
+
+/// The question the core asks at `step` (n = 8) about `topic` on the room's `turn`-th
+/// question, made here as the server makes it (class/src/room.rs, `question_at`), so that
+/// the results are checked against the core rather than against the server's own answer.
+fn core_question(topic: Topic, step: u64, turn: u32) -> Question {
+    let mut session = Session::new(Kind::Richards, 8, false).unwrap();
+    session.seek(step, u32::MAX, 0);
+    assert_eq!(session.algorithm().steps(), step);
+    session
+        .question(&[topic], turn)
+        .expect("the core asks this topic at this step")
+}
+
+/// Checks student `i`'s result to question `id` (`asked`, of `form`): it gives back the
+/// answer the student sent, and the core's verdict, right answer and reason for it. True when
+/// the student was right.
+fn check_result(i: usize, result: &Value, id: u64, asked: &Question, form: &str) -> bool {
+    let sent = answer_of(i, form);
+    let given: Answer = serde_json::from_value(sent.clone()).unwrap();
+    let right = given == asked.answer;
+    assert_eq!(
+        (&result["id"], &result["round"]),
+        (&json!(id), &json!(1)),
+        "student {i}: {result}"
+    );
+    assert_eq!(
+        result["given"], sent,
+        "student {i}'s result gives back their answer"
+    );
+    assert_eq!(
+        result["right"], right,
+        "student {i}'s verdict is the core's: {result}"
+    );
+    assert_eq!(
+        result["answer"],
+        serde_json::to_value(asked.answer).unwrap(),
+        "student {i}: the right answer is the core's"
+    );
+    assert_eq!(
+        result["reason"],
+        json!(predict::reason(asked, &given)),
+        "student {i}: the core's reason, none when right"
+    );
+    right
 }
 
 /// Student `i`'s answer to a question of `form`.
@@ -76,7 +122,7 @@ async fn a_student(server_ws: (String, String), code: String, i: usize) -> Seen 
                     .await;
             }
             "received" => seen.received += 1,
-            "result" => seen.results += 1,
+            "result" => seen.results.push(message),
             "ended" => {
                 seen.ended = true;
                 return seen;
@@ -187,6 +233,10 @@ async fn swarm(server: &Server) {
     if asked_at != STEPS {
         expected_steps.push(asked_at);
     }
+    // The two questions as the core asks them: turn 0 at step 0, turn 1 at `asked_at`.
+    let first = core_question(Topic::FreeSquares, 0, 0);
+    let second = core_question(Topic::WhatHappens, asked_at, 1);
+    let mut right = [0; 2];
     for (i, student) in students.into_iter().enumerate() {
         let seen = student.await.unwrap();
         assert!(seen.ended, "student {i}");
@@ -201,8 +251,20 @@ async fn swarm(server: &Server) {
         );
         assert_eq!(seen.received, 2, "student {i}'s answers were both received");
         assert_eq!(
-            seen.results, 2,
+            seen.results.len(),
+            2,
             "student {i} got both results: the first question's shown as the board moved on, the second's revealed"
+        );
+        right[0] += usize::from(check_result(i, &seen.results[0], 1, &first, "digits"));
+        right[1] += usize::from(check_result(i, &seen.results[1], 2, &second, "outcome"));
+    }
+    // Both verdicts were given to each question: a check of either alone could not tell a
+    // server that says "right" (or "wrong") to everyone.
+    for (question, right) in right.into_iter().enumerate() {
+        assert!(
+            0 < right && right < STUDENTS,
+            "question {}: {right} of {STUDENTS} right",
+            question + 1
         );
     }
 }

@@ -1,6 +1,6 @@
 // Shared by the offline tests (tests/e2e/offline/): the service worker's state, the network cut
-// for a whole browser context (its pages AND its service worker), and the files of dist/ the
-// pages can request.
+// for a whole browser context (its pages AND its service worker, the static server stopped),
+// and the files of dist/ the pages can request.
 import { readdirSync } from 'node:fs';
 
 // Playwright sees (and routes) a service worker's own requests: the default since 1.5x, and
@@ -34,15 +34,20 @@ export const keptFiles = (page) => page.evaluate(async () => {
   return names.sort();
 });
 
-/** Cuts the network of `context`: every request that reaches it, a page's or its service
- *  worker's, is aborted as a machine without a connection fails it. Returns the set of the URLs
- *  aborted so far (a test tells those from any other failure). */
-export async function cutNetwork(context) {
+/** Cuts the network of `context` and stops `server`, the static server the pages came from.
+ *  Every request that reaches the context's routing, a page's or its service worker's, is
+ *  aborted as a machine without a connection fails it; a request that slips past the routing
+ *  (Playwright has not always seen a service worker's) finds no server to answer it and fails
+ *  too, so only the service worker's cache can serve the pages from now on. Returns the set of
+ *  the URLs aborted so far (a test tells those from any other failure) once the server is
+ *  stopped: server.served() counts no request after that. */
+export async function cutNetwork(context, server) {
   const aborted = new Set();
   await context.route('**/*', (route) => {
     aborted.add(route.request().url());
     return route.abort('internetdisconnected');
   });
+  await server.close();
   return aborted;
 }
 

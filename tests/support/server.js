@@ -36,9 +36,12 @@ async function filesUnder(root) {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
-/** Serves `root`; resolves to { url, close() }. With `compress`, text and wasm go out brotli- or
- *  gzip-encoded when the request accepts it, brotli compressed before the server starts (a host
- *  serves files compressed ahead: no request waits for the compression). */
+/** Serves `root`; resolves to { url, close(), served() }: served() is how many requests it
+ *  has answered so far, and close() stops it at once, the open (kept-alive) connections
+ *  closed too, so that nothing it has can reach a browser afterwards. With `compress`, text
+ *  and wasm go out brotli- or gzip-encoded when the request accepts it, brotli compressed
+ *  before the server starts (a host serves files compressed ahead: no request waits for the
+ *  compression). */
 export async function serve(root, { compress = false } = {}) {
   const encoded = new Map(); // path + encoding → the encoded body: each file compressed once
   const encoded1 = (target, raw, encoding) => {
@@ -51,7 +54,9 @@ export async function serve(root, { compress = false } = {}) {
       if (COMPRESSIBLE.has(path.extname(file))) encoded1(file, await readFile(file), 'br');
     }
   }
+  let served = 0;
   const server = http.createServer(async (request, response) => {
+    served += 1;
     const { pathname } = new URL(request.url, 'http://localhost');
     const file = path.join(root, path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, ''));
     const target = pathname.endsWith('/') ? path.join(file, 'index.html') : file;
@@ -76,6 +81,14 @@ export async function serve(root, { compress = false } = {}) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise((resolve) => {
+      if (!server.listening) {
+        resolve();
+        return;
+      }
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+    served: () => served,
   };
 }

@@ -3,6 +3,7 @@
 // as CSV (made by the teacher's page from them: the server keeps no file).
 
 import { toBinary } from '../shared/binary.js';
+import { outcomeWords } from '../shared/answer.js';
 
 /** At most one `show` every SHOW_INTERVAL_MS (about 10 a second) while the board plays. */
 export const SHOW_INTERVAL_MS = 100;
@@ -53,17 +54,14 @@ export class Throttle {
   }
 }
 
-/** The three outcomes of "what happens next?", as the buttons and the results say them. */
-const OUTCOME_WORDS = { place: 'Place a queen', back: 'Back up', solution: 'A solution' };
-
 /** An answer (`given`, the protocol's shape) as text: bit patterns of `n` digits (column 1
- *  first), or the outcome's words. */
+ *  first), or the outcome's words, as its button says them (shared/answer.js). */
 export function answerText(given, n) {
   const bits = (mask) => (n ? toBinary(Number(mask) >>> 0, n) : (Number(mask) >>> 0).toString(2));
   switch (given?.form) {
     case 'digits': return bits(given.mask);
     case 'rows': return `ld ${bits(given.ld)}, col ${bits(given.col)}, rd ${bits(given.rd)}`;
-    case 'outcome': return OUTCOME_WORDS[given.outcome] ?? String(given.outcome);
+    case 'outcome': return outcomeWords(given.outcome) ?? String(given.outcome);
     default: return '';
   }
 }

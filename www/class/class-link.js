@@ -39,9 +39,8 @@
 // only while open; in gone or refused there is neither socket nor timer.
 
 import { stateMachine } from '../shared/state-machine.js';
-import { TEACHER_KEY, TEACHER_ROOM, studentKey, tabStorage } from '../shared/class-tab.js';
-
-export { TEACHER_KEY, tabStorage };
+import { TEACHER_ROOM, studentKey } from '../shared/class-tab.js';
+import { Kept, tabStorage } from '../shared/kept.js';
 
 /** The protocol version this page speaks (docs/class-protocol.md): every message carries it. */
 export const PROTOCOL = 1;
@@ -106,26 +105,6 @@ export function silenceMs(beatSeconds) {
 export function backoffDelay(attempt, random) {
   const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 30));
   return Math.round(full * (0.5 + 0.5 * random()));
-}
-
-/** Reads `key` from `storage` as JSON; null when absent, unreadable or refused. */
-export function readStored(storage, key) {
-  try {
-    const text = storage?.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps `value` under `key` (null removes it); a refusing storage keeps it for no one. */
-export function writeStored(storage, key, value) {
-  try {
-    if (value === null) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or blocked: this tab will not rejoin as itself after a reload.
-  }
 }
 
 /** The join code as typed, upper-cased, spaces and dashes dropped; null when it is not 6
@@ -198,7 +177,7 @@ export class ClassLink {
 
   /** The room kept in `storage` for this tab's teacher, or null. */
   static teacherRoomIn(storage) {
-    const room = readStored(storage, TEACHER_ROOM);
+    const room = new Kept(TEACHER_ROOM, storage).read(null);
     return room?.code && room?.secret ? room : null;
   }
 
@@ -220,7 +199,7 @@ export class ClassLink {
       return this.resuming ? { type: 'resumeTeaching', code: room.code, secret: room.secret } : { type: 'teach', key: this.role.key };
     }
     const { code } = this.role;
-    const kept = readStored(this.storage, studentKey(code));
+    const kept = this.kept(studentKey(code)).read(null);
     return { type: 'join', code, token: kept?.token ?? null, name: kept?.name ?? this.role.name ?? null };
   }
 
@@ -262,12 +241,12 @@ export class ClassLink {
     if (message.type === 'beat') return; // a sign of life (heard() took it), nothing more
     switch (message.type) {
       case 'opened':
-        writeStored(this.storage, TEACHER_ROOM, { code: message.code, secret: message.secret });
+        this.kept(TEACHER_ROOM).write({ code: message.code, secret: message.secret });
         this.welcome();
         break;
       case 'joined':
         this.role.code = readJoinCode(message.code) ?? this.role.code;
-        writeStored(this.storage, studentKey(this.role.code), { token: message.token, name: message.name });
+        this.kept(studentKey(this.role.code)).write({ token: message.token, name: message.name });
         this.welcome();
         break;
       case 'error':
@@ -288,8 +267,9 @@ export class ClassLink {
    *  `rename` agree). */
   keepName(name) {
     if (this.role.kind !== 'student') return;
-    const kept = readStored(this.storage, studentKey(this.role.code));
-    if (kept) writeStored(this.storage, studentKey(this.role.code), { ...kept, name });
+    const student = this.kept(studentKey(this.role.code));
+    const kept = student.read(null);
+    if (kept) student.write({ ...kept, name });
   }
 
   welcome() {
@@ -315,7 +295,7 @@ export class ClassLink {
       return code === 'joins' && this.waitMore();
     }
     // Only a page that was in this class waits for it: one that typed a wrong code is told.
-    const wasIn = this.lostOnce || this.waits > 0 || Boolean(readStored(this.storage, studentKey(this.role.code))?.token);
+    const wasIn = this.lostOnce || this.waits > 0 || Boolean(this.kept(studentKey(this.role.code)).read(null)?.token);
     if (!wasIn || !(code === 'code' || code === 'joins')) return false;
     return this.waitMore();
   }
@@ -343,7 +323,7 @@ export class ClassLink {
       // or a key the server no longer takes) starts a new one next time; any other refusal
       // (too many joins, a flood, a version) leaves the room kept: a reload goes back to it.
       const kept = this.resuming || this.reopening;
-      if (this.role.kind === 'teacher' && kept && ROOM_GONE.has(code)) writeStored(this.storage, TEACHER_ROOM, null);
+      if (this.role.kind === 'teacher' && kept && ROOM_GONE.has(code)) this.kept(TEACHER_ROOM).remove();
       // `returned`: refused by a server that came back after a loss (a restarted server has
       // forgotten its classes).
       this.take('refused', { code, reason: refusalSentence(code, reason), returned: this.lostOnce });
@@ -414,8 +394,14 @@ export class ClassLink {
 
   /** Forgets what lets this tab rejoin: the class is over. */
   forget() {
-    if (this.role.kind === 'teacher') writeStored(this.storage, TEACHER_ROOM, null);
-    else if (this.role.code) writeStored(this.storage, studentKey(this.role.code), null);
+    if (this.role.kind === 'teacher') this.kept(TEACHER_ROOM).remove();
+    else if (this.role.code) this.kept(studentKey(this.role.code)).remove();
+  }
+
+  /** What this tab keeps under `key` (shared/kept.js; a refusing storage keeps it for no
+   *  one: this tab will not rejoin as itself after a reload). */
+  kept(key) {
+    return new Kept(key, this.storage);
   }
 }
 

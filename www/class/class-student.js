@@ -8,26 +8,13 @@
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
-import { element } from '../shared/element.js';
+import { element, button } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
-import { toBinary } from '../shared/binary.js';
 import { codeNodes } from '../shared/code-text.js';
 import { answerText } from './class-data.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 export const MAX_NAME = 24;
-
-const OUTCOMES = [
-  { outcome: 'place', label: 'Place a queen' },
-  { outcome: 'back', label: 'Back up' },
-  { outcome: 'solution', label: 'A solution' },
-];
-
-const button = (text, className = '') => {
-  const made = element('button', className, text);
-  made.type = 'button';
-  return made;
-};
 
 export class StudentView {
   /**
@@ -39,6 +26,8 @@ export class StudentView {
    *   lock(locked)   the board's own controls locked (following) or not (exploring, or out)
    *   freeze(on)     the page frozen with the pause message, or not
    *   prompt(q)      a question's prompt (teach/questions.js)
+   *   answer(container, {form, n}, given)  draws the answer's controls in `container` and
+   *                  returns them: teach/'s AnswerInput, Predict's own ({value(), enable(open)})
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
    *   dock(part)     puts the question's block right under the board (so that a phone
    *                  shows both), true when it did; while a question is open
@@ -50,6 +39,10 @@ export class StudentView {
     this.link = on.link;
     this.question = null; // {id, round, form, question, sent}
     this.sending = false; // an answer sent, neither received nor refused yet
+    // {id, round} of the question whose answer Submit was last pressed for while the server
+    // has neither taken it (`received`) nor refused it: not sent (no connection), or sent and
+    // then the connection lost. After a rejoin the student is told what became of it.
+    this.unconfirmed = null;
     this.show = null;
     this.teacherAway = null;
     const ui = {
@@ -108,6 +101,11 @@ export class StudentView {
     }[state];
     if (text) setText(this.ui.status, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
+    if (state === RECONNECTING && this.sending) {
+      // Sent, but the connection went before the server said it took it: maybe never arrived.
+      this.sending = false;
+      setText(this.ui.sent, 'The connection was lost before the class server took your answer: when the page is back in the class, it says whether the answer arrived.');
+    }
     if (state === GONE || state === REFUSED) {
       this.on.conceal?.(null);
       this.ui.part.remove(); // docked under the board, it would outlive the class
@@ -119,12 +117,17 @@ export class StudentView {
 
   message(message) {
     switch (message.type) {
-      case 'joined':
+      case 'joined': {
+        const { unconfirmed } = this;
+        this.unconfirmed = null;
+        const given = message.question ? message.answer ?? message.given ?? null : null;
         this.ui.nameField.value = String(message.name ?? '');
         if (message.show) this.follow(message.show);
-        if (message.question) this.questionOpened(message.question, message.answer ?? message.given ?? null);
+        if (message.question) this.questionOpened(message.question, given);
         else this.questionClosed();
+        if (unconfirmed && !given) this.notSent(unconfirmed);
         break;
+      }
       case 'show':
         this.follow(message);
         break;
@@ -138,11 +141,15 @@ export class StudentView {
         if (this.question?.id === message.id && this.question.round === Number(message.round)) {
           this.question.sent = true;
           this.sending = false;
+          this.unconfirmed = null;
           setText(this.ui.sent, 'Answer sent. You see whether it was right when the teacher shows the answers.');
         }
         break;
       case 'result':
-        if (this.question?.id === message.id) this.result(message);
+        if (this.question?.id === message.id) {
+          this.unconfirmed = null; // the result says what the server has (or "You did not answer.")
+          this.result(message);
+        }
         break;
       case 'teacherAway':
         this.teacherAway = { minutes: Number(message.minutes) || 0 };
@@ -157,6 +164,7 @@ export class StudentView {
         if (this.sending && this.question) {
           // The answer was refused: said where "Sending…" was; a round already shown takes no more.
           this.sending = false;
+          this.unconfirmed = null;
           setText(this.ui.sent, String(message.reason ?? 'The class server refused that answer.'));
           if (message.code === 'revealed' || message.code === 'closed' || message.code === 'round') this.answering(false);
         } else {
@@ -235,7 +243,7 @@ export class StudentView {
   /** The answer's controls and Submit open (a round takes answers) or closed (it was shown). */
   answering(open) {
     this.ui.submit.disabled = !open;
-    for (const control of this.ui.answer.querySelectorAll('button')) control.disabled = !open;
+    this.input?.enable(open);
   }
 
   /** The question is over (the board moved on, or another was asked): a result shown stays
@@ -253,75 +261,21 @@ export class StudentView {
     this.ui.part.classList.remove('class-docked');
     this.lines.after(this.ui.part); // back in the Live class section
     this.ui.answer.replaceChildren();
+    this.input = null;
   }
 
-  /** The answer's controls: one row of digits per mask asked for, or the three outcomes,
-   *  set to `given` when there is one. */
+  /** The answer's controls (on.answer: teach/'s AnswerInput, as Predict's): one row of digits
+   *  per mask asked for, or the three outcomes, set to `given` (the protocol's shape) when
+   *  there is one. */
   buildAnswer(given) {
-    const { ui } = this;
     const { form, question } = this.question;
-    const n = Number(question.n);
-    ui.answer.replaceChildren();
-    this.rows = {};
-    this.outcomes = [];
-    if (form === 'outcome') {
-      const group = element('div', 'outcomes');
-      group.setAttribute('role', 'group');
-      group.setAttribute('aria-label', 'What happens next');
-      for (const { outcome, label } of OUTCOMES) {
-        const choice = button(label);
-        choice.dataset.outcome = outcome;
-        choice.setAttribute('aria-pressed', String(given?.outcome === outcome));
-        choice.addEventListener('click', () => {
-          for (const other of this.outcomes) other.setAttribute('aria-pressed', String(other === choice));
-        });
-        group.append(choice);
-        this.outcomes.push(choice);
-      }
-      ui.answer.append(group);
-      return;
-    }
-    const names = form === 'rows' ? ['ld', 'col', 'rd'] : ['mask'];
-    ui.answer.append(element('p', 'answer-hint', 'Tap a digit to flip it between 0 and 1; digit 1 is column 1, on the left.'));
-    for (const name of names) {
-      const label = name === 'mask' ? 'Your answer' : `Your ${name}`;
-      const digits = element('div', 'mask-digits answer-digits');
-      digits.style.setProperty('--n', String(n));
-      digits.style.setProperty('--per-line', String(Math.min(n, 8))); // on a touch screen (style.css)
-      digits.setAttribute('role', 'group');
-      digits.setAttribute('aria-label', label);
-      const mask = Number(given?.[name] ?? 0);
-      const buttons = [];
-      for (let c = 0; c < n; c++) {
-        const digit = button('', 'digit');
-        const on = toBinary(mask, n)[c] === '1';
-        digit.setAttribute('aria-pressed', String(on));
-        digit.classList.toggle('one', on);
-        digit.setAttribute('aria-label', `column ${c + 1}`);
-        digit.addEventListener('click', () => {
-          const now = digit.getAttribute('aria-pressed') !== 'true';
-          digit.setAttribute('aria-pressed', String(now));
-          digit.classList.toggle('one', now);
-        });
-        buttons.push(digit);
-        digits.append(digit);
-      }
-      ui.answer.append(element('p', 'mask-name', label), digits);
-      this.rows[name] = buttons;
-    }
+    this.input = this.on.answer(this.ui.answer, { form, n: Number(question.n) }, given);
   }
 
-  /** The answer as the protocol's `given`, or null when an outcome is still to be chosen. */
+  /** The answer as the protocol's `given` (the core's shape), or null when an outcome is still
+   *  to be chosen. */
   given() {
-    if (!this.question) return null;
-    const { form } = this.question;
-    if (form === 'outcome') {
-      const chosen = this.outcomes.find((b) => b.getAttribute('aria-pressed') === 'true');
-      return chosen ? { form: 'outcome', outcome: chosen.dataset.outcome } : null;
-    }
-    const mask = (name) => (this.rows[name] ?? []).reduce((m, b) => m * 2 + (b.getAttribute('aria-pressed') === 'true' ? 1 : 0), 0);
-    if (form === 'rows') return { form: 'rows', ld: mask('ld'), col: mask('col'), rd: mask('rd') };
-    return { form: 'digits', mask: mask('mask') };
+    return this.question ? this.input?.value() ?? null : null;
   }
 
   submit() {
@@ -332,11 +286,24 @@ export class StudentView {
       setText(this.ui.sent, 'Choose one of the three answers, then press Submit.');
       return;
     }
+    this.unconfirmed = { id: open.id, round: open.round };
     if (this.link.send({ type: 'answer', question: open.id, round: open.round, given })) {
       this.sending = true;
       setText(this.ui.sent, 'Sending…');
     } else {
-      setText(this.ui.sent, 'Not connected right now: your answer was not sent. Try again in a moment.');
+      setText(this.ui.sent, 'Not connected right now: your answer was not sent. Press Submit again once the page is back in the class.');
+    }
+  }
+
+  /** After a rejoin, the server holding no answer of this student's to `unconfirmed` ({id,
+   *  round}): the answer Submit was pressed for never arrived. Said where it was asked (the
+   *  question still open: press Submit again, the answer still set), or on the status line
+   *  (the question gone, with a restarted server, say): never dropped without a word. */
+  notSent({ id, round }) {
+    if (this.question?.id === id && this.question.round === round) {
+      setText(this.ui.sent, 'Your answer did not reach the class server: press Submit to send it again.');
+    } else {
+      setText(this.ui.status, 'In the class. Your last answer did not reach the class server, and its question has closed since: it was not sent.');
     }
   }
 

@@ -8,14 +8,15 @@
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
-import { element } from '../shared/element.js';
+import { element, button } from '../shared/element.js';
 import { setText } from '../shared/dom.js';
 import { qrMatrix, drawQr } from '../shared/qr.js';
 import { Throttle, ClassAnswers, resultsCsv, isLoopbackHost } from './class-data.js';
 import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
-import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING, readStored, writeStored } from './class-link.js';
+import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 import { TEACHER_ANSWERS } from '../shared/class-tab.js';
+import { Kept } from '../shared/kept.js';
 
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Any question that was open is gone; the answers so far are kept in this tab (Download results).';
@@ -26,12 +27,6 @@ const PAUSED = 'The class is paused: every student’s screen is frozen with “
 
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
-
-const button = (text, className = '') => {
-  const made = element('button', className, text);
-  made.type = 'button';
-  return made;
-};
 
 export class TeacherView {
   /**
@@ -57,12 +52,14 @@ export class TeacherView {
     this.link = on.link;
     // Every answer the server sent: the CSV, even offline. Those this tab kept before a reload
     // come back (dropped on `opened` if they were another class's).
-    const saved = readStored(on.storage, TEACHER_ANSWERS);
+    this.keptAnswers = new Kept(TEACHER_ANSWERS, on.storage);
+    const saved = this.keptAnswers.read(null);
     this.savedCode = saved?.code ?? null;
     this.answers = new ClassAnswers(saved?.parts);
     this.save = () => {
       const code = this.room?.code ?? this.savedCode;
-      writeStored(on.storage, TEACHER_ANSWERS, code && this.answers.size ? { code, parts: this.answers.kept() } : null);
+      if (code && this.answers.size) this.keptAnswers.write({ code, parts: this.answers.kept() });
+      else this.keptAnswers.remove();
     };
     this.saveWhenHidden = () => {
       if (document.visibilityState === 'hidden') this.save();
@@ -235,7 +232,7 @@ export class TeacherView {
       this.on.conceal?.(null);
       window.removeEventListener('pagehide', this.save);
       document.removeEventListener('visibilitychange', this.saveWhenHidden);
-      writeStored(this.on.storage, TEACHER_ANSWERS, null); // the lobby keeps them, in memory
+      this.keptAnswers.remove(); // the lobby keeps them, in memory
       this.on.ended(text, this.answers.size ? this.results() : null);
     }
   }

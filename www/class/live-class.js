@@ -4,14 +4,14 @@
 // link: /c/CODE redirects there) or ?teach=KEY (the teacher link `bitqueens serve` prints).
 //
 // On a static host (GET /class/hello fails) Start a live class says, in one line, how to start
-// a class server. The teacher key is kept in the tab's sessionStorage (class-link.js) and taken
-// out of the address bar (main.js, before anything could copy it).
+// a class server. The teacher key is kept in the tab's sessionStorage (shared/class-tab.js)
+// and taken out of the address bar (main.js, before anything could copy it).
 
-import { element } from '../shared/element.js';
+import { element, button } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
-import {
-  ClassLink, PROTOCOL, TEACHER_KEY, DEFAULT_BEAT_SECONDS, readStored, writeStored, readJoinCode, readBeatSeconds, tabStorage,
-} from './class-link.js';
+import { Kept, tabStorage } from '../shared/kept.js';
+import { TEACHER_KEY } from '../shared/class-tab.js';
+import { ClassLink, PROTOCOL, DEFAULT_BEAT_SECONDS, readJoinCode, readBeatSeconds } from './class-link.js';
 import { TeacherView } from './class-teacher.js';
 import { rewriteAddress } from '../player/index.js';
 
@@ -44,6 +44,8 @@ export class LiveClass {
    *   (#live-class) and its body (#live-class-body), the page (#page) and its controls
    * @param {object} on
    *   topics, prompt, download       see TeacherView
+   *   answer(container, {form, n}, given)  a student's answer controls (teach/'s AnswerInput,
+   *                                  Predict's own): see StudentView
    *   asks(slug)                     true when Predict's topic `slug` has a question before the
    *                                  board's next step
    *   conceal(question)              hides what gives `question`'s answer away (its masks, the
@@ -69,10 +71,12 @@ export class LiveClass {
     // --class-strip): its height whenever it changes (a histogram shown, the section closed).
     new ResizeObserver(() => this.makeRoom()).observe(this.ui.section);
     // While the board follows the teacher its shortcuts are held back (its buttons are inert);
-    // the keys of a text field, of this section and of dialogs stay theirs.
+    // the keys of a text field, of this section, of the student's question (docked under the
+    // board: its answer's arrows) and of dialogs stay theirs.
     window.addEventListener('keydown', (event) => {
       if (!this.locked || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTextField(event.target) || this.ui.section.contains(event.target)) return;
+      if (this.view instanceof StudentView && this.view.ui.part.contains(event.target)) return;
       if (event.target instanceof Element && event.target.closest('dialog')) return;
       if (event.key === 'Tab' || event.key === 'Escape' || event.key === '?') return;
       // Space and Enter press the focused button, link or summary (History, an export): theirs.
@@ -103,7 +107,7 @@ export class LiveClass {
   restore(query) {
     const params = new URLSearchParams(query);
     const key = params.get('teach');
-    if (key) writeStored(this.on.storage, TEACHER_KEY, key);
+    if (key) new Kept(TEACHER_KEY, this.on.storage).write(key);
     const code = params.get('class');
     if (code !== null) {
       this.toggle(true);
@@ -142,8 +146,7 @@ export class LiveClass {
     this.freeze(false);
     const status = element('p', 'class-status', text);
     status.setAttribute('role', 'status');
-    const start = element('button', 'primary', 'Start a live class');
-    start.type = 'button';
+    const start = button('Start a live class', 'primary');
     const field = element('input');
     field.id = 'class-code';
     field.autocomplete = 'off';
@@ -161,8 +164,7 @@ export class LiveClass {
     this.status = status;
     const parts = [element('div', 'class-buttons', start), form, status];
     if (final) {
-      const keep = element('button', '', 'Download the results of the class that ended');
-      keep.type = 'button';
+      const keep = button('Download the results of the class that ended');
       keep.addEventListener('click', () => this.on.download(final.filename, final.csv));
       parts.push(element('div', 'class-buttons class-ended-results', keep));
     }
@@ -179,7 +181,7 @@ export class LiveClass {
       setText(this.status, server === 'version' ? 'This page and the class server speak different versions: reload the page.' : NO_SERVER);
       return;
     }
-    const key = readStored(this.on.storage, TEACHER_KEY);
+    const key = new Kept(TEACHER_KEY, this.on.storage).read(null);
     if (!key && !ClassLink.teacherRoomIn(this.on.storage)) {
       setText(this.status, NO_KEY);
       return;
@@ -204,7 +206,7 @@ export class LiveClass {
     }
     showJoinCode(code); // a reload of this tab rejoins, as this student
     this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
-      link, prompt: this.on.prompt, conceal: this.on.conceal,
+      link, prompt: this.on.prompt, answer: this.on.answer, conceal: this.on.conceal,
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),
@@ -213,7 +215,11 @@ export class LiveClass {
     }));
   }
 
+  /** Opens the class as `role`, its view made by `makeView(link)` in the section's body. The
+   *  focus, when it was in the body (Join or Start pressed, the code's field), goes to the
+   *  view's status line rather than to the page's body with the lobby it was in. */
   connect(role, makeView) {
+    const hadFocus = this.ui.body.contains(document.activeElement);
     this.view?.link.leave();
     const link = new ClassLink(role, {
       url: this.socketUrl(), WebSocket: this.on.WebSocket, clock: this.on.clock, storage: this.on.storage, beatSeconds: this.beatSeconds,
@@ -222,6 +228,10 @@ export class LiveClass {
     const view = makeView(link);
     this.view = view;
     link.start();
+    if (hadFocus && !this.ui.body.contains(document.activeElement)) {
+      view.ui.status.tabIndex = -1; // focused by the page, never a tab stop
+      view.ui.status.focus({ preventScroll: true });
+    }
   }
 
   /** True while this tab is in a class, as its teacher or a student (the update offer waits). */

@@ -1,7 +1,9 @@
 // What a tab keeps of a live class in its sessionStorage (the tab's own storage: a reload keeps
-// it, another tab does not see it): the keys, read by the live class (class/class-link.js), and
-// whether this tab is in a class, read by main.js at load so that a reloaded tab goes back to
-// its class before the class's chunk is fetched.
+// it, another tab does not see it), through shared/kept.js's Kept on tabStorage(): the keys,
+// read by the live class (class/), and whether this tab is in a class, read by main.js at load
+// so that a reloaded tab goes back to its class before the class's chunk is fetched.
+
+import { Kept, tabStorage } from './kept.js';
 
 /** The teacher key from the teacher link. */
 export const TEACHER_KEY = 'bitqueens.class.teacher-key';
@@ -13,20 +15,7 @@ export const TEACHER_ANSWERS = 'bitqueens.class.teacher-answers';
 /** A student's {token, name} in the room with join code `code`. */
 export const studentKey = (code) => `bitqueens.class.student.${code}`;
 
-/** The tab's sessionStorage, or null where reaching it throws (storage blocked). */
-export function tabStorage() {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** True when this tab was teaching a class (its room kept): a reload goes back to it. */
 export function teachingInThisTab(storage = tabStorage()) {
-  try {
-    return Boolean(storage?.getItem(TEACHER_ROOM));
-  } catch {
-    return false;
-  }
+  return Boolean(new Kept(TEACHER_ROOM, storage).readText());
 }

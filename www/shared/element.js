@@ -18,6 +18,13 @@ export function elementIn(doc, tag, className = '', ...children) {
   return made;
 }
 
+/** A button (type="button": it submits no form) saying `text`, with class `className`. */
+export function button(text, className = '') {
+  const made = element('button', className, text);
+  made.type = 'button';
+  return made;
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An SVG element `name` with attributes `attributes` ({name: value}) and, if given, text. */

@@ -1,8 +1,9 @@
-// What the page keeps in this browser (localStorage), under one key per thing: the one
-// wrapper of the browser's storage. What the browser kept may be anything (another version of
-// the page, a hand edit) and the browser may refuse (private mode, storage blocked or full):
-// reading never throws, and a value that cannot be kept is this visit's only; `refused` says
-// that it happened.
+// What the page keeps in this browser, under one key per thing: the one wrapper of the
+// browser's storage, localStorage (kept across visits) or a tab's sessionStorage (the live
+// class's keys: a reload keeps them, another tab does not see them; shared/class-tab.js).
+// What the browser kept may be anything (another version of the page, a hand edit) and the
+// browser may refuse (private mode, storage blocked or full): reading never throws, and a
+// value that cannot be kept is this visit's only; `refused` says that it happened.
 
 /** The browser's localStorage, or null where reaching it throws (storage blocked). */
 export function browserStorage() {
@@ -13,10 +14,20 @@ export function browserStorage() {
   }
 }
 
+/** The tab's sessionStorage, or null where reaching it throws (storage blocked). */
+export function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export class Kept {
   /**
    * @param {string} key the key it is kept under
-   * @param {Storage|null} storage where (localStorage by default; null: this visit only)
+   * @param {Storage|null} storage where (localStorage by default, or tabStorage(); null:
+   *   this visit only)
    */
   constructor(key, storage = browserStorage()) {
     this.key = key;
@@ -61,6 +72,18 @@ export class Kept {
   /** Keeps `value` as JSON; false when the browser would not keep it. */
   write(value) {
     return this.writeText(JSON.stringify(value));
+  }
+
+  /** Forgets what is kept; false when the browser would not (or there is no storage). */
+  remove() {
+    try {
+      if (!this.storage) return false;
+      this.storage.removeItem(this.key);
+      return true;
+    } catch {
+      this.refused = true;
+      return false;
+    }
   }
 }
 

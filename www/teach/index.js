@@ -4,7 +4,9 @@
 //   Predict, QuestionPanel, Score, LessonsPanel, YourLessons, readLesson, unreachableStops,
 //   describeState, writeLesson, lessonVocabulary, checkLesson, withoutLesson, BUILT_IN_LESSONS,
 //   Presenter, LessonStops, prompt (a question's prompt, for the live class), Concealer (what
-//   hides a question's answer on the page, for Predict and the live class)
+//   hides a question's answer on the page, for Predict and the live class), AnswerInput (the
+//   learner's answer to a question, in the core's shape: Predict's, and the live class's
+//   through main.js)
 
 export { Predict } from './predict.js';
 export { QuestionPanel } from './question-panel.js';
@@ -20,3 +22,4 @@ export { BUILT_IN_LESSONS } from './lessons/index.js';
 export { Presenter } from './presenter.js';
 export { prompt } from './questions.js';
 export { Concealer } from './conceal.js';
+export { AnswerInput } from './answer-input.js';

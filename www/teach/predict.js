@@ -13,7 +13,7 @@
 // The player asks `hold(reason)` before each step forward taken by Step ('step') or by play
 // towards a goal ('speed', 'solution'); true holds the search where it stands.
 
-import { compare, coreAnswer } from './questions.js';
+import { compare } from './questions.js';
 import { PLAYING } from '../player/index.js';
 import { partsOf } from '../shared/dom.js';
 
@@ -145,11 +145,11 @@ export class Predict {
     else this.panel.wrongTry(result, open.tries, this.reason(open.question, this.panel.given()));
   }
 
-  /** The core's one line on why `given` is wrong (Search.reason), or null: a core that cannot
-   *  say leaves the feedback without it. */
+  /** The core's one line on why `given` (the core's shape, as the panel gives it) is wrong
+   *  (Search.reason), or null: a core that cannot say leaves the feedback without it. */
   reason(question, given) {
     try {
-      const line = this.seen.reason(question, coreAnswer(question, given));
+      const line = this.seen.reason(question, given);
       return typeof line === 'string' && line ? line : null;
     } catch {
       return null;

@@ -3,18 +3,17 @@
 // answer / Continue, the feedback, the Score and the "Ask about" topics. It draws and collects; what
 // happens when (the player held, the score counted) is predict.js's.
 //
-// Keyboard: in a digit row ← → move between digits, ↑ ↓ between rows, Space (or a click)
-// toggles, Enter checks; the keys stay in the region, so they never move the search.
+// The answer itself is an AnswerInput (answer-input.js, the live class's too): its keys (one
+// tab stop, arrows between the digits and rows, Space or Enter flips) stay in the region, so
+// they never move the search.
 
 import { codeNodes } from '../shared/code-text.js';
-import { OUTCOMES, answerRows, rightMask, prompt, explain } from './questions.js';
+import { rightMask, prompt, explain } from './questions.js';
+import { AnswerInput } from './answer-input.js';
 import { toBinary } from '../shared/binary.js';
 import { setText, partsOf } from '../shared/dom.js';
 
-const ROW_LABEL = { answer: 'Your answer', ld: 'Your ld', col: 'Your col', rd: 'Your rd' };
-const RIGHT_LABEL = { answer: 'Right answer', ld: 'Right ld', col: 'Right col', rd: 'Right rd' };
-/** Keys the answer handles itself: never the player's shortcuts while there. */
-const OWN_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+const RIGHT_LABEL = { mask: 'Right answer', ld: 'Right ld', col: 'Right col', rd: 'Right rd' };
 
 export class QuestionPanel {
   /**
@@ -33,8 +32,7 @@ export class QuestionPanel {
     this.ui = ui;
     this.topics = topics;
     this.score = score;
-    this.digitRows = {};  // name → [button per column] of the question open
-    this.outcomeButtons = [];
+    this.input = null; // the AnswerInput of the question open
     ui.check.addEventListener('click', () => on.check());
     ui.retry.addEventListener('click', () => on.retry());
     ui.show.addEventListener('click', () => on.show());
@@ -53,14 +51,6 @@ export class QuestionPanel {
       label.append(box, ` ${name}`);
       ui.topics.append(label);
       return box;
-    });
-    // The answer's arrows are its own: stopped before the page's shortcuts (document level).
-    // Space and Enter on a digit or a button are the control's by the page's own rule
-    // (player/keyboard.js, keptByFocus).
-    ui.answer.addEventListener('keydown', (event) => {
-      if (!OWN_KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
-      event.stopPropagation();
-      this.key(event);
     });
     this.showScore();
   }
@@ -84,6 +74,7 @@ export class QuestionPanel {
   /** No question open: what to do to get one. */
   waiting(text = 'Press Step or Play: the search stops before each step you are asked about, and waits for your answer.') {
     this.question = null;
+    this.input = null;
     setText(this.ui.text, text);
     this.ui.answer.replaceChildren();
     this.ui.feedback.textContent = '';
@@ -113,45 +104,38 @@ export class QuestionPanel {
     ui.text.textContent = prompt(question);
     ui.feedback.textContent = '';
     ui.feedback.removeAttribute('data-verdict');
-    ui.answer.replaceChildren();
-    this.digitRows = {};
-    this.outcomeButtons = [];
-    if (question.answer.form === 'outcome') this.buildOutcomes();
-    else {
-      const hint = document.createElement('p');
-      hint.className = 'answer-hint';
-      hint.textContent = 'Tap a digit (or press Space on it) to flip it between 0 and 1; arrows move between digits.';
-      ui.answer.append(hint);
-      for (const name of answerRows(question)) this.buildDigits(name, question.n);
-    }
+    this.input = new AnswerInput(ui.answer, { form: question.answer.form, n: question.n });
     this.buttons('asking');
     if (focus) {
       // The masks to work from stand right above the answer: bring both into view.
       ui.region.scrollIntoView({ block: 'nearest' });
-      this.firstAnswerButton()?.focus({ preventScroll: true });
+      this.input.focus();
     }
   }
 
-  /** The learner's answer: {rows: {name: mask}} or {outcome}. */
+  /** The learner's answer in the core's shape (shared/answer.js); null while no outcome is chosen. */
   given() {
-    const outcome = this.outcomeButtons.find((b) => b.getAttribute('aria-pressed') === 'true')?.dataset.outcome;
-    const rows = {};
-    for (const [name, buttons] of Object.entries(this.digitRows)) {
-      rows[name] = buttons.reduce((mask, b) => mask * 2 + (b.getAttribute('aria-pressed') === 'true' ? 1 : 0), 0);
-    }
-    return { outcome, rows };
+    return this.input?.value() ?? null;
   }
 
   /** True when the learner gave something to check (a digit row may rightly be all 0). */
   answered() {
-    return this.question.answer.form !== 'outcome' || this.given().outcome !== undefined;
+    return this.given() !== null;
+  }
+
+  /** The digit rows of the answer open (name → [button per column]), or none. */
+  get digitRows() {
+    return this.input?.digitRows ?? {};
+  }
+
+  /** The outcome buttons of the answer open, or none. */
+  get outcomeButtons() {
+    return this.input?.outcomeButtons ?? [];
   }
 
   /** Toggles digit `column` of the single answer row (a click on the board's square). */
   toggleColumn(column) {
-    const buttons = this.digitRows.answer;
-    if (!buttons || !this.answering) return;
-    toggle(buttons[column]);
+    if (this.input && this.answering) this.input.toggleColumn(column);
   }
 
   /** A wrong try (`result` from questions.compare): each digit marked right or wrong (the
@@ -191,7 +175,7 @@ export class QuestionPanel {
     ui.feedback.textContent = '';
     ui.feedback.removeAttribute('data-verdict');
     this.buttons('asking');
-    this.firstAnswerButton()?.focus({ preventScroll: true });
+    this.input?.focus();
   }
 
   /** After a right Check (`result` from questions.compare, on try `tries`) or Show answer
@@ -233,31 +217,6 @@ export class QuestionPanel {
     }));
   }
 
-  buildDigits(name, n) {
-    const label = document.createElement('span');
-    label.className = 'mask-name';
-    label.textContent = ROW_LABEL[name];
-    const group = document.createElement('div');
-    group.className = 'mask-digits answer-digits';
-    group.setAttribute('role', 'group');
-    group.setAttribute('aria-label', ROW_LABEL[name]);
-    const buttons = Array.from({ length: n }, (_, c) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'digit'; // its 0 or 1 is drawn from aria-pressed (style.css): the
-      // name is the column alone, and a screen reader says pressed or not
-      button.setAttribute('aria-pressed', 'false');
-      button.setAttribute('aria-label', `column ${c + 1}`);
-      button.tabIndex = -1;
-      button.addEventListener('click', () => toggle(button));
-      group.append(button);
-      return button;
-    });
-    if (Object.keys(this.digitRows).length === 0) buttons[0].tabIndex = 0; // one stop per answer
-    this.digitRows[name] = buttons;
-    this.ui.answer.append(label, group);
-  }
-
   /** A read-only row of the right digits of `name`, shown under the learner's after feedback. */
   rightRow(name) {
     const { question } = this;
@@ -279,49 +238,6 @@ export class QuestionPanel {
     row.append(label, digits);
     return row;
   }
-
-  buildOutcomes() {
-    const group = document.createElement('div');
-    group.className = 'outcomes';
-    group.setAttribute('role', 'group');
-    group.setAttribute('aria-label', 'Your answer');
-    this.outcomeButtons = OUTCOMES.map(({ outcome, label }, i) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = label;
-      button.dataset.outcome = outcome;
-      button.setAttribute('aria-pressed', 'false');
-      button.tabIndex = i === 0 ? 0 : -1;
-      button.addEventListener('click', () => {
-        for (const other of this.outcomeButtons) other.setAttribute('aria-pressed', String(other === button));
-      });
-      group.append(button);
-      return button;
-    });
-    this.ui.answer.append(group);
-  }
-
-  firstAnswerButton() {
-    return this.outcomeButtons[0] ?? Object.values(this.digitRows)[0]?.[0];
-  }
-
-  /** Arrows move the focus within the answer (and carry the single tab stop); Enter checks. */
-  key(event) {
-    const rows = this.outcomeButtons.length ? [this.outcomeButtons] : Object.values(this.digitRows);
-    const r = rows.findIndex((buttons) => buttons.includes(event.target));
-    if (r < 0) return; // an arrow on a button of the answer that is no digit
-    const c = rows[r].indexOf(event.target);
-    const to = {
-      ArrowLeft: [r, Math.max(0, c - 1)],
-      ArrowRight: [r, Math.min(rows[r].length - 1, c + 1)],
-      ArrowUp: [Math.max(0, r - 1), c],
-      ArrowDown: [Math.min(rows.length - 1, r + 1), c],
-    }[event.key];
-    event.preventDefault();
-    const target = rows[to[0]][Math.min(to[1], rows[to[0]].length - 1)];
-    for (const buttons of rows) for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
-    target.focus();
-  }
 }
 
 /** Marks an answer button ('right', 'wrong', '' or null for none) and closes it, or (with
@@ -331,11 +247,4 @@ function mark(button, verdict, label, closed = verdict !== null) {
   if (verdict) button.dataset.mark = verdict;
   else delete button.dataset.mark;
   if (label) button.setAttribute('aria-label', label);
-}
-
-function toggle(button) {
-  if (button.disabled) return;
-  const on = button.getAttribute('aria-pressed') !== 'true';
-  button.setAttribute('aria-pressed', String(on));
-  button.classList.toggle('one', on);
 }

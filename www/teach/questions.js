@@ -6,27 +6,17 @@
 // Rows and columns are shown 1-based; masks in binary, most significant bit (column 1) first.
 
 import { toBinary, fullMask } from '../shared/binary.js';
+import { maskNames } from '../shared/answer.js';
 
-/** The three answers to "what happens next?", in the order of their buttons. */
-export const OUTCOMES = [
-  { outcome: 'place', label: 'Place a queen' },
-  { outcome: 'back', label: 'Back up' },
-  { outcome: 'solution', label: 'A solution' },
-];
-
-/** The names of the learner's digit rows for a question: one per mask asked for. */
+/** The names of the learner's digit rows for a question, one per mask asked for: the names
+ *  of the masks in the core's answer (shared/answer.js), 'mask' or 'ld', 'col', 'rd'. */
 export function answerRows(question) {
-  switch (question.answer.form) {
-    case 'digits': return ['answer'];
-    case 'rows': return ['ld', 'col', 'rd'];
-    default: return [];
-  }
+  return maskNames(question.answer.form);
 }
 
 /** The right digits of row `name` (see answerRows), as a mask. */
 export function rightMask(question, name) {
-  const { answer } = question;
-  return name === 'answer' ? answer.mask : answer[name];
+  return question.answer[name];
 }
 
 /** What the question asks, in one or two sentences. */
@@ -99,31 +89,21 @@ export function hiddenLines(question) {
   }
 }
 
-/** The learner's answer (as `compare` takes it) in the core's form of an answer
- *  (`{form: 'digits', mask}`, `{form: 'rows', ld, col, rd}` or `{form: 'outcome', outcome}`),
- *  the form of `question`'s own answer. */
-export function coreAnswer(question, given) {
-  switch (question.answer.form) {
-    case 'digits': return { form: 'digits', mask: given.rows?.answer ?? 0 };
-    case 'rows': return { form: 'rows', ld: given.rows?.ld ?? 0, col: given.rows?.col ?? 0, rd: given.rows?.rd ?? 0 };
-    default: return { form: 'outcome', outcome: given.outcome };
-  }
-}
-
 /**
- * How `given` (the learner's answer: {rows: {name: mask}} or {outcome}) compares with the
- * question's: {right: true when all of it is right, digits: {name: [true|false per column]}}.
+ * How `given` (the learner's answer in the core's shape, shared/answer.js; null for no outcome
+ * chosen) compares with the question's: {right: true when all of it is right, digits: {name:
+ * [true|false per column]}}, `name` as answerRows says. A mask not given counts as all 0.
  */
 export function compare(question, given) {
   if (question.answer.form === 'outcome') {
-    return { right: given.outcome === question.answer.outcome, digits: {} };
+    return { right: given?.outcome === question.answer.outcome, digits: {} };
   }
   const { n } = question;
   const digits = {};
   let right = true;
   for (const name of answerRows(question)) {
     const want = toBinary(rightMask(question, name), n);
-    const got = toBinary(given.rows?.[name] ?? 0, n);
+    const got = toBinary(given?.[name] ?? 0, n);
     digits[name] = [...want].map((digit, c) => digit === got[c]);
     right &&= want === got;
   }

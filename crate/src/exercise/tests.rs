@@ -6,7 +6,6 @@ use super::check::{self, Moment, Origin, Values, MAX_INPUTS};
 use super::*;
 use crate::algorithms::{Algorithm, Kind};
 use crate::random::Random;
-use crate::session::Session;
 use std::collections::HashSet;
 
 fn check(slug: &str, source: &str) -> Report {
@@ -277,7 +276,7 @@ fn poss_without_done_is_wrong_on_a_bit_off_the_board() {
 
 #[test]
 fn a_counterexample_step_is_the_players_position_of_that_state() {
-    // One wrong answer per moment; the session sought to the step shows the same masks.
+    // One wrong answer per moment; the search sought to the step shows the same masks.
     let cases = [
         ("free-squares", "poss = ~(ld | col) & done;"),
         ("lowest-bit", "bit = poss & (poss - 1);"),
@@ -289,9 +288,9 @@ fn a_counterexample_step_is_the_players_position_of_that_state() {
     for (slug, source) in cases {
         let example = check(slug, source).counterexample.unwrap();
         let step = example.step.unwrap();
-        let mut session = Session::new(Kind::Richards, example.n, example.mirror).unwrap();
-        session.seek(step, u32::MAX, 0);
-        let Algorithm::Richards(stepper) = session.algorithm() else {
+        let mut search = Algorithm::new(Kind::Richards, example.n, example.mirror).unwrap();
+        search.seek(step, u32::MAX, 0);
+        let Algorithm::Richards(stepper) = &search else {
             unreachable!()
         };
         assert_eq!(stepper.steps(), step);

@@ -13,13 +13,14 @@
 
 use crate::algorithms::{self, Algorithm, Kind};
 use crate::board::{full_mask, searched_part, BoardSizeError};
+use crate::exercise::program::{learner_blocks, your_program};
 pub mod landmark;
 pub mod predict;
 
 use crate::play::{self, Batch, BoardsPassed, Moved, PassedBoard, Until};
 use crate::stepping::{Step, Stepping};
 use landmark::Landmark;
-use predict::{Question, Topic};
+use predict::{Answer, Question, Topic};
 use serde::Serialize;
 use std::fmt;
 
@@ -63,6 +64,11 @@ pub enum SessionError {
         /// Why the search never enters it.
         why: String,
     },
+    /// "Your program" refused: an answer missing, or one that does not parse, is illegal or
+    /// over budget; the sentence names the exercise and the place.
+    Program(String),
+    /// A question to grade that is not the one asked before the next step.
+    NotAskedHere,
 }
 
 impl fmt::Display for SessionError {
@@ -84,6 +90,10 @@ impl fmt::Display for SessionError {
             SessionError::NoSuchNode { path, why } => {
                 let shown: Vec<u32> = path.iter().take(32).copied().collect();
                 write!(f, "The search never enters the node {shown:?}: {why}.")
+            }
+            SessionError::Program(sentence) => f.write_str(sentence),
+            SessionError::NotAskedHere => {
+                f.write_str("That question is not the one asked before the next step.")
             }
         }
     }
@@ -154,6 +164,20 @@ impl Session {
             kept: Vec::new(),
             keep: 0,
         }
+    }
+
+    /// "Your program": the learner's loop on an `n`×`n` board, built from `sources(slug)`,
+    /// the learner's answer to each loop exercise (see [`crate::exercise::program`]), at the
+    /// start of its search. A [`SessionError::Program`] names the exercise and the place of
+    /// the first answer missing, not parsing, illegal or over budget (a wrong answer runs: see
+    /// `leftPath` in the snapshot); the answers are read before the board size is.
+    pub fn yours(
+        n: u32,
+        mirror: bool,
+        sources: impl Fn(&str) -> Option<String>,
+    ) -> Result<Session, SessionError> {
+        let blocks = learner_blocks(sources).map_err(SessionError::Program)?;
+        Ok(Session::with_algorithm(your_program(n, mirror, blocks)?))
     }
 
     /// The search itself, read-only: every move goes through the session.
@@ -295,6 +319,28 @@ impl Session {
             Algorithm::Richards(stepper) => predict::question(stepper, asked, turn),
             _ => None,
         }
+    }
+
+    /// Predict's grading: why `given` is not the answer to the question asked here about
+    /// `topic` (two's complement as `~poss` when `complement`, else `-poss`) whose answer is
+    /// `right`, in the core's one line ([`predict::reason`]); `None` when `given` is right.
+    /// The question is made again from where the search stands, never taken on trust: one
+    /// that is not the one before the next step (another board, another step, another
+    /// answer) is [`SessionError::NotAskedHere`].
+    pub fn reason(
+        &self,
+        topic: Topic,
+        complement: bool,
+        right: Answer,
+        given: Answer,
+    ) -> Result<Option<String>, SessionError> {
+        // With one topic asked, turn 0 asks two's complement as `-poss` and turn 1 as `~poss`
+        // (predict::question): the same question again, from where the search stands.
+        let here = self
+            .question(&[topic], u32::from(complement))
+            .filter(|q| q.complement == complement && q.answer == right)
+            .ok_or(SessionError::NotAskedHere)?;
+        Ok(predict::reason(&here, &given))
     }
 
     /// Everything the page shows now.
@@ -546,5 +592,141 @@ mod tests {
         );
         assert_eq!(s.history(3), all[..3]);
         assert!(session(Kind::Richards, 6, false).history(50).is_empty());
+    }
+
+    /// The loop exercises' reference answers, with `changed` in place of one.
+    fn sources(changed: Option<(&'static str, &'static str)>) -> impl Fn(&str) -> Option<String> {
+        move |slug| match changed {
+            Some((which, answer)) if which == slug => Some(answer.to_owned()),
+            _ => crate::exercise::catalogue::find(slug).map(|(_, e)| e.reference.clone()),
+        }
+    }
+
+    #[test]
+    fn your_program_from_the_references_counts_the_published_boards() {
+        for (n, mirror) in [(1, false), (6, false), (8, true)] {
+            let mut s = Session::yours(n, mirror, sources(None)).unwrap();
+            assert!(matches!(s.algorithm(), Algorithm::Yours(_)));
+            s.run(u32::MAX, Until::LimitOrEnd, 0);
+            assert!(s.algorithm().is_finished());
+            let i = n as usize - 1;
+            assert_eq!(
+                (s.boards_passed(), s.unique()),
+                (A000170[i], A002562[i]),
+                "n={n}"
+            );
+        }
+        // A wrong answer still runs (the snapshot says where it left Richards' path).
+        let wrong = sources(Some(("free-squares", "poss = ~(ld | col | rd);")));
+        assert!(Session::yours(6, false, wrong).is_ok());
+    }
+
+    #[test]
+    fn your_program_refused_says_which_answer_and_where_in_a_sentence() {
+        let missing = Session::yours(6, false, |_| None).unwrap_err();
+        assert_eq!(
+            missing.to_string(),
+            "Your program needs an answer to each of free-squares, lowest-bit, take-it-away, next-row; free-squares has none."
+        );
+        let illegal = sources(Some(("take-it-away", "poss = poss * bit;")));
+        let error = Session::yours(6, false, illegal).unwrap_err();
+        assert!(matches!(error, SessionError::Program(_)));
+        assert!(
+            error
+                .to_string()
+                .starts_with("take-it-away: line 1, column "),
+            "{error}"
+        );
+        let broken = sources(Some(("lowest-bit", "bit = ;")));
+        let error = Session::yours(6, false, broken).unwrap_err().to_string();
+        assert!(error.starts_with("lowest-bit: line 1, column "), "{error}");
+        // A board too big: the same sentence as any search's; the answers are read first.
+        let big = Session::yours(33, false, sources(None)).unwrap_err();
+        assert_eq!(big, Session::new(Kind::Richards, 33, false).unwrap_err());
+        assert!(matches!(
+            Session::yours(33, false, |_| None).unwrap_err(),
+            SessionError::Program(_)
+        ));
+    }
+
+    #[test]
+    fn a_wrong_answer_has_the_cores_reason_and_a_question_from_elsewhere_is_refused() {
+        let s = session(Kind::Richards, 4, false);
+        let question = s.question(&[Topic::FreeSquares], 0).unwrap();
+        let grade = |given| s.reason(question.topic, question.complement, question.answer, given);
+        // The empty first row of 4: every square free (0b1111).
+        assert_eq!(question.answer, Answer::Digits { mask: 0b1111 });
+        assert_eq!(grade(Answer::Digits { mask: 0b1111 }), Ok(None));
+        assert_eq!(
+            grade(Answer::Digits { mask: 0b11111 }).unwrap().as_deref(),
+            Some("Some digits lie off the board: a mask has one digit per column.")
+        );
+        let outcome = Answer::Outcome {
+            outcome: predict::Outcome::Place,
+        };
+        assert_eq!(
+            grade(outcome).unwrap(),
+            predict::reason(&question, &outcome),
+            "an answer of another form has the core's reason too"
+        );
+        assert!(grade(outcome).unwrap().is_some());
+        // Not the question asked here: another board, another answer, another topic, or the
+        // search moved on since. The sentence the page shows.
+        let not_here = Err(SessionError::NotAskedHere);
+        let elsewhere = session(Kind::Richards, 5, false);
+        let right = Answer::Digits { mask: 0b1111 };
+        assert_eq!(
+            elsewhere.reason(Topic::FreeSquares, false, right, right),
+            not_here
+        );
+        let other = Answer::Digits { mask: 0b0111 };
+        assert_eq!(s.reason(Topic::FreeSquares, false, other, other), not_here);
+        assert_eq!(s.reason(Topic::LowestBit, false, right, right), not_here);
+        let mut moved = s.clone();
+        moved.step().unwrap();
+        assert_eq!(
+            moved.reason(Topic::FreeSquares, false, right, right),
+            not_here
+        );
+        assert_eq!(
+            SessionError::NotAskedHere.to_string(),
+            "That question is not the one asked before the next step."
+        );
+        // Not Richards' bitmask: no question is asked, so none is graded.
+        let scan = session(Kind::BoardScan, 4, false);
+        assert_eq!(
+            scan.reason(Topic::FreeSquares, false, right, right),
+            not_here
+        );
+    }
+
+    #[test]
+    fn twos_complement_is_graded_as_asked_minus_or_not() {
+        let mut s = session(Kind::Richards, 6, false);
+        let asked = loop {
+            if let Some(q) = s.question(&[Topic::TwosComplement], 1) {
+                break q;
+            }
+            s.step().unwrap();
+        };
+        assert!(asked.complement, "turn 1 asks ~poss");
+        let answer = asked.answer;
+        assert_eq!(
+            s.reason(Topic::TwosComplement, true, answer, answer),
+            Ok(None)
+        );
+        // The same place asked as -poss is another question, with another answer.
+        let minus = s.question(&[Topic::TwosComplement], 0).unwrap();
+        assert!(!minus.complement);
+        assert_ne!(minus.answer, answer);
+        assert_eq!(
+            s.reason(Topic::TwosComplement, false, answer, answer),
+            Err(SessionError::NotAskedHere)
+        );
+        assert_eq!(
+            s.reason(Topic::TwosComplement, false, minus.answer, answer),
+            Ok(predict::reason(&minus, &answer))
+        );
+        assert!(predict::reason(&minus, &answer).is_some());
     }
 }

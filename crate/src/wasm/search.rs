@@ -2,10 +2,9 @@
 
 use super::{js_error, to_js, whole_number};
 use crate::algorithms::Kind;
-use crate::exercise::program::{learner_blocks, your_program};
 use crate::play::{self, Until};
 use crate::session::landmark::Landmark;
-use crate::session::predict::{self, Answer, Outcome, Topic};
+use crate::session::predict::{Answer, Outcome, Topic};
 use crate::session::Session;
 use crate::stepping::Stepping;
 use std::collections::HashMap;
@@ -103,11 +102,9 @@ impl Search {
                     ))
                 }
             };
-            let blocks = learner_blocks(|slug| sources.get(slug).cloned()).map_err(js_error)?;
-            let algorithm = your_program(n, mirror, blocks).map_err(js_error)?;
-            return Ok(Search {
-                session: Session::with_algorithm(algorithm),
-            });
+            let session =
+                Session::yours(n, mirror, |slug| sources.get(slug).cloned()).map_err(js_error)?;
+            return Ok(Search { session });
         }
         let session = Session::new(kind, n, mirror).map_err(js_error)?;
         Ok(Search { session })
@@ -272,7 +269,7 @@ impl Search {
     /// Predict mode: why `given` (`{form: "digits", mask}`, `{form: "rows", ld, col, rd}` or
     /// `{form: "outcome", outcome}`) is not the answer to `question` (as `question()` gave
     /// it, the search still where it was asked), in the core's one line
-    /// (`predict::reason`): a string, or `null` when the answer is right. The search does
+    /// (`Session::reason`): a string, or `null` when the answer is right. The search does
     /// not move. Throws, never panics, for a question or an answer it cannot read, or a
     /// question that is not the one before the next step.
     pub fn reason(&self, question: JsValue, given: JsValue) -> Result<JsValue, JsError> {
@@ -287,17 +284,11 @@ impl Search {
             .ok_or_else(|| js_error(format!("The question's answer is not one of {ANSWERS}.")))?;
         let given = read_answer(&given)
             .ok_or_else(|| js_error(format!("The answer given is not one of {ANSWERS}.")))?;
-        // With one topic asked, turn 0 asks two's complement as `-poss` and turn 1 as `~poss`
-        // (predict::question): the same question again, from where the search stands.
-        let here = self
+        let reason = self
             .session
-            .question(&[topic], u32::from(complement))
-            .filter(|q| q.complement == complement && q.answer == right)
-            .ok_or_else(|| js_error("That question is not the one asked before the next step."))?;
-        Ok(match predict::reason(&here, &given) {
-            Some(line) => JsValue::from_str(&line),
-            None => JsValue::NULL,
-        })
+            .reason(topic, complement, right, given)
+            .map_err(js_error)?;
+        Ok(reason.map_or(JsValue::NULL, |line| JsValue::from_str(&line)))
     }
 
     /// Everything the screen shows: `{algorithm, n, row, queens, candidates, tried, trying,

@@ -44,10 +44,11 @@ async function blankPage(viewport = LAPTOP) {
   }));
   await page.goto(`${origin}/blank.html`);
   await page.evaluate(async () => {
-    const [teacher, student, histogram, link] = await Promise.all([
+    const [teacher, student, histogram, link, answer] = await Promise.all([
       import('/class/class-teacher.js'), import('/class/class-student.js'), import('/class/class-histogram.js'), import('/class/class-link.js'),
+      import('/teach/answer-input.js'), // the student's answer controls, as main.js hands them over
     ]);
-    window.views = { teacher, student, histogram, link };
+    window.views = { teacher, student, histogram, link, answer };
   });
   return page;
 }
@@ -169,11 +170,13 @@ async function studentPage(viewport) {
   const page = await blankPage(viewport);
   await page.evaluate(() => {
     const { StudentView } = window.views.student;
+    const { AnswerInput } = window.views.answer;
     window.sent = [];
     const link = { state: 'open', send: (m) => { window.sent.push(m); return true; }, leave() {}, keepName() {} };
     window.concealed = [];
     window.view = new StudentView(document.getElementById('box'), {
       link, prompt: () => 'Which squares of row 3 are free?', follow() {}, lock() {}, freeze() {}, ended() {},
+      answer: (container, question, given) => new AnswerInput(container, question, given),
       conceal: (question) => window.concealed.push(question ? question.kind ?? question.topic : null),
     });
     window.view.state('open', {});
@@ -317,5 +320,29 @@ test('390 px: a two-round histogram with long reasons stays inside the screen (i
   await page.getByRole('table', { name: /^Round 2/ }).waitFor();
   const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   assert.ok(widths.document <= widths.viewport, `the page is ${widths.document} px wide in a ${widths.viewport} px screen`);
+  await page.close();
+});
+
+test('a student’s outcome question by keyboard: the three outcomes one tab stop, → moves and Space chooses, Submit sends the core’s shape; a second round keeps the choice', async () => {
+  const page = await studentPage(LAPTOP);
+  const outcome = { id: 'q3', round: 1, form: 'outcome', question: { topic: 'what-happens', n: 5, row: 2 } };
+  await say(page, { type: 'question', ...outcome });
+  const group = page.getByRole('group', { name: 'Your answer', exact: true });
+  assert.deepEqual(await group.getByRole('button').evaluateAll((buttons) => buttons.map((b) => `${b.textContent} ${b.tabIndex}`)),
+    ['Place a queen 0', 'Back up -1', 'A solution -1']);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  assert.equal(await page.locator('.class-question [role="status"]').textContent(), 'Choose one of the three answers, then press Submit.');
+  await group.getByRole('button', { name: 'Place a queen' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.textContent, document.activeElement.getAttribute('aria-pressed'), document.activeElement.tabIndex]),
+    ['Back up', 'true', 0]);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Submit', 'the outcomes are one tab stop');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.sent.filter((m) => m.type === 'answer')),
+    [{ type: 'answer', question: 'q3', round: 1, given: { form: 'outcome', outcome: 'back' } }]);
+  await say(page, { type: 'question', ...outcome, round: 2 });
+  assert.equal(await group.getByRole('button', { name: 'Back up' }).getAttribute('aria-pressed'), 'true', 'round 2 opens with the student’s choice');
   await page.close();
 });

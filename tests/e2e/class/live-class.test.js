@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { usePage, button, steps, queensOnBoard } from '../../support/session.js';
+import { usePage, button, steps, queensOnBoard, masksFromQueens } from '../../support/session.js';
 import { seriousViolations } from '../../support/axe.js';
 import { startClassServer } from '../../support/class-server.js';
 
@@ -88,6 +88,15 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     await button(teacher, 'Ask the class').click();
     for (const page of students) await page.getByText(/^Which squares of row \d+ are free\?/).waitFor();
     await teacher.getByText('0 of 3 answered').waitFor();
+    // The right answer, from the board alone (the queens, by the rules of the game): the
+    // squares of the row asked about that no queen above attacks.
+    const asked = Number((await ann.locator('.class-prompt').textContent()).match(/row (\d+) are free/)[1]);
+    assert.equal(asked, queens.length + 1, 'asked about the row under the queens');
+    const attacked = masksFromQueens(queens, 8);
+    const free = [...attacked.ld].map((_, c) => (attacked.ld[c] === '0' && attacked.col[c] === '0' && attacked.rd[c] === '0' ? '1' : '0')).join('');
+    // What each student sends below: Ann nothing (all 0), Bo column 3, Cy columns 1 and 2.
+    const sent = [{ page: ann, name: 'Ann', answer: '00000000' }, { page: bo, name: 'Bo', answer: '00100000' }, { page: cy, name: 'Cy', answer: '11000000' }]
+      .map((student) => ({ ...student, verdict: student.answer === free ? 'right' : 'wrong' }));
     // The masks that give the answer away (poss and the lines from it) are hidden on every
     // screen while the question is open, the projector's too.
     const hiddenMasks = (page) => page.locator('.masks .mask-digits.hidden').count();
@@ -148,7 +157,11 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].count >= rows[i].count, 'most frequent first');
     assert.ok(rows.filter((row) => row.verdict === '✓ right').length <= 1);
     for (const row of rows.filter((r) => r.verdict !== '✓ right')) assert.match(row.verdict, /^✗ .{10,}/, 'a wrong answer has its reason');
-    for (const page of students) await page.getByText(/^(Right!|Not this time)/).waitFor();
+    for (const { page, verdict } of sent) {
+      await page.getByText(verdict === 'right' ? /^Right!/ : new RegExp(`^Not this time: the answer was ${free}\\.`)).waitFor();
+    }
+    // The teacher's table marks the board's answer right, and only it.
+    assert.deepEqual(rows.filter((row) => row.verdict === '✓ right').map((row) => row.answer), [free]);
     for (const page of [teacher, ...students]) {
       assert.equal(await hiddenMasks(page), 0, 'shown with the answers');
       assert.equal(await page.locator('#board.asking-free').count(), 0);
@@ -186,7 +199,11 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     assert.equal(lines[0], 'round,question,step,student,answer,right,seconds');
     assert.equal(lines.length, 1 + 4, 'three answers in round 1, one in round 2');
     assert.ok(lines.some((line) => line.includes(`"'=Ada, <b>1</b>"`)), 'the name escaped for CSV and for formulas');
-    assert.ok(lines.some((line) => new RegExp(`^1,\\d+ \\(free-squares\\),20,[^,]+,11000000,(right|wrong),[\\d.]+$`).test(line)), "Cy's answer kept");
+    // Each answer of round 1 with the verdict the board gives it (Cy's kept through the reload).
+    for (const { name, answer, verdict } of sent) {
+      assert.ok(lines.some((line) => new RegExp(`^1,\\d+ \\(free-squares\\),20,("[^"]*"|[^,"]+),${answer},${verdict},[\\d.]+$`).test(line)),
+        `${name}'s ${answer} is ${verdict} (the free squares ${free}): ${lines.join(' | ')}`);
+    }
     assert.equal(lines.filter((line) => line.startsWith('2,')).length, 1);
 
     // Play, then Pause: the positions go out throttled, and the final one always.

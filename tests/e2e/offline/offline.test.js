@@ -1,11 +1,13 @@
 // End-to-end: the page with no network. One visit installs the service worker; then every
-// request of the browser context (the pages' and the service worker's own) is aborted, the
-// page reloads, and with no network: step, play and scrub N = 8; a permalink to step 1,234 of
-// N = 10; Compare and Write it opened for the first time (an answer typed and checked, Run my
-// loop); a built-in lesson and a made one; Predict graded; Count all N = 12 on two workers and
-// a resumed count; a GIF, the worksheet, the QR code, embed.html in the Embed dialog's iframe.
-// No console error, and no failed request but the ones the test aborted. The tests share the
-// one visit and run in order.
+// request of the browser context (the pages' and the service worker's own) is aborted and the
+// static server is stopped (a request that slipped past the abort would find no server: only
+// the service worker's cache can serve the pages), the page reloads, and with no network:
+// step, play and scrub N = 8; a permalink to step 1,234 of N = 10; Compare and Write it opened
+// for the first time (an answer typed and checked, Run my loop); a built-in lesson and a made
+// one; Predict graded; Count all N = 12 on two workers and a resumed count; a GIF, the
+// worksheet, the QR code, embed.html in the Embed dialog's iframe. No console error, no
+// failed request but the ones the test aborted, and no request answered by the static server
+// after the cut. The tests share the one visit and run in order.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -28,6 +30,7 @@ let browser;
 let context;
 let page; // the page reloaded offline, shared by the tests
 let aborted; // the URLs the test aborted
+let servedBeforeCut; // the requests the static server answered before it was stopped
 const pages = [];
 
 /** A new page of the context (offline once the network is cut), watched for problems. */
@@ -50,7 +53,8 @@ before(async () => {
   }, { cores: CORES, ms: COUNT_DELAY_MS });
   page = await newPage();
   await workerActivated(page); // the one visit: everything is kept now
-  aborted = await cutNetwork(context);
+  servedBeforeCut = server.served();
+  aborted = await cutNetwork(context, server); // the static server stopped too
   await page.reload();
   await pageReady(page);
 });
@@ -59,9 +63,10 @@ after(async () => {
   try {
     const problems = pages.flatMap((each) => problemsBut(each, aborted));
     assert.deepEqual(problems, [], 'the pages logged errors or failed a request the test did not abort');
+    assert.equal(server.served(), servedBeforeCut, 'no request reached the static server after the cut');
   } finally {
     await browser?.close();
-    await server?.close();
+    await server?.close(); // stopped at the cut already, unless before() failed first
   }
 });
 

@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS, TEACHER_KEY,
+  ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS,
   IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL, MAX_WAIT_MS, DEFAULT_BEAT_SECONDS,
   readBeatSeconds, silenceMs,
 } from '../../../www/class/class-link.js';
+import { TEACHER_KEY } from '../../../www/shared/class-tab.js';
 import { testMachineAgainstTable } from '../../support/machine-table.js';
 
 testMachineAgainstTable({ TRANSITIONS, STATES, can, next }, {

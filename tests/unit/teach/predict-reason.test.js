@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../support/core.js';
-import { coreAnswer } from '../../../www/teach/questions.js';
+import { answerOf, maskNames, OUTCOMES } from '../../../www/shared/answer.js';
 
 const core = await loadCore();
 
@@ -27,8 +27,8 @@ test('a wrong answer gets the core’s one line; a right one gets null', () => {
   try {
     // Row 1, no queen yet: every square free.
     const first = search.question(['free-squares'], 0);
-    assert.equal(search.reason(first, coreAnswer(first, { rows: { answer: done } })), null, 'every square free is right');
-    assert.equal(search.reason(first, coreAnswer(first, { rows: { answer: 0b10100000 } })),
+    assert.equal(search.reason(first, { form: 'digits', mask: done }), null, 'every square free is right');
+    assert.equal(search.reason(first, { form: 'digits', mask: 0b10100000 }),
       'A free square is missing: every column no mask attacks is free.');
     assert.equal(search.reason(first, { form: 'digits', mask: done | (1 << n) }),
       'Some digits lie off the board: a mask has one digit per column.', 'a square off the board');
@@ -68,13 +68,34 @@ test('two’s complement asked as ~poss: -poss given gets the line about the +1'
   }
 });
 
-test('the page’s answers in the core’s form: digits, rows, outcome', () => {
-  const digits = { answer: { form: 'digits', mask: 3 } };
-  const rows = { answer: { form: 'rows', ld: 1, col: 2, rd: 4 } };
-  const outcome = { answer: { form: 'outcome', outcome: 'place' } };
-  assert.deepEqual(coreAnswer(digits, { rows: { answer: 5 } }), { form: 'digits', mask: 5 });
-  assert.deepEqual(coreAnswer(rows, { rows: { ld: 8, col: 0, rd: 3 } }), { form: 'rows', ld: 8, col: 0, rd: 3 });
-  assert.deepEqual(coreAnswer(outcome, { outcome: 'back', rows: {} }), { form: 'outcome', outcome: 'back' });
+test('the page’s answers (shared/answer.js, as the answer input reads them) are what the core takes, in each form', () => {
+  const n = 6;
+  const search = new core.Search(n);
+  try {
+    const seen = new Set();
+    for (let turn = 0; turn < 200 && seen.size < 3; turn++) {
+      for (const topic of ['free-squares', 'next-row', 'what-happens']) {
+        const question = search.question([topic], 0);
+        if (!question || seen.has(question.answer.form)) continue;
+        const { form } = question.answer;
+        seen.add(form);
+        // Right: the masks (or the outcome) read off the question's own answer.
+        const masks = Object.fromEntries(maskNames(form).map((name) => [name, question.answer[name]]));
+        const right = answerOf(form, { masks, outcome: question.answer.outcome });
+        assert.equal(search.reason(question, right), null, `${form}: the right answer, as the page gives it`);
+        // Wrong: each mask with its column 1 flipped, or another outcome.
+        const flipped = Object.fromEntries(Object.entries(masks).map(([name, mask]) => [name, mask ^ (1 << (n - 1))]));
+        const other = OUTCOMES.find((o) => o.outcome !== question.answer.outcome).outcome;
+        const wrong = answerOf(form, { masks: flipped, outcome: other });
+        const line = search.reason(question, wrong);
+        assert.ok(typeof line === 'string' && line.length > 10, `${form}: a wrong answer gets a line (${line})`);
+      }
+      search.step();
+    }
+    assert.deepEqual([...seen].sort(), ['digits', 'outcome', 'rows']);
+  } finally {
+    search.free();
+  }
 });
 
 test('bad input is a thrown Error with a sentence, never a panic; the search goes on', () => {

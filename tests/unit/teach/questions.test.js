@@ -9,12 +9,12 @@ const base = { n: 6, row: 2, ld: 0b000100, col: 0b100010, rd: 0b010000, poss: 0,
 
 test('a digit question is right only when every digit is, and marks each column', () => {
   const question = { ...base, topic: 'free-squares', next: { kind: 'free', row: 2, poss: 0b001001 }, answer: { form: 'digits', mask: 0b001001 } };
-  assert.deepEqual(answerRows(question), ['answer']);
-  assert.deepEqual(compare(question, { rows: { answer: 0b001001 } }), { right: true, digits: { answer: [true, true, true, true, true, true] } });
-  const wrong = compare(question, { rows: { answer: 0b001000 } });
+  assert.deepEqual(answerRows(question), ['mask'], 'the row is named as the core names its mask');
+  assert.deepEqual(compare(question, { form: 'digits', mask: 0b001001 }), { right: true, digits: { mask: [true, true, true, true, true, true] } });
+  const wrong = compare(question, { form: 'digits', mask: 0b001000 });
   assert.equal(wrong.right, false);
-  assert.deepEqual(wrong.digits.answer, [true, true, true, true, true, false], 'column 6 is wrong');
-  assert.equal(compare(question, { rows: {} }).right, false, 'nothing given is all zeros');
+  assert.deepEqual(wrong.digits.mask, [true, true, true, true, true, false], 'column 6 is wrong');
+  assert.equal(compare(question, { form: 'digits' }).right, false, 'nothing given is all zeros');
   assert.match(prompt(question), /^Which squares of row 3 are free\?/);
   assert.match(explain(question), /ld = 000100, col = 100010, rd = 010000, so poss = ~\(ld \| col \| rd\) & done = 001001\.$/);
   assert.ok(hiddenLines(question).includes('~(ld | col | rd) & done'), 'the free squares line would give it away');
@@ -25,9 +25,12 @@ test('a digit question is right only when every digit is, and marks each column'
 test('the next row asks three rows; one wrong row makes the answer wrong', () => {
   const question = { ...base, topic: 'next-row', next: { kind: 'place', row: 2, column: 3 }, answer: { form: 'rows', ld: 0b000011, col: 0b100110, rd: 0b101000 } };
   assert.deepEqual(answerRows(question), ['ld', 'col', 'rd']);
-  const given = { rows: { ld: 0b000011, col: 0b100110, rd: 0b101000 } };
+  const given = { form: 'rows', ld: 0b000011, col: 0b100110, rd: 0b101000 };
   assert.equal(compare(question, given).right, true);
-  assert.equal(compare(question, { rows: { ...given.rows, rd: 0 } }).right, false);
+  const wrong = compare(question, { ...given, rd: 0 });
+  assert.equal(wrong.right, false);
+  assert.deepEqual(Object.keys(wrong.digits), ['ld', 'col', 'rd']);
+  assert.deepEqual(wrong.digits.rd, [false, true, false, true, true, true], 'the digits of rd that were 1');
   assert.match(prompt(question), /row 3, column 4\. What are row 4’s ld, col and rd\?/);
   assert.match(explain(question), /bit = 000100 \(column 4\): \(ld \| bit\) >> 1 = 000011, col \| bit = 100110, \(rd \| bit\) << 1 = 101000/);
   assert.deepEqual(hiddenLines(question), ['(ld | bit) >> 1', 'col | bit', '(rd | bit) << 1']);
@@ -35,8 +38,9 @@ test('the next row asks three rows; one wrong row makes the answer wrong', () =>
 
 test('what happens compares the outcome, and explains each of the three', () => {
   const at = (outcome, next, extra = {}) => ({ ...base, ...extra, topic: 'what-happens', next, answer: { form: 'outcome', outcome } });
-  assert.equal(compare(at('back', { kind: 'deadEnd', row: 2 }), { outcome: 'back' }).right, true);
-  assert.equal(compare(at('back', { kind: 'deadEnd', row: 2 }), { outcome: 'place' }).right, false);
+  assert.equal(compare(at('back', { kind: 'deadEnd', row: 2 }), { form: 'outcome', outcome: 'back' }).right, true);
+  assert.equal(compare(at('back', { kind: 'deadEnd', row: 2 }), { form: 'outcome', outcome: 'place' }).right, false);
+  assert.equal(compare(at('back', { kind: 'deadEnd', row: 2 }), null).right, false, 'no outcome chosen is not right');
   assert.match(explain(at('back', { kind: 'deadEnd', row: 2 })), /no square of row 3 is free, a dead end/);
   assert.match(explain(at('back', { kind: 'backtrack', row: 1, column: 0 })), /backs up to row 2\./);
   assert.match(explain(at('place', { kind: 'try', row: 2, column: 5, bit: 1 }, { poss: 0b000101 })), /poss = 000101 still holds a free square/);
