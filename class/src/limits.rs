@@ -88,6 +88,54 @@ impl Bucket {
     }
 }
 
+/// Frames dropped in a row by a connection's rate before it is closed as a flood.
+pub const FLOOD: u32 = 100;
+
+/// What a connection's rate says of one frame it sent (a message, a ping or a pong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    /// Within the rate: handled.
+    Pass,
+    /// Over it, the first in a row: dropped, and the sender told once.
+    DropTelling,
+    /// Over it again: dropped without a word.
+    Drop,
+    /// [`FLOOD`] in a row over it: the connection is closed.
+    Flood,
+}
+
+/// A connection's rate: a [`Bucket`] for every frame it sends, pings and pongs as well as
+/// messages (a browser sends pings on its own only to answer ours), and the drops in a row.
+#[derive(Clone, Debug)]
+pub struct Rate {
+    bucket: Bucket,
+    dropped: u32,
+}
+
+impl Rate {
+    /// `per_second` frames a second, bursts of `burst`, from `now_ms`.
+    pub fn new(per_second: u32, burst: u32, now_ms: u64) -> Rate {
+        Rate {
+            bucket: Bucket::new(per_second, burst, now_ms),
+            dropped: 0,
+        }
+    }
+
+    /// What happens to a frame that came at `now_ms`.
+    pub fn admit(&mut self, now_ms: u64) -> Admit {
+        if self.bucket.take(now_ms) {
+            self.dropped = 0;
+            return Admit::Pass;
+        }
+        self.dropped = self.dropped.saturating_add(1);
+        match self.dropped {
+            1 => Admit::DropTelling,
+            d if d >= FLOOD => Admit::Flood,
+            _ => Admit::Drop,
+        }
+    }
+}
+
 /// Which cap a connection met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Full {
@@ -199,5 +247,20 @@ mod tests {
         }
         open.release(&"z"); // never admitted: nothing to give back
         assert_eq!((open.count(), open.by_key.len()), (0, 0), "nothing kept");
+    }
+
+    #[test]
+    fn a_rate_passes_its_burst_tells_once_then_calls_a_flood() {
+        let mut rate = Rate::new(20, 40, 0);
+        let seen: Vec<Admit> = (0..40 + FLOOD).map(|_| rate.admit(0)).collect();
+        assert!(seen[..40].iter().all(|&a| a == Admit::Pass));
+        assert_eq!(seen[40], Admit::DropTelling);
+        assert!(seen[41..40 + FLOOD as usize - 1]
+            .iter()
+            .all(|&a| a == Admit::Drop));
+        assert_eq!(seen[39 + FLOOD as usize], Admit::Flood);
+        // A second later, 20 more pass, and the count of drops starts again.
+        assert_eq!(rate.admit(1_000), Admit::Pass);
+        assert_eq!(rate.admit(1_000), Admit::Pass);
     }
 }

@@ -377,6 +377,39 @@ async fn a_flood_is_closed_and_the_others_go_on() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pings_is_counted_and_closed_as_messages_are() {
+    use tokio_tungstenite::tungstenite::Message;
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let (mut calm, _) = student(&server, &code, None).await;
+    let (mut flood, _) = student(&server, &code, None).await;
+    // Pings only (each would be answered with a pong): at most 2,000, or until the server
+    // closes; 40 a burst and 20 a second pass, the rest are drops, 100 in a row a flood.
+    for _ in 0..2_000 {
+        if flood
+            .ws
+            .send(Message::Ping(vec![7u8; 8].into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let (close, reason, before) = flood.closed().await;
+    assert_eq!(close, policy(), "{reason}");
+    assert!(reason.contains("Too many messages"), "{reason}");
+    assert!(
+        before.iter().any(|m| m["code"] == "rate"),
+        "a warning first: {before:?}"
+    );
+    teacher
+        .send(json!({"type": "show", "n": 5, "mirror": false, "step": 4, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(calm.recv_type("show").await["step"], 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn too_many_joins_from_one_address_are_refused() {
     let server = Server::start(&[]);
     let (_teacher, opened) = teacher(&server).await;

@@ -10,7 +10,7 @@
 
 use super::app::{lock, App};
 use super::outbox::{Outbox, Outgoing, Updates, SEND_QUEUE};
-use crate::limits::Bucket;
+use crate::limits::{Admit, Rate};
 use crate::protocol::{self, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
 use crate::room::ConnId;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -112,10 +112,8 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
         conn,
     };
     let (mut sink, mut stream) = socket.split();
-    let mut bucket = Bucket::new(app.messages_per_second, app.message_burst, app.now_ms());
-    // Messages dropped in a row by the rate limit: past FLOOD the connection is closed.
-    const FLOOD: u32 = 100;
-    let mut dropped = 0u32;
+    // Every frame the client sends counts, pings too (each one is answered with a pong).
+    let mut rate = Rate::new(app.messages_per_second, app.message_burst, app.now_ms());
     // A connection that takes no seat soon is closed: open sockets cost memory, seats are
     // capped and joins rate-limited, so idle unseated ones would be the way around both.
     let mut seated = false;
@@ -187,26 +185,24 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     }
                     break;
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Ok(Message::Binary(_))) => {
                     let refusal = Refusal::fatal("binary", "A message is JSON text, not binary.");
                     app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
                 }
-                Some(Ok(Message::Text(text))) => {
-                    if !bucket.take(app.now_ms()) {
-                        dropped += 1;
-                        if dropped >= FLOOD {
-                            let refusal = Refusal::fatal("flood", format!(
-                                "Too many messages: at most {} a second.", app.messages_per_second));
-                            app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
-                        } else if dropped == 1 {
-                            let refusal = Refusal::soft("rate", format!(
-                                "Too many messages: at most {} a second; this one was dropped.", app.messages_per_second));
-                            app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
-                        }
+                Some(Ok(frame)) => {
+                    let refusal = match rate.admit(app.now_ms()) {
+                        Admit::Pass => None,
+                        Admit::Drop => continue,
+                        Admit::DropTelling => Some(Refusal::soft("rate", format!(
+                            "Too many messages: at most {} a second; this one was dropped.", app.messages_per_second))),
+                        Admit::Flood => Some(Refusal::fatal("flood", format!(
+                            "Too many messages: at most {} a second.", app.messages_per_second))),
+                    };
+                    if let Some(refusal) = refusal {
+                        app.with_hub(|hub| hub.refused(conn, refusal), Some(conn));
                         continue;
                     }
-                    dropped = 0;
+                    let Message::Text(text) = frame else { continue }; // a ping or a pong
                     seated = app.message(conn, peer, text.as_str()).await || seated;
                 }
             }
