@@ -978,6 +978,31 @@ async fn a_request_for_another_host_name_is_refused_on_every_route() {
         let upgrade = upgrade_request(&host, "http://evil.example");
         assert_eq!(raw_status(&server, &upgrade).await, 403, "{host}");
     }
+    // Loose HTTP: the host named twice, or a target naming another host than `Host`.
+    let here = format!("127.0.0.1:{port}");
+    let twice = format!(
+        "GET /class/hello HTTP/1.1\r\nHost: {here}\r\nHost: {evil}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(raw_status(&server, &twice).await, 400);
+    let twice_same = format!(
+        "GET /class/hello HTTP/1.1\r\nHost: {here}\r\nHost: {here}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(raw_status(&server, &twice_same).await, 400);
+    for target in [
+        format!("http://{evil}/class/hello"),
+        "http://evil.example/".to_string(),
+    ] {
+        let request = format!("GET {target} HTTP/1.1\r\nHost: {here}\r\nConnection: close\r\n\r\n");
+        assert_eq!(raw_status(&server, &request).await, 421, "{target}");
+    }
+    let request = format!(
+        "GET http://{here}/class/hello HTTP/1.1\r\nHost: {here}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(
+        raw_status(&server, &request).await,
+        200,
+        "the same host in both"
+    );
     teacher(&server).await;
 }
 

@@ -15,8 +15,8 @@ use super::app::lock;
 use super::config::{Config, Hosts};
 use crate::limits::{Full, Open};
 use axum::extract::ConnectInfo;
-use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -270,6 +270,32 @@ impl AsyncWrite for Counted {
     }
 }
 
+/// The answer to a request that does not name one of this server's hosts, once, or None: a
+/// `Host` header twice (400), none or another host (421); a request whose target names its
+/// host (`GET http://host/path`, which a browser sends only to a proxy) must name the same
+/// host as its `Host` (421).
+fn refusal(hosts: &Hosts, headers: &HeaderMap, uri: &Uri) -> Option<Response> {
+    let text = |status, sentence: &'static str| {
+        let plain = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
+        Some((status, plain, sentence).into_response())
+    };
+    let mut named = headers.get_all(header::HOST).iter();
+    let host = named.next().and_then(|h| h.to_str().ok());
+    if named.next().is_some() {
+        return text(StatusCode::BAD_REQUEST, "A request names its host once.");
+    }
+    let same_target = uri
+        .authority()
+        .is_none_or(|target| host.is_some_and(|host| target.as_str().eq_ignore_ascii_case(host)));
+    if !hosts.allows(host) || !same_target {
+        return text(
+            StatusCode::MISDIRECTED_REQUEST,
+            "This class server does not answer to this host name: open it at its own address (or start it with --host NAME).",
+        );
+    }
+    None
+}
+
 /// Serves HTTP/1.1 on one connection (each request with the peer's address, for
 /// `ConnectInfo`), until it closes, its head is late, or the server stops.
 async fn http_connection(
@@ -280,20 +306,9 @@ async fn http_connection(
     header_wait: Duration,
     mut stopped: watch::Receiver<bool>,
 ) {
-    let service = hyper::service::service_fn(
-        move |mut request: hyper::Request<hyper::body::Incoming>| {
-            let host = request
-                .headers()
-                .get(header::HOST)
-                .and_then(|h| h.to_str().ok());
-            let refused = (!hosts.allows(host)).then(|| {
-                (
-                    StatusCode::MISDIRECTED_REQUEST,
-                    [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-                    "This class server does not answer to this host name: open it at its own address (or start it with --host NAME).",
-                )
-                    .into_response()
-            });
+    let service =
+        hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            let refused = refusal(&hosts, request.headers(), request.uri());
             request.extensions_mut().insert(ConnectInfo(peer));
             let mut router = router.clone();
             async move {
@@ -302,8 +317,7 @@ async fn http_connection(
                     None => tower_service::Service::call(&mut router, request).await,
                 }
             }
-        },
-    );
+        });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(hyper_util::rt::TokioTimer::new())
