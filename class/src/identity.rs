@@ -86,10 +86,11 @@ pub fn anonymous_name(random: &mut dyn Random) -> String {
     format!("{colour} {animal} {number}")
 }
 
-/// A name as typed, made safe to keep: control characters and the invisible ones that format
-/// text (zero widths, direction overrides and isolates: a name could otherwise read as
-/// another's, or turn the teacher's list round) replaced by spaces, runs of spaces made one,
-/// trimmed, cut to [`MAX_NAME_CHARS`] characters. `None` when nothing is left.
+/// A name as typed, made safe to keep: control characters and the ones that show nothing or
+/// a blank (zero widths, direction overrides and isolates, fillers, tags: a name could
+/// otherwise read as another's, look empty, or turn the teacher's list round) replaced by
+/// spaces, runs of spaces made one, trimmed, cut to [`MAX_NAME_CHARS`] characters. `None`
+/// when no letter or digit is left.
 pub fn clean_name(typed: &str) -> Option<String> {
     let mut name = String::new();
     let mut space = false;
@@ -109,17 +110,24 @@ pub fn clean_name(typed: &str) -> Option<String> {
     }
     let name: String = name.chars().take(MAX_NAME_CHARS).collect();
     let name = name.trim_end().to_string();
-    (!name.is_empty()).then_some(name)
+    // A name the teacher can read: at least one letter or digit that shows.
+    name.chars().any(char::is_alphanumeric).then_some(name)
 }
 
-/// True for Unicode's invisible format characters (category Cf) that can hide or reorder
-/// text: the soft hyphen, the Arabic letter mark, the Mongolian vowel separator, the zero
-/// widths and direction marks, the embeddings and overrides, the invisible operators and
-/// isolates, and the byte order mark.
+/// True for the characters that show nothing, or nothing but blank, and so could hide or
+/// reorder a name, or make it look empty: Unicode's default-ignorable code points (the soft
+/// hyphen, the combining grapheme joiner, the Arabic letter mark, the Hangul fillers, the
+/// Khmer inherent vowels, the Mongolian and other variation selectors, the zero widths and
+/// direction marks, the embeddings, overrides and isolates, the invisible operators, the
+/// byte order mark, the shorthand format controls, the musical formatting marks and the
+/// tags) and the braille blank.
 fn formats_text(c: char) -> bool {
     matches!(c,
-        '\u{AD}' | '\u{61C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}'..='\u{1160}' | '\u{17B4}'..='\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
 }
 
 /// A number below `n` (> 0), from the top bits of 64 random ones: the bias is below 2^-58.
@@ -189,6 +197,24 @@ mod tests {
             Some("Ada Lovelace".to_string())
         );
         assert_eq!(clean_name("\u{200D}\u{202E}"), None);
+        // Blank look-alikes (the Hangul filler, the braille blank, tags, a variation
+        // selector) and names of punctuation only show no name: refused, or left out.
+        for blank in [
+            "\u{3164}",
+            "\u{2800}\u{2800}",
+            "\u{E0041}\u{E0042}",
+            "\u{115F}\u{FE0F}",
+            "..",
+            "-_-",
+        ] {
+            assert_eq!(clean_name(blank), None, "{blank:?}");
+        }
+        assert_eq!(
+            clean_name("Ada\u{3164}\u{E0041}Lovelace\u{2800}"),
+            Some("Ada Lovelace".to_string())
+        );
+        assert_eq!(clean_name("Zoë 7"), Some("Zoë 7".to_string()));
+        assert_eq!(clean_name("李 明"), Some("李 明".to_string()));
         let long = clean_name(&"x".repeat(100)).unwrap();
         assert_eq!(long.chars().count(), MAX_NAME_CHARS);
         let name = anonymous_name(&mut Counter(3));
