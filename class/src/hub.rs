@@ -58,6 +58,17 @@ impl Limits {
     }
 }
 
+/// What an opening is as a guess at a secret (see [`Hub::guess`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guess {
+    /// Not a guess: it proves a secret, or is no opening.
+    None,
+    /// A join to a room that is open.
+    Right,
+    /// A code no open room has, or a wrong secret or key.
+    Wrong,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Seat {
     Teacher { code: String },
@@ -103,26 +114,30 @@ impl Hub {
         self.seats.contains_key(&conn)
     }
 
-    /// True when `message` is an opening that proves a secret of 128 bits or more: a `join`
-    /// whose token is a seat of that room, a `resumeTeaching` with the room's secret, a
-    /// `teach` with the teacher key. Such an opening is no guess, so the network layer does
-    /// not count it against the join limit (a class behind one address, all reconnecting
-    /// after a wifi cut, would hit it; a teacher refused would be refused for good). Any
-    /// other opening (a `join` without a known token included) may be a guess at a code.
-    pub fn proves_secret(&self, message: &ClientMessage) -> bool {
+    /// What `message` is as a guess. An opening that proves a secret of 128 bits or more (a
+    /// `join` whose token is a seat of that room, a `resumeTeaching` with the room's secret,
+    /// a `teach` with the teacher key) is no guess, and neither is any other message: the
+    /// network layer does not count it (a class behind one address, all reconnecting after a
+    /// wifi cut, would hit the limit; a teacher refused would be refused for good). A `join`
+    /// to a room that is open is a right guess (a student typing the code on the projector);
+    /// any other opening (a code no room has, a wrong secret or key) is a wrong one.
+    pub fn guess(&self, message: &ClientMessage) -> Guess {
         let room =
             |code: &str| identity::normalize_code(code).and_then(|code| self.rooms.get(&code));
+        let wrong_unless = |right: bool| if right { Guess::None } else { Guess::Wrong };
         match message {
-            ClientMessage::Teach { key, .. } => identity::same_secret(key, &self.key),
+            ClientMessage::Teach { key, .. } => wrong_unless(identity::same_secret(key, &self.key)),
             ClientMessage::ResumeTeaching { code, secret, .. } => {
-                room(code).is_some_and(|room| room.has_secret(secret))
+                wrong_unless(room(code).is_some_and(|room| room.has_secret(secret)))
             }
-            ClientMessage::Join {
-                code,
-                token: Some(token),
-                ..
-            } => room(code).is_some_and(|room| room.seat_of(token).is_some()),
-            _ => false,
+            ClientMessage::Join { code, token, .. } => match room(code) {
+                None => Guess::Wrong,
+                Some(room) if token.as_deref().and_then(|t| room.seat_of(t)).is_some() => {
+                    Guess::None
+                }
+                Some(_) => Guess::Right,
+            },
+            _ => Guess::None,
         }
     }
 
@@ -626,7 +641,7 @@ mod tests {
     }
 
     #[test]
-    fn only_openings_that_prove_a_secret_are_no_guesses() {
+    fn openings_are_no_guess_a_right_guess_or_a_wrong_one() {
         let (mut hub, code) = room(Limits::default());
         let effects = join(&mut hub, 2, &code, None);
         let token = of_type(&effects, 2, "joined").unwrap()["token"]
@@ -634,28 +649,38 @@ mod tests {
             .unwrap()
             .to_string();
         let secret = hub.rooms[&code].secret().to_string();
-        let proves = |value: Value| hub.proves_secret(&message(value));
-        assert!(proves(json!({"type": "teach", "key": KEY})));
-        assert!(proves(
-            json!({"type": "resumeTeaching", "code": code.to_lowercase(), "secret": secret})
-        ));
-        assert!(proves(
-            json!({"type": "join", "code": code, "token": token, "name": null})
-        ));
-        // Guesses: a wrong key, secret, token or code, or no token at all.
-        assert!(!proves(json!({"type": "teach", "key": "guess"})));
-        assert!(!proves(
-            json!({"type": "resumeTeaching", "code": code, "secret": "a".repeat(26)})
-        ));
-        assert!(!proves(
-            json!({"type": "join", "code": code, "token": "a".repeat(26), "name": null})
-        ));
-        assert!(!proves(
-            json!({"type": "join", "code": "NOPE23", "token": token, "name": null})
-        ));
-        assert!(!proves(
-            json!({"type": "join", "code": code, "token": null, "name": null})
-        ));
+        let guess = |value: Value| hub.guess(&message(value));
+        // Proving a secret: no guess; nor is any other message.
+        assert_eq!(guess(json!({"type": "teach", "key": KEY})), Guess::None);
+        assert_eq!(
+            guess(json!({"type": "resumeTeaching", "code": code.to_lowercase(), "secret": secret})),
+            Guess::None
+        );
+        assert_eq!(
+            guess(json!({"type": "join", "code": code, "token": token, "name": null})),
+            Guess::None
+        );
+        assert_eq!(guess(json!({"type": "rename", "name": "x"})), Guess::None);
+        // The room's code, without a seat's token: right.
+        for token in [Value::Null, json!("a".repeat(26))] {
+            assert_eq!(
+                guess(json!({"type": "join", "code": code, "token": token, "name": null})),
+                Guess::Right
+            );
+        }
+        // A wrong key, secret or code: wrong.
+        assert_eq!(
+            guess(json!({"type": "teach", "key": "guess"})),
+            Guess::Wrong
+        );
+        assert_eq!(
+            guess(json!({"type": "resumeTeaching", "code": code, "secret": "a".repeat(26)})),
+            Guess::Wrong
+        );
+        assert_eq!(
+            guess(json!({"type": "join", "code": "NOPE23", "token": token, "name": null})),
+            Guess::Wrong
+        );
     }
 
     #[test]

@@ -44,6 +44,24 @@ impl<K: Hash + Eq> Window<K> {
         true
     }
 
+    /// False when `key` is new and the window already remembers as many keys as it may, even
+    /// after forgetting those whose minute is over at `now_ms`.
+    pub fn has_room_for(&mut self, key: &K, now_ms: u64) -> bool {
+        if self.seen.contains_key(key) || self.seen.len() < self.max_keys {
+            return true;
+        }
+        self.forget_old(now_ms);
+        self.seen.len() < self.max_keys
+    }
+
+    /// The attempts `key` made in its minute, at `now_ms` (0 when that minute is over).
+    pub fn used(&self, key: &K, now_ms: u64) -> u32 {
+        match self.seen.get(key) {
+            Some(&(start, count)) if now_ms.saturating_sub(start) < 60_000 => count,
+            _ => 0,
+        }
+    }
+
     /// Forgets the keys whose minute is over.
     pub fn forget_old(&mut self, now_ms: u64) {
         self.seen
@@ -85,6 +103,52 @@ impl Bucket {
         } else {
             false
         }
+    }
+}
+
+/// Wrong guesses at a join code (or a room's secret, or the teacher key), per guesser and in
+/// all, in a window of a minute. Only wrong guesses count, so that a whole class behind one
+/// address, typing the right code, joins at once; a guesser whose minute's wrong guesses
+/// are spent is refused before its next guess is read, right or wrong, so that it learns
+/// nothing more. When the server's wrong guesses in all are spent, only a guesser with no
+/// wrong guess this minute may try (once): guessing then takes one address a try.
+#[derive(Debug)]
+pub struct Guesses<K> {
+    per_guesser: Window<K>,
+    in_all: Window<()>,
+}
+
+impl<K: Hash + Eq + Clone> Guesses<K> {
+    /// `per_guesser` wrong guesses a minute for each guesser, `in_all` for the server;
+    /// remembering at most `max_guessers` guessers (past that, see [`Window`]).
+    pub fn new(per_guesser: u32, in_all: u32, max_guessers: usize) -> Guesses<K> {
+        Guesses {
+            per_guesser: Window::new(per_guesser, max_guessers),
+            in_all: Window::new(in_all, 1),
+        }
+    }
+
+    /// True when `guesser` may guess at `now_ms` (nothing is counted: see [`Self::wrong`]).
+    pub fn may_guess(&mut self, guesser: &K, now_ms: u64) -> bool {
+        if !self.per_guesser.has_room_for(guesser, now_ms) {
+            return false; // too many guessers to remember: a new one waits
+        }
+        let tried = self.per_guesser.used(guesser, now_ms);
+        tried < self.per_guesser.per_minute
+            && (tried == 0 || self.in_all.used(&(), now_ms) < self.in_all.per_minute)
+    }
+
+    /// `guesser` guessed wrong at `now_ms`.
+    pub fn wrong(&mut self, guesser: K, now_ms: u64) {
+        // Counted past the limits too: a guess let through as a guesser's first.
+        self.per_guesser.allow(guesser, now_ms);
+        self.in_all.allow((), now_ms);
+    }
+
+    /// Forgets the minutes that are over.
+    pub fn forget_old(&mut self, now_ms: u64) {
+        self.per_guesser.forget_old(now_ms);
+        self.in_all.forget_old(now_ms);
     }
 }
 
@@ -262,5 +326,32 @@ mod tests {
         // A second later, 20 more pass, and the count of drops starts again.
         assert_eq!(rate.admit(1_000), Admit::Pass);
         assert_eq!(rate.admit(1_000), Admit::Pass);
+    }
+
+    #[test]
+    fn only_wrong_guesses_count_and_a_spent_server_lets_each_guesser_try_once() {
+        let mut guesses: Guesses<u32> = Guesses::new(3, 5, 100);
+        // A guesser with its 3 wrong guesses spent is refused; another is not.
+        for _ in 0..3 {
+            assert!(guesses.may_guess(&1, 0));
+            guesses.wrong(1, 0);
+        }
+        assert!(!guesses.may_guess(&1, 0));
+        assert!(guesses.may_guess(&2, 0));
+        // Right guesses are never counted: a class behind one address joins at once.
+        for _ in 0..100 {
+            assert!(guesses.may_guess(&3, 0));
+        }
+        // 5 wrong in all spend the server's minute: a guesser that already failed waits, a
+        // fresh one may try once.
+        guesses.wrong(2, 0);
+        guesses.wrong(4, 0);
+        assert!(!guesses.may_guess(&2, 0), "failed before, the server spent");
+        assert!(guesses.may_guess(&5, 0), "a fresh guesser tries once");
+        guesses.wrong(5, 0);
+        assert!(!guesses.may_guess(&5, 0));
+        // A minute later, everything again.
+        guesses.forget_old(60_000);
+        assert!(guesses.may_guess(&1, 60_000) && guesses.may_guess(&2, 60_000));
     }
 }

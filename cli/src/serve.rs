@@ -38,9 +38,14 @@ pub struct Args {
     /// any other name than this computer's addresses and localhost are refused.
     #[arg(long = "host", value_name = "NAME")]
     hosts: Vec<String>,
-    /// Join attempts per address per minute (for tests and benchmarks on one address).
+    /// Wrong guesses at a join code (or a secret, or the key) per address per minute (for
+    /// tests and benchmarks on one address).
     #[arg(long, default_value_t = 20, hide = true)]
     joins_per_minute: u32,
+    /// Wrong guesses per minute in all, past which only an address with none this minute may
+    /// try (for tests).
+    #[arg(long, default_value_t = 300, hide = true)]
+    guesses_per_minute: u32,
     /// Messages per second per connection, bursts of twice as many (for tests).
     #[arg(long, default_value_t = 20, hide = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     messages_per_second: u32,
@@ -103,6 +108,7 @@ pub fn run(args: Args) -> Result<(), String> {
         ..Limits::default()
     };
     config.joins_per_minute = args.joins_per_minute;
+    config.guesses_per_minute = args.guesses_per_minute;
     config.messages_per_second = args.messages_per_second;
     config.message_burst = args.messages_per_second.saturating_mul(2);
     config.opening_wait = std::time::Duration::from_secs(args.opening_seconds);

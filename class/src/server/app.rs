@@ -8,14 +8,14 @@
 //!   blocking thread, as the seek may take a while);
 //! - a panic under the lock is caught and its connection refused; a poisoned lock is taken
 //!   over ([`lock`]), so no room dies of it;
-//! - only guesses count against the join limit, keyed by [`guesser`]: an opening that proves
-//!   a secret ([`Hub::proves_secret`]) is let through uncounted, and the hub checks that
-//!   secret again when it handles the message.
+//! - only wrong guesses count against the join limit ([`Guesses`], keyed by [`guesser`]): an
+//!   opening that proves a secret, or joins an open room ([`Hub::guess`]), is not counted;
+//!   a guesser whose wrong guesses are spent is refused before the hub reads its guess.
 
 use super::outbox::{deliver, Outbox};
 use super::page::Page;
-use crate::hub::Hub;
-use crate::limits::Window;
+use crate::hub::{Guess, Hub};
+use crate::limits::Guesses;
 use crate::protocol::{self, ClientMessage, Refusal};
 use crate::room::{self, ConnId, Effect};
 use axum::extract::ws::Utf8Bytes;
@@ -33,8 +33,8 @@ pub(super) struct Shared {
     /// Answers' rows waiting for one teacher, at most
     /// ([`super::outbox::ROWS_PENDING_PER_SEAT`] per seat of a room).
     pub(super) rows_pending: usize,
-    /// Guesses (openings that prove no secret) per [`guesser`] per minute.
-    pub(super) joins: Window<IpAddr>,
+    /// Wrong guesses per [`guesser`] and in all, per minute.
+    pub(super) guesses: Guesses<IpAddr>,
 }
 
 /// The server's state and settings, one for all its connections.
@@ -123,14 +123,18 @@ impl App {
         };
         let now = self.now_ms();
         let mut shared = lock(&self.shared);
-        let guess = message.is_opening() && !shared.hub.proves_secret(&message);
-        if guess && !shared.joins.allow(guesser(peer), now) {
+        let guess = shared.hub.guess(&message);
+        let guesser = guesser(peer);
+        if guess != Guess::None && !shared.guesses.may_guess(&guesser, now) {
             let refusal = Refusal::fatal(
                 "joins",
                 "Too many attempts to join from this address: wait a minute, then try again.",
             );
             run(&mut shared, Some(conn), |hub| hub.refused(conn, refusal));
         } else {
+            if guess == Guess::Wrong {
+                shared.guesses.wrong(guesser, now);
+            }
             run(&mut shared, Some(conn), |hub| {
                 hub.handle(conn, message, now)
             });
@@ -175,7 +179,7 @@ pub(super) async fn tick(app: Arc<App>) {
         let now = app.now_ms();
         let mut shared = lock(&app.shared);
         run(&mut shared, None, |hub| hub.tick(now));
-        shared.joins.forget_old(now);
+        shared.guesses.forget_old(now);
     }
 }
 
@@ -198,7 +202,7 @@ mod tests {
             "another /64 is another guesser"
         );
         // A client rotating through its /64 meets the one limit: 20 a minute, then refused.
-        let mut joins = Window::new(20, 100);
+        let mut joins = crate::limits::Window::new(20, 100);
         let allowed = (0..100u16)
             .filter(|&i| {
                 let rotated = IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 1, 2, i, 7, i, 9));

@@ -46,9 +46,12 @@ pub struct Config {
     pub key: String,
     /// The rooms' caps and waits.
     pub limits: Limits,
-    /// Join attempts per address per minute: the openings (teach, resumeTeaching, join) that
-    /// prove no secret ([`Hub::proves_secret`]).
+    /// Wrong guesses at a join code, a room's secret or the teacher key, per address (an
+    /// IPv6 address's /64) per minute; right ones are not counted ([`crate::hub::Hub::guess`]).
     pub joins_per_minute: u32,
+    /// Wrong guesses per minute in all, past which only an address with no wrong guess this
+    /// minute may try (see [`crate::limits::Guesses`]).
+    pub guesses_per_minute: u32,
     /// Messages per second per connection, and the burst.
     pub messages_per_second: u32,
     /// See `messages_per_second`.
@@ -132,6 +135,7 @@ impl Config {
             key,
             limits: Limits::default(),
             joins_per_minute: 20,
+            guesses_per_minute: 300,
             messages_per_second: 20,
             message_burst: 40,
             opening_wait: OPENING_WAIT,

@@ -31,7 +31,7 @@ pub use socket::{OPENING_WAIT, PING_EVERY, SEND_WAIT, SILENT_LIMIT};
 pub use tcp::{GOODBYES, GOODBYE_WAIT, HEADER_WAIT, RESERVED_FILES, SEND_BUFFER, WRITE_WAIT};
 
 use crate::hub::Hub;
-use crate::limits::Window;
+use crate::limits::Guesses;
 use crate::protocol;
 use app::{tick, App, Shared};
 use axum::extract::ws::Utf8Bytes;
@@ -65,7 +65,7 @@ pub async fn serve(
                 .max_students
                 .saturating_add(1)
                 .saturating_mul(ROWS_PENDING_PER_SEAT),
-            joins: Window::new(config.joins_per_minute, 100_000),
+            guesses: Guesses::new(config.joins_per_minute, config.guesses_per_minute, 100_000),
         }),
         next_conn: AtomicU64::new(1),
         started: Instant::now(),
