@@ -554,7 +554,7 @@ async fn a_client_that_never_reads_is_dropped_and_the_others_get_everything() {
             step < MOST,
             "the sleeper was not dropped after {MOST} shows"
         );
-        tokio::time::timeout(PATIENCE, reader_at.wait_for(|at| *at >= step))
+        tokio::time::timeout(patience(), reader_at.wait_for(|at| *at >= step))
             .await
             .expect("the reader keeps up")
             .expect("the reader is reading");
@@ -579,7 +579,7 @@ async fn a_client_that_never_reads_is_dropped_and_the_others_get_everything() {
     teacher
         .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": "last", "stop": null}))
         .await;
-    let read = tokio::time::timeout(PATIENCE * 3, reading)
+    let read = tokio::time::timeout(patience() * 3, reading)
         .await
         .expect("the reader got the last show")
         .unwrap();
@@ -800,7 +800,7 @@ async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
             }
         }
     };
-    let roster = tokio::time::timeout(PATIENCE, gone)
+    let roster = tokio::time::timeout(patience(), gone)
         .await
         .expect("the silent student is shown as gone within the patience");
     assert_eq!(
@@ -809,7 +809,7 @@ async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
     );
     assert_eq!(roster[1]["connected"], true);
     // Past the silence limit for the one that answers pings: it and the teacher stay.
-    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let deadline = tokio::time::Instant::now() + patience();
     while pings.load(Ordering::SeqCst) < 6 {
         assert!(tokio::time::Instant::now() < deadline, "pings keep coming");
         let _ = tokio::time::timeout(Duration::from_millis(100), teacher.recv()).await;
@@ -834,7 +834,7 @@ async fn a_connection_that_never_answers_pings_is_shown_as_gone() {
 async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
     use tokio::io::AsyncReadExt;
     let mut got = Vec::new();
-    let read = tokio::time::timeout(PATIENCE, async {
+    let read = tokio::time::timeout(patience(), async {
         let mut buffer = [0u8; 4096];
         loop {
             match stream.read(&mut buffer).await {
@@ -1116,7 +1116,7 @@ async fn a_client_that_stops_reading_a_file_gives_its_place_back() {
     for mut sleeper in sleepers {
         let mut got = 0usize;
         let mut buffer = vec![0u8; 64 * 1024];
-        let read = tokio::time::timeout(PATIENCE, async {
+        let read = tokio::time::timeout(patience(), async {
             while let Ok(n @ 1..) = sleeper.read(&mut buffer).await {
                 got += n;
             }
@@ -1149,7 +1149,7 @@ async fn raw_student(
     // The answer's head, a byte at a time: nothing after it is taken from the socket.
     let mut head = Vec::new();
     while !head.ends_with(b"\r\n\r\n") {
-        let byte = tokio::time::timeout(PATIENCE, stream.read_u8())
+        let byte = tokio::time::timeout(patience(), stream.read_u8())
             .await
             .expect("the upgrade is answered within the patience")
             .unwrap();
@@ -1188,7 +1188,7 @@ async fn raw_student(
             }
         }
     };
-    tokio::time::timeout(PATIENCE, joined)
+    tokio::time::timeout(patience(), joined)
         .await
         .expect("joined within the patience");
     (reader, writer)
@@ -1262,7 +1262,7 @@ async fn server_close(reader: &mut tokio::net::tcp::OwnedReadHalf) -> (u16, Stri
             }
         }
     };
-    tokio::time::timeout(PATIENCE, close)
+    tokio::time::timeout(patience(), close)
         .await
         .expect("the server closes within the patience")
 }
@@ -1326,7 +1326,7 @@ async fn a_message_over_the_limit_in_fragments_or_one_16_mb_frame_is_refused() {
         }
     });
     assert_eq!(server_close(&mut reader).await, too_big);
-    tokio::time::timeout(PATIENCE, writing)
+    tokio::time::timeout(patience(), writing)
         .await
         .expect("the server closed the socket: the 16 MB stop being written")
         .unwrap();

@@ -1,5 +1,6 @@
-//! What the workspace's property tests share (this crate's, the class server's and the
-//! command line's): how many cases each runs.
+//! What the workspace's tests share (this crate's, the class server's and the command
+//! line's): how many cases each property test runs, and how much longer than usual a test
+//! waits for a state on a slow machine.
 
 /// The variable that sets the cases of every property test (`npm run test:slow` asks for
 /// 100,000); proptest's own PROPTEST_CASES is ignored by a config that names its cases.
@@ -30,6 +31,33 @@ fn runs_from(set: Option<&str>, default: u32) -> u32 {
     }
 }
 
+/// The variable that widens every bound a test waits for a state within (1 to 100; the
+/// page's end-to-end tests read the same one: tests/support/patience.js).
+pub const TIME_SCALE_VARIABLE: &str = "BITQUEENS_TIME_SCALE";
+
+/// `bound` widened by [`TIME_SCALE_VARIABLE`]: a slow machine reaches the same states later.
+///
+/// # Panics
+/// When the variable is set to anything but a number from 1 to 100.
+pub fn patience(bound: std::time::Duration) -> std::time::Duration {
+    bound.mul_f64(scale_from(
+        std::env::var(TIME_SCALE_VARIABLE).ok().as_deref(),
+    ))
+}
+
+fn scale_from(set: Option<&str>) -> f64 {
+    match set.map(str::trim) {
+        None | Some("") => 1.0,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|scale| (1.0..=100.0).contains(scale))
+            .unwrap_or_else(|| {
+                panic!("{TIME_SCALE_VARIABLE} is {text:?}: set it to a number from 1 to 100 (how many times longer the tests wait for a state), or unset it")
+            }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,6 +70,19 @@ mod tests {
         for junk in ["0", "-3", "ten", "1e5"] {
             let refused = std::panic::catch_unwind(|| runs_from(Some(junk), 10_000));
             assert!(refused.is_err(), "{junk}");
+        }
+    }
+
+    #[test]
+    fn the_time_scale_widens_bounds_and_junk_is_refused() {
+        assert_eq!(scale_from(None), 1.0);
+        assert_eq!(scale_from(Some(" ")), 1.0);
+        assert_eq!(scale_from(Some("3")), 3.0);
+        for junk in ["0.5", "101", "slow", "NaN"] {
+            assert!(
+                std::panic::catch_unwind(|| scale_from(Some(junk))).is_err(),
+                "{junk}"
+            );
         }
     }
 }

@@ -15,8 +15,11 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// The longest any one message is waited for.
-pub const PATIENCE: Duration = Duration::from_secs(20);
+/// The longest any one message is waited for before the test fails: 20 s, widened by
+/// BITQUEENS_TIME_SCALE on a slow machine ([`bitqueens::testing::patience`]).
+pub fn patience() -> Duration {
+    bitqueens::testing::patience(Duration::from_secs(20))
+}
 
 /// A `bitqueens serve --port 0` running on a scratch page; stopped when dropped.
 pub struct Server {
@@ -38,6 +41,9 @@ impl Server {
     /// [`Server::start`], keeping the teacher key in `state` (the server's
     /// $XDG_STATE_HOME), when given: a server started again on it takes its key back.
     pub fn start_with(args: &[&str], state: Option<&std::path::Path>) -> Server {
+        // Read before the server starts: a bad BITQUEENS_TIME_SCALE stops the test with no
+        // server left running.
+        let start_wait = bitqueens::testing::patience(Duration::from_secs(60));
         let dir = scratch_dir();
         let state = state.map_or_else(|| dir.join("state"), std::path::Path::to_path_buf);
         std::fs::write(
@@ -68,7 +74,7 @@ impl Server {
         let mut key = None;
         while key.is_none() {
             let line = seen
-                .recv_timeout(Duration::from_secs(60))
+                .recv_timeout(start_wait)
                 .expect("bitqueens serve prints its address and teacher link within a minute");
             if let Some(rest) = line.strip_prefix("Serving bitqueens on http://127.0.0.1:") {
                 port = Some(rest.trim_end_matches('/').parse().unwrap());
@@ -148,7 +154,7 @@ pub async fn try_connect(server: &Server, origin: Option<&str>) -> Result<Client
             .headers_mut()
             .insert("origin", origin.parse().unwrap());
     }
-    let (ws, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(request))
+    let (ws, _) = tokio::time::timeout(patience(), tokio_tungstenite::connect_async(request))
         .await
         .expect("the upgrade is answered")?;
     Ok(Client::new(ws))
@@ -186,7 +192,7 @@ pub async fn try_connect_from(server: &Server, source: &str) -> Result<Client, E
         .headers_mut()
         .insert("origin", server.origin().parse().unwrap());
     let (ws, _) = tokio::time::timeout(
-        PATIENCE,
+        patience(),
         tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)),
     )
     .await
@@ -195,9 +201,9 @@ pub async fn try_connect_from(server: &Server, source: &str) -> Result<Client, E
 }
 
 /// A connection from `source` as soon as the server lets one in (a place given back), polled
-/// until PATIENCE runs out; the failure says `what` was awaited.
+/// until patience() runs out; the failure says `what` was awaited.
 pub async fn connect_once_admitted(server: &Server, source: &str, what: &str) -> Client {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let deadline = tokio::time::Instant::now() + patience();
     loop {
         if let Ok(client) = try_connect_from(server, source).await {
             return client;
@@ -235,10 +241,10 @@ impl Client {
         self.ws.send(Message::text(text)).await
     }
 
-    /// The next message; fails on a close or after [`PATIENCE`] (the server's pings in
+    /// The next message; fails on a close or after [`patience()`] (the server's pings in
     /// between do not extend it).
     pub async fn recv(&mut self) -> Value {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
+        let deadline = tokio::time::Instant::now() + patience();
         loop {
             let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
@@ -270,7 +276,7 @@ impl Client {
     /// Reads until the server closes: its close code and reason, and the messages before.
     pub async fn closed(&mut self) -> (u16, String, Vec<Value>) {
         let mut before = Vec::new();
-        let deadline = tokio::time::Instant::now() + PATIENCE;
+        let deadline = tokio::time::Instant::now() + patience();
         loop {
             let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
@@ -325,7 +331,7 @@ pub async fn http_get(server: &Server, path: &str) -> (u16, Vec<(String, String)
     );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
+    tokio::time::timeout(patience(), stream.read_to_end(&mut raw))
         .await
         .expect("an answer within the patience")
         .unwrap();
@@ -365,7 +371,7 @@ impl Server {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
         assert!(sent.success());
-        let deadline = std::time::Instant::now() + PATIENCE;
+        let deadline = std::time::Instant::now() + patience();
         while std::time::Instant::now() < deadline {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return Some(status);
