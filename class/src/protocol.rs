@@ -5,8 +5,7 @@
 //! Invariants: [`parse`] never panics, whatever the bytes; every refusal it returns is a
 //! [`Refusal`] with one sentence and the close code the connection gets.
 
-use bitqueens::session::predict::{Answer, Question, Topic};
-use bitqueens::stepping::Step;
+use bitqueens::session::predict::{Answer, Question, Shown, Topic};
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 
@@ -335,57 +334,6 @@ impl Default for ShowState {
     }
 }
 
-/// A question as the students see it: the core's [`Question`] without its answer and the
-/// step it is read from (`nextColumn`: the column of the queen about to be placed, for next
-/// row).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PublicQuestion {
-    /// The core's [`Question`] fields of the same names.
-    pub topic: Topic,
-    /// See [`Question::complement`].
-    pub complement: bool,
-    /// Board size.
-    pub n: u32,
-    /// The row asked about.
-    pub row: u32,
-    /// The row's masks now (see [`Question::ld`]).
-    pub ld: u32,
-    /// See `ld`.
-    pub col: u32,
-    /// See `ld`.
-    pub rd: u32,
-    /// See `ld`.
-    pub poss: u32,
-    /// The columns the search covers in that row.
-    pub searched: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    /// For next row: the column of the queen about to be placed.
-    pub next_column: Option<u32>,
-}
-
-impl PublicQuestion {
-    /// `question` without what would give its answer away.
-    pub fn of(question: &Question) -> PublicQuestion {
-        let next_column = match (question.topic, question.next) {
-            (Topic::NextRow, Step::Place { column, .. }) => Some(column),
-            _ => None,
-        };
-        PublicQuestion {
-            topic: question.topic,
-            complement: question.complement,
-            n: question.n,
-            row: question.row,
-            ld: question.ld,
-            col: question.col,
-            rd: question.rd,
-            poss: question.poss,
-            searched: question.searched,
-            next_column,
-        }
-    }
-}
-
 /// The form of an answer: `digits`, `rows` or `outcome`.
 pub fn form(answer: &Answer) -> &'static str {
     match answer {
@@ -403,8 +351,9 @@ pub struct QuestionOut {
     pub id: u64,
     /// 1, or 2 after vote again.
     pub round: u32,
-    /// The question, its answer left out.
-    pub question: PublicQuestion,
+    /// The question, its answer left out (the core's [`Shown`]: `nextColumn` only for next
+    /// row).
+    pub question: Shown,
     /// `digits`, `rows` or `outcome`.
     pub form: &'static str,
 }

@@ -2,6 +2,7 @@
 // every console error and uncaught exception so that each test can fail on them.
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { patience, PLAYWRIGHT_DEFAULT_MS } from './patience.js';
 
 const CANDIDATES = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -15,13 +16,27 @@ export function chromiumPath() {
 
 /** Chromium for the tests. Playwright turns off Chromium's limit on navigations
  *  (--disable-ipc-flooding-protection: past 200 address writes in 10 s, the rest are ignored);
- *  `{ navigationLimit: true }` keeps it, as browsers have it. */
-export function launch({ navigationLimit = false } = {}) {
-  return chromium.launch({
+ *  `{ navigationLimit: true }` keeps it, as browsers have it. Every context it makes (and so
+ *  every page: newPage() makes its context through newContext()) waits for an action, a
+ *  state or a navigation up to Playwright's default widened by BITQUEENS_TIME_SCALE
+ *  (patience.js). */
+export async function launch({ navigationLimit = false } = {}) {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     ignoreDefaultArgs: navigationLimit ? ['--disable-ipc-flooding-protection'] : [],
     args: CHROMIUM_ARGS,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => patient(await newContext(options));
+  return browser;
+}
+
+/** Sets `context`'s default bounds (actions, waits, navigations) from patience.js; returns it.
+ *  launch() does this for its contexts; a test's own persistent context calls it. */
+export function patient(context) {
+  context.setDefaultTimeout(patience(PLAYWRIGHT_DEFAULT_MS));
+  context.setDefaultNavigationTimeout(patience(PLAYWRIGHT_DEFAULT_MS));
+  return context;
 }
 
 /** The switches the tests start Chromium with (launch(), and a test's own persistent context). */

@@ -1,4 +1,5 @@
 // Shared by the count panel's end-to-end tests: reading it and driving it as a person does.
+import { patience } from './patience.js';
 
 /** The text of the element with this id. */
 export const text = (page, id) => page.locator(`#${id}`).textContent();
@@ -9,9 +10,10 @@ export const setSize = (page, value) => page.locator('#count-size').evaluate((in
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }, value);
 
-/** Waits until nothing runs in the panel (Cancel is disabled again). */
+/** Waits until nothing runs in the panel (Cancel is disabled again), for at most `timeout` ms
+ *  widened by BITQUEENS_TIME_SCALE (patience.js). */
 export const countIdle = (page, timeout = 60_000) =>
-  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout });
+  page.waitForFunction(() => document.getElementById('count-cancel').disabled, null, { timeout: patience(timeout) });
 
 /** "N = 12: 14,200 solutions, 1,787 unique." as the panel writes published counts {total, unique}. */
 export const resultText = (n, { total, unique }) =>
@@ -41,8 +43,10 @@ export const keptParts = (page, n) => page.evaluate((size) => new Promise((resol
   };
 }), n);
 
-/** Waits until at least `atLeast` finished sub-problems of n are kept in IndexedDB. */
-export async function waitUntilKept(page, n, atLeast, timeoutMs = 60_000) {
+/** Waits until at least `atLeast` finished sub-problems of n are kept in IndexedDB, for at most
+ *  `bound` ms widened by BITQUEENS_TIME_SCALE (patience.js). */
+export async function waitUntilKept(page, n, atLeast, bound = 60_000) {
+  const timeoutMs = patience(bound);
   const started = Date.now();
   for (;;) {
     const kept = await keptParts(page, n);

@@ -86,8 +86,7 @@ export class AnswerInput {
         parts.push(element('div', 'mask-name', ROW_LABEL[name]), group);
       }
     }
-    for (const control of this.controls) control.tabIndex = -1;
-    this.first.tabIndex = 0;
+    this.rove(this.first); // a form not known draws no control: no tab stop
     container.replaceChildren(...parts);
   }
 
@@ -110,9 +109,10 @@ export class AnswerInput {
     return this.rows.flat();
   }
 
-  /** The first control: column 1 of the first row, or the first outcome. */
+  /** The first control: column 1 of the first row, or the first outcome (none for a form
+   *  not known). */
   get first() {
-    return this.rows[0][0];
+    return this.rows[0]?.[0];
   }
 
   /** The answer as it stands, in the core's shape; null while no outcome is chosen. */
@@ -148,7 +148,7 @@ export class AnswerInput {
   /** The focus (and the tab stop) on the first control. */
   focus() {
     this.rove(this.first);
-    this.first.focus({ preventScroll: true });
+    this.first?.focus({ preventScroll: true });
   }
 
   /** The tab stop on `target` alone. */

@@ -312,7 +312,7 @@ impl Room {
                 format!(
                     "This question takes an answer of the form “{}”, on a board of {} columns.",
                     crate::protocol::form(&asked.question.answer),
-                    asked.question.n
+                    asked.question.shown.n
                 ),
             ));
         }

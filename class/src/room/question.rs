@@ -58,7 +58,7 @@ pub fn question_at(plan: &AskPlan) -> Result<Question, String> {
 
 /// True when `given` is an answer to `question`: its form, and masks within the board.
 pub(crate) fn fits(question: &Question, given: &Answer) -> bool {
-    protocol::form(given) == protocol::form(&question.answer) && mask_fits(question.n, given)
+    protocol::form(given) == protocol::form(&question.answer) && mask_fits(question.shown.n, given)
 }
 
 pub(crate) fn mask_fits(n: u32, answer: &Answer) -> bool {

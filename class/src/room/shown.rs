@@ -18,7 +18,7 @@ impl Room {
         Some(QuestionOut {
             id: asked.id,
             round: asked.rounds.len() as u32,
-            question: protocol::PublicQuestion::of(&asked.question),
+            question: asked.question.shown,
             form: protocol::form(&asked.question.answer),
         })
     }
@@ -126,7 +126,7 @@ impl Room {
         Some(ResultRow {
             round: r as u32 + 1,
             question: asked.id,
-            topic: asked.question.topic,
+            topic: asked.question.shown.topic,
             step: asked.step,
             student: self
                 .students
@@ -134,7 +134,7 @@ impl Room {
                 .map(|s| s.name.clone())
                 .unwrap_or_default(),
             student_id: student as u32 + 1,
-            n: asked.question.n,
+            n: asked.question.shown.n,
             given,
             right: given == asked.question.answer,
             seconds: at.saturating_sub(round.opened_ms) as f64 / 1000.0,

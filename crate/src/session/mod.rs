@@ -338,7 +338,7 @@ impl Session {
         // (predict::question): the same question again, from where the search stands.
         let here = self
             .question(&[topic], u32::from(complement))
-            .filter(|q| q.complement == complement && q.answer == right)
+            .filter(|q| q.shown.complement == complement && q.answer == right)
             .ok_or(SessionError::NotAskedHere)?;
         Ok(predict::reason(&here, &given))
     }
@@ -653,7 +653,14 @@ mod tests {
     fn a_wrong_answer_has_the_cores_reason_and_a_question_from_elsewhere_is_refused() {
         let s = session(Kind::Richards, 4, false);
         let question = s.question(&[Topic::FreeSquares], 0).unwrap();
-        let grade = |given| s.reason(question.topic, question.complement, question.answer, given);
+        let grade = |given| {
+            s.reason(
+                question.shown.topic,
+                question.shown.complement,
+                question.answer,
+                given,
+            )
+        };
         // The empty first row of 4: every square free (0b1111).
         assert_eq!(question.answer, Answer::Digits { mask: 0b1111 });
         assert_eq!(grade(Answer::Digits { mask: 0b1111 }), Ok(None));
@@ -709,7 +716,7 @@ mod tests {
             }
             s.step().unwrap();
         };
-        assert!(asked.complement, "turn 1 asks ~poss");
+        assert!(asked.shown.complement, "turn 1 asks ~poss");
         let answer = asked.answer;
         assert_eq!(
             s.reason(Topic::TwosComplement, true, answer, answer),
@@ -717,7 +724,7 @@ mod tests {
         );
         // The same place asked as -poss is another question, with another answer.
         let minus = s.question(&[Topic::TwosComplement], 0).unwrap();
-        assert!(!minus.complement);
+        assert!(!minus.shown.complement);
         assert_ne!(minus.answer, answer);
         assert_eq!(
             s.reason(Topic::TwosComplement, false, answer, answer),

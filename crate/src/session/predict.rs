@@ -140,10 +140,25 @@ pub enum Outcome {
     Solution,
 }
 
-/// One question, generated from where the search stands, with its answer.
+/// One question, generated from where the search stands, with its answer. Written as one
+/// flat object: the fields of [`Shown`], then `next` and `answer`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Question {
+    /// What the learner is shown: everything but the answer.
+    #[serde(flatten)]
+    pub shown: Shown,
+    /// The step the answer is read from: the one the search takes next.
+    pub next: Step,
+    /// The right answer.
+    pub answer: Answer,
+}
+
+/// A question without its answer: all a learner (a class's student) may see of it. Nothing in
+/// it gives the answer away; `next_column` is the one thing read from the step itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Shown {
     /// What it is about.
     pub topic: Topic,
     /// For [`Topic::TwosComplement`]: true asks for `~poss`, false for `-poss`.
@@ -163,10 +178,10 @@ pub struct Question {
     pub poss: u32,
     /// The columns of the row the search covers: all of them (`done`) except in mirror mode.
     pub searched: u32,
-    /// The step the answer is read from: the one the search takes next.
-    pub next: Step,
-    /// The right answer.
-    pub answer: Answer,
+    /// For [`Topic::NextRow`]: the column of the queen about to be placed (the next step's);
+    /// `None` (not written) for every other topic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_column: Option<u32>,
 }
 
 /// The question to ask before `stepper`'s next step, on one of the `asked` topics that can
@@ -228,16 +243,23 @@ pub fn question(stepper: &Stepper, asked: &[Topic], turn: u32) -> Option<Questio
         },
     };
     let first_queen = stepper.calls()[0].bit;
+    let next_column = match (topic, next) {
+        (Topic::NextRow, Step::Place { column, .. }) => Some(column),
+        _ => None,
+    };
     Some(Question {
-        topic,
-        complement,
-        n,
-        row,
-        ld: call.ld & done,
-        col: call.col & done,
-        rd: call.rd & done,
-        poss: call.poss & done,
-        searched: searched_part(n, stepper.mirror(), row as usize, first_queen) & done,
+        shown: Shown {
+            topic,
+            complement,
+            n,
+            row,
+            ld: call.ld & done,
+            col: call.col & done,
+            rd: call.rd & done,
+            poss: call.poss & done,
+            searched: searched_part(n, stepper.mirror(), row as usize, first_queen) & done,
+            next_column,
+        },
         next,
         answer,
     })
@@ -252,10 +274,10 @@ pub fn reason(question: &Question, given: &Answer) -> Option<String> {
     if *given == question.answer {
         return None;
     }
-    let n = question.n;
+    let n = question.shown.n;
     let done = full_mask(n).unwrap_or(u32::MAX);
-    let free = !(question.ld | question.col | question.rd) & done;
-    let pattern = match (question.topic, question.answer, *given) {
+    let free = !(question.shown.ld | question.shown.col | question.shown.rd) & done;
+    let pattern = match (question.shown.topic, question.answer, *given) {
         (_, Answer::Digits { mask: right }, Answer::Digits { mask }) => {
             digits_reason(question, done, free, right, mask)
         }
@@ -278,9 +300,9 @@ fn digits_reason(q: &Question, done: u32, free: u32, right: u32, mask: u32) -> O
     if mask & !done != 0 {
         return line("Some digits lie off the board: a mask has one digit per column.");
     }
-    match q.topic {
+    match q.shown.topic {
         Topic::FreeSquares => {
-            let (ld, col, rd) = (q.ld, q.col, q.rd);
+            let (ld, col, rd) = (q.shown.ld, q.shown.col, q.shown.rd);
             let attacked = (ld | col | rd) & done;
             // With nothing attacked, the attacked squares are no answer at all (an untouched
             // one): no `~` was forgotten, so the branches below say what fits.
@@ -303,34 +325,34 @@ fn digits_reason(q: &Question, done: u32, free: u32, right: u32, mask: u32) -> O
             }
         }
         Topic::LowestBit => {
-            let highest = match q.poss {
+            let highest = match q.shown.poss {
                 0 => 0,
                 poss => 1u32 << (31 - poss.leading_zeros()),
             };
             if mask == highest && mask != right {
                 line("That is the highest (left-most) free square: `poss & -poss` keeps the lowest, the right-most one.")
-            } else if mask == q.poss {
+            } else if mask == q.shown.poss {
                 line(
                     "That is all of `poss`: `poss & -poss` keeps only its lowest (right-most) bit.",
                 )
             } else if mask.count_ones() != 1 {
                 line("`poss & -poss` has exactly one bit set: the right-most bit of `poss`.")
-            } else if mask & q.poss == 0 {
+            } else if mask & q.shown.poss == 0 {
                 line("That square is not free: the bit is one of `poss`, its right-most one.")
             } else {
                 line("That is a free square, but not the right-most one: `poss & -poss` keeps the lowest bit.")
             }
         }
         Topic::TwosComplement => {
-            let not_poss = !q.poss & done;
-            let minus_poss = q.poss.wrapping_neg() & done;
-            if !q.complement && mask == not_poss {
+            let not_poss = !q.shown.poss & done;
+            let minus_poss = q.shown.poss.wrapping_neg() & done;
+            if !q.shown.complement && mask == not_poss {
                 line("That is `~poss`: `-poss` is `~poss + 1`, the +1 is missing.")
-            } else if q.complement && mask == minus_poss {
+            } else if q.shown.complement && mask == minus_poss {
                 line("That is `-poss` (`~poss + 1`): `~poss` only flips every digit, with no +1.")
-            } else if mask == q.poss {
+            } else if mask == q.shown.poss {
                 line("That is `poss` itself: every digit flips (and `-poss` then adds 1).")
-            } else if !q.complement && mask == not_poss.wrapping_sub(1) & done {
+            } else if !q.shown.complement && mask == not_poss.wrapping_sub(1) & done {
                 line("The 1 was taken away instead of added: `-poss` is `~poss + 1`.")
             } else {
                 None
@@ -347,19 +369,21 @@ fn rows_reason(q: &Question, done: u32, right: [u32; 3], given: Answer) -> Optio
     };
     let line = |text: &str| Some(text.to_string());
     let bit = match q.next {
-        Step::Place { column, .. } if column < q.n => {
-            1u32.checked_shl(q.n - 1 - column).unwrap_or(0)
+        Step::Place { column, .. } if column < q.shown.n => {
+            1u32.checked_shl(q.shown.n - 1 - column).unwrap_or(0)
         }
         _ => 0,
     };
     if [ld, col, rd].iter().any(|&m| m & !done != 0) {
         return line("Some digits lie off the board: a mask has one digit per column.");
     }
-    if ld == ((q.ld | bit) << 1) & done && rd == (q.rd | bit) >> 1 {
+    if ld == ((q.shown.ld | bit) << 1) & done && rd == (q.shown.rd | bit) >> 1 {
         line("The diagonals shift the wrong way: `ld` moves right (`>> 1`), `rd` moves left (`<< 1`).")
-    } else if ld == q.ld | bit && rd == q.rd | bit {
+    } else if ld == q.shown.ld | bit && rd == q.shown.rd | bit {
         line("The diagonals are not shifted: the row below sees `ld` one column to the right, `rd` one to the left.")
-    } else if bit != 0 && (ld == q.ld >> 1 || col == q.col || rd == (q.rd << 1) & done) {
+    } else if bit != 0
+        && (ld == q.shown.ld >> 1 || col == q.shown.col || rd == (q.shown.rd << 1) & done)
+    {
         line("The new queen is not added: each mask takes `| bit` (before the shift).")
     } else if col != right[1] {
         line("`col` is the columns already taken, with the new queen's: `col | bit`.")
@@ -487,7 +511,7 @@ mod tests {
             assert!(!questions.is_empty());
             for (stepper, q) in questions {
                 let queens = stepper.queens();
-                let expected = unattacked(n, &queens, q.row);
+                let expected = unattacked(n, &queens, q.shown.row);
                 assert_eq!(
                     q.answer,
                     Answer::Digits { mask: expected },
@@ -505,8 +529,12 @@ mod tests {
                 panic!("digits")
             };
             assert_eq!(mask.count_ones(), 1);
-            assert_ne!(q.poss & mask, 0, "the bit is one of poss");
-            assert_eq!(q.poss & (mask - 1), 0, "no square of poss lies right of it");
+            assert_ne!(q.shown.poss & mask, 0, "the bit is one of poss");
+            assert_eq!(
+                q.shown.poss & (mask - 1),
+                0,
+                "no square of poss lies right of it"
+            );
             let mut after = stepper.clone();
             assert_eq!(after.step(), q.next);
         }
@@ -521,14 +549,14 @@ mod tests {
                 panic!("digits")
             };
             let done = (1u32 << 8) - 1;
-            if q.complement {
+            if q.shown.complement {
                 complements += 1;
-                assert_eq!(mask | q.poss, done);
-                assert_eq!(mask & q.poss, 0);
+                assert_eq!(mask | q.shown.poss, done);
+                assert_eq!(mask & q.shown.poss, 0);
             } else {
                 negatives += 1;
                 // -poss + poss = 0 (mod 2^8): the definition of the two's complement.
-                assert_eq!((mask + q.poss) & done, 0);
+                assert_eq!((mask + q.shown.poss) & done, 0);
             }
         }
         assert_eq!(negatives, complements);
@@ -542,17 +570,50 @@ mod tests {
                 let Step::Place { column, .. } = q.next else {
                     panic!("a place")
                 };
+                assert_eq!(q.shown.next_column, Some(column), "shown with the question");
                 let mut queens = stepper.queens();
                 queens.push(column);
                 let Answer::Rows { ld, col, rd } = q.answer else {
                     panic!("rows")
                 };
                 let done = (1u32 << n) - 1;
-                assert_eq!(!(ld | col | rd) & done, unattacked(n, &queens, q.row + 1));
+                assert_eq!(
+                    !(ld | col | rd) & done,
+                    unattacked(n, &queens, q.shown.row + 1)
+                );
                 let columns = queens.iter().fold(0, |m, &c| m | 1 << (n - 1 - c));
                 assert_eq!(col, columns);
             }
         }
+    }
+
+    #[test]
+    fn a_question_is_written_as_one_flat_object_the_shown_part_first() {
+        // What the page reads (wasm `question()`): the fields of `Shown`, then the step and
+        // the answer; `nextColumn` only for next row.
+        let (_, free) = every_question(4, false, &[Topic::FreeSquares])[0];
+        let json = serde_json::to_string(&free).unwrap();
+        assert!(
+            json.starts_with(
+                r#"{"topic":"free-squares","complement":false,"n":4,"row":0,"ld":0,"col":0,"rd":0,"poss":0,"searched":15,"next":{"kind":"free","#
+            ),
+            "{json}"
+        );
+        assert!(
+            json.ends_with(r#""answer":{"form":"digits","mask":15}}"#),
+            "{json}"
+        );
+        let (_, below) = every_question(4, false, &[Topic::NextRow])[0];
+        let Step::Place { column, .. } = below.next else {
+            panic!("a place")
+        };
+        let json = serde_json::to_string(&below).unwrap();
+        let shown = format!(r#","searched":15,"nextColumn":{column},"next":{{"kind":"place","#);
+        assert!(json.contains(&shown), "{json}");
+        let shown = serde_json::to_value(below.shown).unwrap();
+        assert_eq!(shown.get("nextColumn"), Some(&serde_json::json!(column)));
+        assert_eq!(shown.get("answer"), None, "the shown part holds no answer");
+        assert_eq!(shown.get("next"), None, "nor the step it is read from");
     }
 
     #[test]
@@ -564,6 +625,7 @@ mod tests {
                 panic!("outcome")
             };
             seen.insert(format!("{outcome:?}"));
+            assert_eq!(q.shown.next_column, None, "only next row shows the column");
             let expected = match q.next {
                 Step::Try { .. } => Outcome::Place,
                 Step::Solution { .. } => Outcome::Solution,
@@ -581,7 +643,7 @@ mod tests {
         let mut advanced = stepper.clone();
         advanced.step(); // poss computed: the next step is a Try
         let topics: Vec<Topic> = (0..3)
-            .map(|turn| question(&advanced, &Topic::ALL, turn).unwrap().topic)
+            .map(|turn| question(&advanced, &Topic::ALL, turn).unwrap().shown.topic)
             .collect();
         assert_eq!(
             topics,
@@ -624,9 +686,9 @@ mod tests {
                 if matches!(asked.next, Step::Try { .. }) {
                     let complement = asked.answer
                         == Answer::Digits {
-                            mask: !asked.poss & full_mask(12).unwrap(),
+                            mask: !asked.shown.poss & full_mask(12).unwrap(),
                         };
-                    before_try.push((asked.topic, complement));
+                    before_try.push((asked.shown.topic, complement));
                 }
             }
             stepper.step();
@@ -652,7 +714,7 @@ mod tests {
     fn mirror_mode_searches_half_of_row_one() {
         let questions = every_question(8, true, &[Topic::FreeSquares]);
         let (_, first) = &questions[0];
-        assert_eq!(first.searched, 0b1111_0000);
+        assert_eq!(first.shown.searched, 0b1111_0000);
         assert_eq!(first.answer, Answer::Digits { mask: 0b1111_0000 });
     }
 
@@ -705,19 +767,19 @@ mod tests {
         let (mut attacked, mut left_out) = (0, [0; 3]);
         for (stepper, q) in every_question(6, false, &[Topic::FreeSquares]) {
             let queens = stepper.queens();
-            let given = !unattacked(6, &queens, q.row) & done;
+            let given = !unattacked(6, &queens, q.shown.row) & done;
             if given != 0 {
                 assert!(said(&q, Answer::Digits { mask: given }).contains('~'));
                 attacked += 1;
             }
             for (i, name) in ["`col`", "`ld`", "`rd`"].into_iter().enumerate() {
-                let mask = unattacked_but(6, &queens, q.row, i);
+                let mask = unattacked_but(6, &queens, q.shown.row, i);
                 let others = (0..3)
                     .filter(|&j| j != i)
-                    .map(|j| unattacked_but(6, &queens, q.row, j));
-                if mask != unattacked(6, &queens, q.row)
+                    .map(|j| unattacked_but(6, &queens, q.shown.row, j));
+                if mask != unattacked(6, &queens, q.shown.row)
                     && others.clone().all(|m| m != mask)
-                    && mask != !unattacked(6, &queens, q.row) & done
+                    && mask != !unattacked(6, &queens, q.shown.row) & done
                 {
                     let line = said(&q, Answer::Digits { mask });
                     assert!(
@@ -739,7 +801,13 @@ mod tests {
         // Row 1 of an empty board: nothing is attacked, every square is free. An all-zero
         // answer (nothing flipped) gives the squares missing, not a forgotten `~`.
         let (_, first) = &every_question(6, false, &[Topic::FreeSquares])[0];
-        assert_eq!((first.row, first.ld | first.col | first.rd), (0, 0));
+        assert_eq!(
+            (
+                first.shown.row,
+                first.shown.ld | first.shown.col | first.shown.rd
+            ),
+            (0, 0)
+        );
         let line = said(first, Answer::Digits { mask: 0 });
         assert!(!line.contains('~'), "{line}");
         assert!(line.contains("free square is missing"), "{line}");
@@ -759,11 +827,11 @@ mod tests {
             // The left-most square of `poss`: the digit furthest left, by the display rule.
             let left_most = (0..7)
                 .map(|c| 1u32 << (6 - c))
-                .find(|b| q.poss & b != 0)
+                .find(|b| q.shown.poss & b != 0)
                 .unwrap();
-            if q.poss.count_ones() > 1 {
+            if q.shown.poss.count_ones() > 1 {
                 assert!(said(&q, Answer::Digits { mask: left_most }).contains("highest"));
-                assert!(said(&q, Answer::Digits { mask: q.poss }).contains("all of `poss`"));
+                assert!(said(&q, Answer::Digits { mask: q.shown.poss }).contains("all of `poss`"));
                 named += 1;
             }
         }
@@ -776,9 +844,9 @@ mod tests {
         let (mut minus, mut not) = (0, 0);
         for (_, q) in every_question(8, false, &[Topic::TwosComplement]) {
             // ~poss flips every digit; -poss is the number that adds to poss to give 2^8.
-            let flipped = (0..8).fold(0, |m, c| m | ((q.poss >> c & 1) ^ 1) << c);
-            let negative = (256 - q.poss) & done;
-            if q.complement {
+            let flipped = (0..8).fold(0, |m, c| m | ((q.shown.poss >> c & 1) ^ 1) << c);
+            let negative = (256 - q.shown.poss) & done;
+            if q.shown.complement {
                 if negative != flipped {
                     assert!(said(&q, Answer::Digits { mask: negative }).contains("no +1"));
                     not += 1;
@@ -801,18 +869,18 @@ mod tests {
             };
             let bit = 1 << (5 - column);
             let wrong_way = Answer::Rows {
-                ld: ((q.ld | bit) << 1) & done,
-                col: q.col | bit,
-                rd: (q.rd | bit) >> 1,
+                ld: ((q.shown.ld | bit) << 1) & done,
+                col: q.shown.col | bit,
+                rd: (q.shown.rd | bit) >> 1,
             };
             if wrong_way != q.answer {
                 assert!(said(&q, wrong_way).contains("wrong way"));
                 swapped += 1;
             }
             let no_bit = Answer::Rows {
-                ld: q.ld >> 1,
-                col: q.col,
-                rd: (q.rd << 1) & done,
+                ld: q.shown.ld >> 1,
+                col: q.shown.col,
+                rd: (q.shown.rd << 1) & done,
             };
             assert!(said(&q, no_bit).contains("not added"), "{q:?}");
             missing += 1;
@@ -869,7 +937,7 @@ mod tests {
     fn reason_never_panics_on_odd_questions() {
         let (_, mut q) = every_question(6, false, &[Topic::NextRow])[0];
         for n in [0, 1, 31, 32, 33, 200, u32::MAX] {
-            q.n = n;
+            q.shown.n = n;
             for given in [
                 Answer::Digits { mask: u32::MAX },
                 Answer::Rows {
@@ -882,7 +950,7 @@ mod tests {
                 },
             ] {
                 for topic in Topic::ALL {
-                    q.topic = topic;
+                    q.shown.topic = topic;
                     let _ = reason(&q, &given);
                 }
             }
