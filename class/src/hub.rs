@@ -14,7 +14,7 @@
 
 use crate::identity::{self, Random};
 use crate::protocol::{ClientMessage, Refusal};
-use crate::room::{gone, question_at, AskPlan, ConnId, Effect, Out, Room};
+use crate::room::{gone, question_at, removed, AskPlan, ConnId, Effect, Out, Room};
 use bitqueens::session::predict::Question;
 use std::collections::{HashMap, VecDeque};
 
@@ -30,8 +30,13 @@ pub const ENDED_KEPT: usize = 1000;
 pub struct Limits {
     /// Rooms open at once.
     pub max_rooms: usize,
-    /// Students in one room (connected or not).
+    /// Students in one room, counting those connected or gone for less than
+    /// `seat_kept_ms` (a room keeps at most twice as many seats in all: the students who
+    /// left keep their answers and their way back).
     pub max_students: usize,
+    /// How long a student who left still counts towards `max_students`, in ms: strangers
+    /// who join and leave cannot keep a class full.
+    pub seat_kept_ms: u64,
     /// Questions asked in one room (the answers kept are bounded by it).
     pub max_questions: usize,
     /// How long a room waits for its teacher, in ms.
@@ -45,6 +50,7 @@ impl Default for Limits {
         Limits {
             max_rooms: 100,
             max_students: 500,
+            seat_kept_ms: 60 * 1000,
             max_questions: 300,
             teacher_wait_ms: 10 * 60 * 1000,
             room_life_ms: 4 * 60 * 60 * 1000,
@@ -255,7 +261,13 @@ impl Hub {
             }
             ClientMessage::Join {
                 code, token, name, ..
-            } => self.join(conn, &code, token.as_deref(), name.as_deref(), out),
+            } => self.join(
+                conn,
+                &code,
+                (token.as_deref(), name.as_deref()),
+                now_ms,
+                out,
+            ),
             ClientMessage::Answer {
                 question,
                 round,
@@ -389,12 +401,14 @@ impl Hub {
         Ok(())
     }
 
+    /// `conn` joins the room of `code`: back in its seat with a seat's `token`, else in a new
+    /// seat (named `name`, or anonymously) unless the room is locked or full at `now_ms`.
     fn join(
         &mut self,
         conn: ConnId,
         code: &str,
-        token: Option<&str>,
-        name: Option<&str>,
+        (token, name): (Option<&str>, Option<&str>),
+        now_ms: u64,
         out: &mut Out,
     ) -> Result<(), Refusal> {
         let unknown = || {
@@ -410,6 +424,7 @@ impl Hub {
         let room = self.rooms.get_mut(&code).ok_or_else(unknown)?;
         let name = name.and_then(identity::clean_name);
         let student = match token.and_then(|token| room.seat_of(token)) {
+            Some(seat) if room.is_removed(seat) => return Err(removed()),
             Some(seat) => {
                 if let Some(old) = room.reseat_student(seat, conn, name, out) {
                     self.seats.remove(&old);
@@ -417,7 +432,16 @@ impl Hub {
                 seat
             }
             None => {
-                if room.seats_taken() >= self.limits.max_students {
+                if room.is_locked() {
+                    return Err(Refusal::fatal(
+                        "locked",
+                        "This class takes no new students now: ask your teacher.",
+                    ));
+                }
+                let limits = &self.limits;
+                if room.seats_present(now_ms, limits.seat_kept_ms) >= limits.max_students
+                    || room.seats_taken() >= limits.max_students.saturating_mul(2)
+                {
                     return Err(Refusal::fatal(
                         "full",
                         format!(
@@ -469,6 +493,12 @@ impl Hub {
                 .ok_or_else(|| Refusal::soft("no-question", "No question is open."))?,
             ClientMessage::VoteAgain { .. } => room.vote_again(now_ms, out)?,
             ClientMessage::Results { .. } => out.send(conn, &room.results()),
+            ClientMessage::Remove { student, .. } => {
+                if let Some(gone) = room.remove(student, out)? {
+                    self.seats.remove(&gone);
+                }
+            }
+            ClientMessage::Lock { on, .. } => room.set_locked(on, out),
             ClientMessage::End { .. } => {
                 // The teacher's page keeps every answer (for the CSV after the end): the
                 // rows go just before its `ended`.
@@ -508,7 +538,7 @@ impl Hub {
             }
             Some(Seat::Student { code, student }) => {
                 if let Some(room) = self.rooms.get_mut(&code) {
-                    room.student_left(student, conn, &mut out);
+                    room.student_left(student, conn, now_ms, &mut out);
                 }
             }
             None => {}
@@ -621,10 +651,20 @@ mod tests {
     }
 
     fn join(hub: &mut Hub, conn: ConnId, code: &str, token: Option<&str>) -> Vec<Effect> {
+        join_at(hub, conn, code, token, 0)
+    }
+
+    fn join_at(
+        hub: &mut Hub,
+        conn: ConnId,
+        code: &str,
+        token: Option<&str>,
+        now_ms: u64,
+    ) -> Vec<Effect> {
         hub.handle(
             conn,
             message(json!({"type": "join", "code": code, "token": token, "name": null})),
-            0,
+            now_ms,
         )
     }
 
@@ -1389,5 +1429,82 @@ mod tests {
         assert_eq!(hub.ended.len(), ENDED_KEPT);
         assert_eq!(error_of(&join(&mut hub, 3, &code, None), 3).0, "code");
         assert_eq!(error_of(&join(&mut hub, 4, &last, None), 4).0, "ended");
+    }
+
+    #[test]
+    fn strangers_who_leave_stop_filling_the_room_and_the_teacher_removes_and_locks() {
+        let limits = Limits {
+            max_students: 3,
+            seat_kept_ms: 60_000,
+            ..Limits::default()
+        };
+        let (mut hub, code) = room(limits);
+        let token_of = |effects: &[Effect], conn| {
+            of_type(effects, conn, "joined").expect("joined")["token"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        // Three strangers fill the room, then leave: a real student is refused while their
+        // seats are kept, and joins once they are not.
+        for conn in 10..13 {
+            join_at(&mut hub, conn, &code, None, 1_000);
+            hub.leave(conn, 1_000);
+        }
+        assert_eq!(
+            error_of(&join_at(&mut hub, 20, &code, None, 2_000), 20).0,
+            "full"
+        );
+        let ada = token_of(&join_at(&mut hub, 21, &code, None, 61_000), 21);
+        // The teacher removes her (student 4): her connection is refused and closed, the
+        // roster no longer lists her, her token opens nothing, and she cannot be removed twice.
+        let effects = hub.handle(T, message(json!({"type": "remove", "student": 4})), 62_000);
+        assert_eq!(
+            error_of(&effects, 21),
+            (
+                "removed".to_string(),
+                "The teacher removed you from this class.".to_string(),
+                true
+            )
+        );
+        let roster = of_type(&effects, T, "roster").unwrap();
+        let ids: Vec<u64> = roster["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ids, [1, 2, 3]);
+        assert!(!hub.is_seated(21));
+        assert_eq!(
+            error_of(&join_at(&mut hub, 22, &code, Some(&ada), 63_000), 22).0,
+            "removed"
+        );
+        let effects = hub.handle(T, message(json!({"type": "remove", "student": 4})), 63_000);
+        assert_eq!(of_type(&effects, T, "error").unwrap()["code"], "student");
+        // Locked: no new student, but one seated comes back with their token; unlocked, a
+        // new one joins again.
+        let bea = token_of(&join_at(&mut hub, 23, &code, None, 64_000), 23);
+        hub.leave(23, 64_000);
+        let effects = hub.handle(T, message(json!({"type": "lock", "on": true})), 64_000);
+        assert_eq!(of_type(&effects, T, "roster").unwrap()["locked"], true);
+        assert_eq!(
+            error_of(&join_at(&mut hub, 24, &code, None, 65_000), 24).0,
+            "locked"
+        );
+        assert_eq!(
+            token_of(&join_at(&mut hub, 25, &code, Some(&bea), 65_000), 25),
+            bea
+        );
+        hub.handle(T, message(json!({"type": "lock", "on": false})), 66_000);
+        token_of(&join_at(&mut hub, 26, &code, None, 66_000), 26);
+        // Six seats are twice the cap: however many are present, no seventh.
+        assert_eq!(
+            error_of(&join_at(&mut hub, 27, &code, None, 300_000), 27).0,
+            "full"
+        );
+        // A student may neither lock nor remove.
+        let effects = hub.handle(26, message(json!({"type": "lock", "on": true})), 300_000);
+        assert_eq!(error_of(&effects, 26).0, "role");
     }
 }

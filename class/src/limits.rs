@@ -112,26 +112,37 @@ impl Bucket {
 /// are spent is refused before its next guess is read, right or wrong, so that it learns
 /// nothing more. When the server's wrong guesses in all are spent, only a guesser with no
 /// wrong guess this minute may try (once): guessing then takes one address a try.
+///
+/// Right guesses (joins of an open room) are counted apart, so that one address cannot seat
+/// a crowd at once; a guesser whose joins are spent is refused before its guess is read too.
 #[derive(Debug)]
 pub struct Guesses<K> {
     per_guesser: Window<K>,
     in_all: Window<()>,
+    joins: Window<K>,
 }
 
 impl<K: Hash + Eq + Clone> Guesses<K> {
-    /// `per_guesser` wrong guesses a minute for each guesser, `in_all` for the server;
-    /// remembering at most `max_guessers` guessers (past that, see [`Window`]).
-    pub fn new(per_guesser: u32, in_all: u32, max_guessers: usize) -> Guesses<K> {
+    /// `per_guesser` wrong guesses a minute for each guesser, `in_all` for the server, and
+    /// `joins` right ones for each guesser; remembering at most `max_guessers` guessers
+    /// (past that, see [`Window`]).
+    pub fn new(per_guesser: u32, in_all: u32, joins: u32, max_guessers: usize) -> Guesses<K> {
         Guesses {
             per_guesser: Window::new(per_guesser, max_guessers),
             in_all: Window::new(in_all, 1),
+            joins: Window::new(joins, max_guessers),
         }
     }
 
     /// True when `guesser` may guess at `now_ms` (nothing is counted: see [`Self::wrong`]).
     pub fn may_guess(&mut self, guesser: &K, now_ms: u64) -> bool {
-        if !self.per_guesser.has_room_for(guesser, now_ms) {
+        if !self.per_guesser.has_room_for(guesser, now_ms)
+            || !self.joins.has_room_for(guesser, now_ms)
+        {
             return false; // too many guessers to remember: a new one waits
+        }
+        if self.joins.used(guesser, now_ms) >= self.joins.per_minute {
+            return false;
         }
         let tried = self.per_guesser.used(guesser, now_ms);
         tried < self.per_guesser.per_minute
@@ -145,10 +156,16 @@ impl<K: Hash + Eq + Clone> Guesses<K> {
         self.in_all.allow((), now_ms);
     }
 
+    /// `guesser` guessed right (joined an open room) at `now_ms`.
+    pub fn right(&mut self, guesser: K, now_ms: u64) {
+        self.joins.allow(guesser, now_ms);
+    }
+
     /// Forgets the minutes that are over.
     pub fn forget_old(&mut self, now_ms: u64) {
         self.per_guesser.forget_old(now_ms);
         self.in_all.forget_old(now_ms);
+        self.joins.forget_old(now_ms);
     }
 }
 
@@ -330,7 +347,7 @@ mod tests {
 
     #[test]
     fn only_wrong_guesses_count_and_a_spent_server_lets_each_guesser_try_once() {
-        let mut guesses: Guesses<u32> = Guesses::new(3, 5, 100);
+        let mut guesses: Guesses<u32> = Guesses::new(3, 5, 1000, 100);
         // A guesser with its 3 wrong guesses spent is refused; another is not.
         for _ in 0..3 {
             assert!(guesses.may_guess(&1, 0));
@@ -338,10 +355,13 @@ mod tests {
         }
         assert!(!guesses.may_guess(&1, 0));
         assert!(guesses.may_guess(&2, 0));
-        // Right guesses are never counted: a class behind one address joins at once.
-        for _ in 0..100 {
+        // Right guesses count apart: a class behind one address joins at once, a crowd does
+        // not (here 1,000 a minute); past them, the guesser is refused, right or wrong.
+        for _ in 0..1000 {
             assert!(guesses.may_guess(&3, 0));
+            guesses.right(3, 0);
         }
+        assert!(!guesses.may_guess(&3, 0));
         // 5 wrong in all spend the server's minute: a guesser that already failed waits, a
         // fresh one may try once.
         guesses.wrong(2, 0);

@@ -26,7 +26,7 @@ fn config() -> Config {
     }
 }
 
-const TYPES: [&str; 15] = [
+const TYPES: [&str; 17] = [
     "teach",
     "resumeTeaching",
     "show",
@@ -36,6 +36,8 @@ const TYPES: [&str; 15] = [
     "reveal",
     "voteAgain",
     "results",
+    "remove",
+    "lock",
     "end",
     "join",
     "answer",
@@ -193,6 +195,8 @@ fn valid_message() -> impl Strategy<Value = ClientMessage> {
         (code, prop_oneof![Just(None), Just(Some("TOKEN".to_string())), prop::option::of(".{0,4}"), prop::option::of("[a-z2-7]{26}")], prop::option::of(".{0,30}")).prop_map(|(code, token, name)| json!({"type": "join", "code": code, "token": token, "name": name})),
         (prop_oneof![3 => Just(1u64), 1 => 0u64..4], prop_oneof![3 => Just(1u32), 1 => 0u32..4], given).prop_map(|(question, round, given)| json!({"type": "answer", "question": question, "round": round, "given": given})),
         ".{0,30}".prop_map(|name| json!({"type": "rename", "name": name})),
+        (0u32..5).prop_map(|student| json!({"type": "remove", "student": student})),
+        any::<bool>().prop_map(|on| json!({"type": "lock", "on": on})),
     ]
     .prop_filter_map("parses", |mut value| {
         value["v"] = json!(1);

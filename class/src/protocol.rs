@@ -94,6 +94,12 @@ pub enum ClientMessage {
     },
     /// The name the teacher sees.
     Rename { v: u32, name: String },
+    /// The teacher removes the student of this roster `id` from the room: their connection
+    /// is closed and their token opens nothing any more.
+    Remove { v: u32, student: u32 },
+    /// The room takes no new student (true; those seated come back with their tokens), or
+    /// does again (false).
+    Lock { v: u32, on: bool },
 }
 
 impl ClientMessage {
@@ -113,6 +119,8 @@ impl ClientMessage {
             ClientMessage::Join { .. } => "join",
             ClientMessage::Answer { .. } => "answer",
             ClientMessage::Rename { .. } => "rename",
+            ClientMessage::Remove { .. } => "remove",
+            ClientMessage::Lock { .. } => "lock",
         }
     }
 
@@ -128,6 +136,8 @@ impl ClientMessage {
                 | ClientMessage::VoteAgain { .. }
                 | ClientMessage::Results { .. }
                 | ClientMessage::End { .. }
+                | ClientMessage::Remove { .. }
+                | ClientMessage::Lock { .. }
         )
     }
 
@@ -155,7 +165,9 @@ impl ClientMessage {
             | ClientMessage::End { v }
             | ClientMessage::Join { v, .. }
             | ClientMessage::Answer { v, .. }
-            | ClientMessage::Rename { v, .. } => v,
+            | ClientMessage::Rename { v, .. }
+            | ClientMessage::Remove { v, .. }
+            | ClientMessage::Lock { v, .. } => v,
         }
     }
 }
@@ -463,6 +475,8 @@ pub enum ServerMessage {
         joined: u32,
         students: Vec<RosterEntry>,
         answered: u32,
+        /// True while the room takes no new student (`lock`).
+        locked: bool,
     },
     /// To the teacher: how many answered the open round, never what.
     Tally {

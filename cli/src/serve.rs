@@ -38,10 +38,16 @@ pub struct Args {
     /// any other name than this computer's addresses and localhost are refused.
     #[arg(long = "host", value_name = "NAME")]
     hosts: Vec<String>,
-    /// Wrong guesses at a join code (or a secret, or the key) per address per minute (for
-    /// tests and benchmarks on one address).
-    #[arg(long, default_value_t = 20, hide = true)]
+    /// New students per address per minute (for tests and benchmarks on one address).
+    #[arg(long, default_value_t = 60, hide = true)]
     joins_per_minute: u32,
+    /// Wrong guesses at a join code (or a secret, or the key) per address per minute (for
+    /// tests).
+    #[arg(long, default_value_t = 20, hide = true)]
+    wrong_guesses_per_minute: u32,
+    /// Seconds a student who left still counts towards --max-students (for tests).
+    #[arg(long, default_value_t = 60, hide = true, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    seat_kept_seconds: u64,
     /// Wrong guesses per minute in all, past which only an address with none this minute may
     /// try (for tests).
     #[arg(long, default_value_t = 300, hide = true)]
@@ -105,9 +111,11 @@ pub fn run(args: Args) -> Result<(), String> {
     config.limits = Limits {
         max_rooms: args.max_rooms as usize,
         max_students: args.max_students as usize,
+        seat_kept_ms: args.seat_kept_seconds * 1000,
         ..Limits::default()
     };
     config.joins_per_minute = args.joins_per_minute;
+    config.wrong_guesses_per_minute = args.wrong_guesses_per_minute;
     config.guesses_per_minute = args.guesses_per_minute;
     config.messages_per_second = args.messages_per_second;
     config.message_burst = args.messages_per_second.saturating_mul(2);

@@ -478,6 +478,69 @@ async fn wrong_guesses_from_many_addresses_meet_the_servers_budget() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_who_fill_a_room_and_leave_do_not_keep_the_class_out() {
+    let server = Server::start(&["--max-students", "10", "--seat-kept-seconds", "1"]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let join_from = |source: String| {
+        let (server, code) = (&server, code.clone());
+        async move {
+            let mut client = connect_once_admitted(server, &source, "a join").await;
+            client
+                .send(json!({"type": "join", "code": code, "token": null, "name": null}))
+                .await;
+            let first = client.recv().await;
+            (client, first)
+        }
+    };
+    // Ten strangers from ten addresses take every seat, then go.
+    let mut strangers = Vec::new();
+    for i in 1..=10 {
+        let (client, first) = join_from(format!("127.0.10.{i}")).await;
+        assert_eq!(first["type"], "joined", "{first}");
+        strangers.push(client);
+    }
+    let (_, full) = join_from("127.0.11.1".to_string()).await;
+    assert_eq!(full["code"], "full", "{full}");
+    drop(strangers);
+    // The real student gets in once the strangers' seats are no longer kept (a second).
+    let deadline = tokio::time::Instant::now() + patience();
+    let (mut real, _) = loop {
+        let (client, first) = join_from("127.0.11.2".to_string()).await;
+        if first["type"] == "joined" {
+            break (client, first);
+        }
+        assert_eq!(first["code"], "full", "{first}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the room stayed full"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    // The teacher locks the room: a newcomer is refused; removes a stranger's seat.
+    teacher.send(json!({"type": "lock", "on": true})).await;
+    // (rosters from the joins may still be on their way: the latest says it is locked)
+    while teacher.recv_type("roster").await["locked"] != true {}
+    let (_, locked) = join_from("127.0.11.3".to_string()).await;
+    assert_eq!(locked["code"], "locked", "{locked}");
+    teacher.send(json!({"type": "remove", "student": 1})).await;
+    let roster = teacher.recv_type("roster").await;
+    assert!(
+        roster["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["id"] != 1),
+        "{roster}"
+    );
+    // The class goes on for the real student.
+    teacher
+        .send(json!({"type": "show", "n": 6, "mirror": false, "step": 2, "lesson": null, "stop": null}))
+        .await;
+    assert_eq!(real.recv_type("show").await["step"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rejoins_and_the_teachers_return_prove_a_secret_and_are_not_limited() {
     let server = Server::start(&[]);
     let (first_teacher, opened) = teacher(&server).await;

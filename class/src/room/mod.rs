@@ -34,6 +34,11 @@ struct Student {
     token: String,
     name: String,
     conn: Option<ConnId>,
+    /// When their connection went (None while connected).
+    left_ms: Option<u64>,
+    /// Removed by the teacher: the seat stays (its answers are the class's), its token
+    /// opens nothing, and it counts for nothing.
+    removed: bool,
 }
 
 #[derive(Debug)]
@@ -78,6 +83,8 @@ pub(crate) struct Room {
     /// True while the last question asked takes answers (not closed by a move or another).
     open: bool,
     next_id: u64,
+    /// True while the room takes no new student.
+    locked: bool,
 }
 
 impl Room {
@@ -95,6 +102,7 @@ impl Room {
             asked: Vec::new(),
             open: false,
             next_id: 0,
+            locked: false,
         }
     }
 
@@ -122,9 +130,33 @@ impl Room {
             .map(|(_, &seat)| seat)
     }
 
-    /// Seats taken, their students connected or not.
+    /// Seats taken, their students connected, gone or removed.
     pub(crate) fn seats_taken(&self) -> usize {
         self.students.len()
+    }
+
+    /// The seats that count towards the room's cap at `now_ms`: those not removed whose
+    /// student is connected, or left within `kept_ms` (a phone back from a wifi cut finds
+    /// its seat in any case: a rejoin with its token is never refused for the cap).
+    pub(crate) fn seats_present(&self, now_ms: u64, kept_ms: u64) -> usize {
+        self.students
+            .iter()
+            .filter(|s| !s.removed)
+            .filter(|s| {
+                s.left_ms
+                    .is_none_or(|left| now_ms.saturating_sub(left) < kept_ms)
+            })
+            .count()
+    }
+
+    /// True while the room takes no new student.
+    pub(crate) fn is_locked(&self) -> bool {
+        self.locked
+    }
+
+    /// True when the teacher removed the student of `seat`.
+    pub(crate) fn is_removed(&self, seat: usize) -> bool {
+        self.students.get(seat).is_some_and(|s| s.removed)
     }
 
     fn student_conns(&self) -> impl Iterator<Item = ConnId> + '_ {
@@ -205,6 +237,8 @@ impl Room {
             token,
             name,
             conn: Some(conn),
+            left_ms: None,
+            removed: false,
         });
         seat
     }
@@ -219,6 +253,7 @@ impl Room {
         out: &mut Out,
     ) -> Option<ConnId> {
         let student = self.students.get_mut(seat)?;
+        student.left_ms = None;
         let old = student.conn.replace(conn);
         if let Some(old) = old {
             out.refuse(
@@ -527,11 +562,39 @@ impl Room {
 
     /// The student of `seat` lost their connection `conn` (nothing when they are already
     /// back on another): they keep their seat and answers, to come back with their token.
-    pub(crate) fn student_left(&mut self, seat: usize, conn: ConnId, out: &mut Out) {
+    pub(crate) fn student_left(&mut self, seat: usize, conn: ConnId, now_ms: u64, out: &mut Out) {
         let Some(student) = self.students.get_mut(seat).filter(|s| s.conn == Some(conn)) else {
             return;
         };
         student.conn = None;
+        student.left_ms = Some(now_ms);
+        self.update_teacher(out);
+    }
+
+    /// The teacher removes the student numbered `id` in the roster: their connection is
+    /// refused (fatal, returned to be unseated), their token opens nothing any more, they
+    /// leave the roster; their answers stay in the results. Refused for an id the roster
+    /// does not list.
+    pub(crate) fn remove(&mut self, id: u32, out: &mut Out) -> Result<Option<ConnId>, Refusal> {
+        let seat = (id as usize).wrapping_sub(1);
+        let Some(student) = self.students.get_mut(seat).filter(|s| !s.removed) else {
+            return Err(Refusal::soft(
+                "student",
+                format!("No student {id} is in the class."),
+            ));
+        };
+        student.removed = true;
+        let conn = student.conn.take();
+        if let Some(conn) = conn {
+            out.refuse(conn, removed());
+        }
+        self.update_teacher(out);
+        Ok(conn)
+    }
+
+    /// The room takes no new student (`on`), or does again.
+    pub(crate) fn set_locked(&mut self, on: bool, out: &mut Out) {
+        self.locked = on;
         self.update_teacher(out);
     }
 
@@ -569,6 +632,11 @@ impl Room {
         }
         everyone
     }
+}
+
+/// What a student the teacher removed is told (fatal), and told again if they come back.
+pub(crate) fn removed() -> Refusal {
+    Refusal::fatal("removed", "The teacher removed you from this class.")
 }
 
 /// What a connection whose room is gone is told (fatal).
@@ -617,6 +685,8 @@ mod tests {
                     token: format!("t{i}"),
                     name: format!("Student {i}"),
                     conn: *conn,
+                    left_ms: conn.is_none().then_some(0),
+                    removed: false,
                 })
                 .collect(),
             tokens: HashMap::new(),
@@ -635,6 +705,7 @@ mod tests {
             }],
             open: true,
             next_id: 2,
+            locked: false,
         }
     }
 

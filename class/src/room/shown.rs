@@ -30,6 +30,7 @@ impl Room {
                 .students
                 .iter()
                 .enumerate()
+                .filter(|(_, s)| !s.removed)
                 .map(|(i, s)| RosterEntry {
                     id: i as u32 + 1,
                     name: s.name.clone(),
@@ -37,6 +38,7 @@ impl Room {
                 })
                 .collect(),
             answered: self.open_round().map_or(0, |(_, r)| r.answers.len() as u32),
+            locked: self.locked,
         }
     }
 

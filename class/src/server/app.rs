@@ -132,8 +132,10 @@ impl App {
             );
             run(&mut shared, Some(conn), |hub| hub.refused(conn, refusal));
         } else {
-            if guess == Guess::Wrong {
-                shared.guesses.wrong(guesser, now);
+            match guess {
+                Guess::Wrong => shared.guesses.wrong(guesser, now),
+                Guess::Right => shared.guesses.right(guesser, now),
+                Guess::None => {}
             }
             run(&mut shared, Some(conn), |hub| {
                 hub.handle(conn, message, now)

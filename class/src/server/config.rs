@@ -46,9 +46,12 @@ pub struct Config {
     pub key: String,
     /// The rooms' caps and waits.
     pub limits: Limits,
-    /// Wrong guesses at a join code, a room's secret or the teacher key, per address (an
-    /// IPv6 address's /64) per minute; right ones are not counted ([`crate::hub::Hub::guess`]).
+    /// New students per address (an IPv6 address's /64) per minute: right guesses, the
+    /// joins of an open room without a seat's token ([`crate::hub::Hub::guess`]).
     pub joins_per_minute: u32,
+    /// Wrong guesses at a join code, a room's secret or the teacher key, per address per
+    /// minute.
+    pub wrong_guesses_per_minute: u32,
     /// Wrong guesses per minute in all, past which only an address with no wrong guess this
     /// minute may try (see [`crate::limits::Guesses`]).
     pub guesses_per_minute: u32,
@@ -134,7 +137,8 @@ impl Config {
             dir: None,
             key,
             limits: Limits::default(),
-            joins_per_minute: 20,
+            joins_per_minute: 60,
+            wrong_guesses_per_minute: 20,
             guesses_per_minute: 300,
             messages_per_second: 20,
             message_burst: 40,

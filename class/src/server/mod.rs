@@ -65,7 +65,12 @@ pub async fn serve(
                 .max_students
                 .saturating_add(1)
                 .saturating_mul(ROWS_PENDING_PER_SEAT),
-            guesses: Guesses::new(config.joins_per_minute, config.guesses_per_minute, 100_000),
+            guesses: Guesses::new(
+                config.wrong_guesses_per_minute,
+                config.guesses_per_minute,
+                config.joins_per_minute,
+                100_000,
+            ),
         }),
         next_conn: AtomicU64::new(1),
         started: Instant::now(),
