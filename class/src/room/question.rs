@@ -7,8 +7,11 @@ use bitqueens::session::predict::{Answer, Question, Topic};
 use bitqueens::session::Session;
 use bitqueens::stepping::Stepping;
 
-/// The furthest step a question may be asked at: seeking further would hold the server.
-pub const MAX_ASK_STEP: u64 = 100_000_000;
+/// The furthest step a question may be asked at: the question is made by seeking a new
+/// search to the step, which takes time in proportion to it (about 1.5 s of a core at
+/// 100,000,000 steps, as a probe of the server measured), on a blocking thread of a server
+/// that many rooms share: at this bound, about a tenth of that.
+pub const MAX_ASK_STEP: u64 = 10_000_000;
 
 /// Where and what to ask: read from a room under its lock, answered outside it (the seek may
 /// take a while), then handed back to [`crate::hub::Hub::open_question`].
