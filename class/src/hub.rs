@@ -426,7 +426,7 @@ impl Hub {
         let student = match token.and_then(|token| room.seat_of(token)) {
             Some(seat) if room.is_removed(seat) => return Err(removed()),
             Some(seat) => {
-                if let Some(old) = room.reseat_student(seat, conn, name, out) {
+                if let Some(old) = room.reseat_student(seat, conn, out) {
                     self.seats.remove(&old);
                 }
                 seat
@@ -1506,5 +1506,25 @@ mod tests {
         // A student may neither lock nor remove.
         let effects = hub.handle(26, message(json!({"type": "lock", "on": true})), 300_000);
         assert_eq!(error_of(&effects, 26).0, "role");
+    }
+
+    #[test]
+    fn a_rejoin_keeps_the_seats_name_whatever_name_it_brings() {
+        let (mut hub, code) = room(Limits::default());
+        let joined = hub.handle(
+            2,
+            message(json!({"type": "join", "code": code, "token": null, "name": "Ada"})),
+            0,
+        );
+        let token = of_type(&joined, 2, "joined").unwrap()["token"].clone();
+        let back = hub.handle(
+            3,
+            message(json!({"type": "join", "code": code, "token": token, "name": "Mallory"})),
+            0,
+        );
+        assert_eq!(of_type(&back, 3, "joined").unwrap()["name"], "Ada");
+        assert_eq!(error_of(&back, 2).0, "replaced");
+        let roster = of_type(&back, T, "roster").unwrap();
+        assert_eq!(roster["students"][0]["name"], "Ada");
     }
 }

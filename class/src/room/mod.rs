@@ -243,13 +243,13 @@ impl Room {
         seat
     }
 
-    /// The student of `seat` back on `conn` (renamed `name`, if given): the connection it
+    /// The student of `seat` back on `conn`, under the seat's name (a name is changed by
+    /// `rename` only: a token that leaked cannot rename a seat in passing): the connection it
     /// held before is refused (fatal) and returned.
     pub(crate) fn reseat_student(
         &mut self,
         seat: usize,
         conn: ConnId,
-        name: Option<String>,
         out: &mut Out,
     ) -> Option<ConnId> {
         let student = self.students.get_mut(seat)?;
@@ -260,9 +260,6 @@ impl Room {
                 old,
                 Refusal::fatal("replaced", "You joined the class again in another tab."),
             );
-        }
-        if let Some(name) = name {
-            student.name = name;
         }
         old
     }
