@@ -39,7 +39,7 @@ export const SERVICE_WORKER = 'service-worker.js';
  *  stands far above dist/'s largest file (about 0.7 MiB), and tests/unit/offline checks that
  *  the precache holds every file the pages can request. */
 export const PRECACHE_LIMIT_BYTES = 16 * 1024 * 1024;
-/** The two looks' page background (--bg in www/style.css): the installed app's colours. */
+/** The two looks' page background (--bg in www/shared/base.css): the installed app's colours. */
 export const THEME = { light: '#f6f4ef', dark: '#15171c' };
 
 /** Emits the web app manifest (manifest.webmanifest) and its icons (www/offline/icons/, named by

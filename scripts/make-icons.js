@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'www', 'offline', 'icons');
 const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-// The light look's colours (www/style.css): --light, --dark, --ink, --accent, --bg.
+// The light look's colours (www/shared/base.css): --light, --dark, --ink, --accent, --bg.
 const LIGHT = hex('#efe3c8');
 const DARK = hex('#b98c5a');
 const INK = hex('#1d1f24');

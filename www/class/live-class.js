@@ -67,7 +67,7 @@ export class LiveClass {
     this.locked = false;
     this.endedResults = null; // {filename, csv}: the class this teacher ended, in memory only
     this.ui.button.addEventListener('click', () => this.toggle());
-    // The presenter view sizes its board to leave room for this section (style.css,
+    // The presenter view sizes its board to leave room for this section (class.css,
     // --class-strip): its height whenever it changes (a histogram shown, the section closed).
     new ResizeObserver(() => this.makeRoom()).observe(this.ui.section);
     // While the board follows the teacher its shortcuts are held back (its buttons are inert);
@@ -87,7 +87,7 @@ export class LiveClass {
     this.lobby();
   }
 
-  /** The section's height, for the presenter view's layout (style.css's --class-strip); 0
+  /** The section's height, for the presenter view's layout (class.css's --class-strip); 0
    *  while it is hidden. */
   makeRoom() {
     const height = `${this.ui.section.hidden ? 0 : this.ui.section.offsetHeight}px`;

@@ -18,7 +18,7 @@ const BOARD_MAX = 416;
 const MAX_CELL = 52;
 const PAD = 16;
 
-/** The light theme's colours (style.css :root, and boardSvg in export.js for the squares):
+/** The light theme's colours (shared/base.css :root, and boardSvg in export.js for the squares):
  *  every flat colour a frame has (its other colours are the soft edges of text and shapes). */
 export const COLOURS = Object.freeze({
   background: '#ffffff',

@@ -105,7 +105,7 @@ export function drawWorksheet(sheet, snapshot, items, link) {
 
 /**
  * Wires Print worksheet (#print-worksheet, found in `root`): the worksheet of the position on
- * screen is drawn into #worksheet and printed (style.css prints only it while <body> has
+ * screen is drawn into #worksheet and printed (worksheet.css prints only it while <body> has
  * .printing-worksheet, until the print dialog closes). `seen` is player.readOnly, what the
  * panels may read of the player.
  */

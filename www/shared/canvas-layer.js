@@ -1,4 +1,4 @@
-// A canvas laid over an element (style.css: .canvas-layer fills its positioned parent and
+// A canvas laid over an element (stage/stage.css: .canvas-layer fills its positioned parent and
 // lets clicks through), kept at the element's size in device pixels so that it stays sharp
 // at any zoom, and drawn again when the page's colours change (palette.js). The views that
 // change on every frame draw on one instead of restyling dozens of elements: the board and

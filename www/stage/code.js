@@ -64,7 +64,7 @@ export class CodeView {
       const line = document.createElement('span');
       line.className = 'code-line';
       line.textContent = text;
-      // A line too long for its box wraps under its own indentation, two places in (style.css):
+      // A line too long for its box wraps under its own indentation, two places in (stage.css):
       // the highlighted line is always seen whole, and a copy keeps the spaces.
       line.style.setProperty('--indent', `${text.length - text.trimStart().length}ch`);
       return line;

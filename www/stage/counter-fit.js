@@ -1,7 +1,7 @@
 // Keeps every number of a counter list inside its tile, at any width, in Projector mode too:
 // each number's length in characters goes to CSS as --chars, which widens the tile of a long
 // number (two columns), and each tile's inner width as --tile, by which the font shrinks when
-// even two columns are too narrow (style.css, ".counters dd"). It watches the list, so whoever
+// even two columns are too narrow (stage.css, ".counters dd"). It watches the list, so whoever
 // writes a number needs to know nothing.
 //
 // The width is measured here rather than read by CSS as a container query: a query container

@@ -1,8 +1,8 @@
-// On a phone (style.css: max-width 40rem) the bottom bar, always on screen, says what it drives
+// On a phone (layout.css: max-width 40rem) the bottom bar, always on screen, says what it drives
 // once the board is scrolled away (under Compare's lanes, say), with a button that brings the
 // board back; during a lesson it holds the lesson's buttons too (Previous stop, Next stop,
 // Close lesson), in a thumb's reach wherever the stop's note has sent the reader. (The
-// narration's place under the board there is style.css's alone.)
+// narration's place under the board there is shared/layout.css's alone.)
 
 import { partsOf } from '../shared/dom.js';
 
@@ -20,7 +20,7 @@ export function installPhoneLayout(root) {
 }
 
 /**
- * Shows `caption` (inside the bottom bar; style.css shows it only on a phone) while `board`
+ * Shows `caption` (inside the bottom bar; layout.css shows it only on a phone) while `board`
  * is off screen; its `show` button scrolls the board into view.
  */
 function captionBottomBar(caption, show, board) {
@@ -45,7 +45,7 @@ function lendToBottomBar(group, caption, owner) {
     const lend = phone.matches && !owner.hidden;
     if (lend && group.previousElementSibling !== caption) caption.after(group);
     if (!lend && group.parentElement !== home.parent) home.parent.insertBefore(group, home.next);
-    document.body.classList.toggle('bar-lesson', lend); // the bar is taller (style.css)
+    document.body.classList.toggle('bar-lesson', lend); // the bar is taller (layout.css)
   };
   phone.addEventListener('change', place);
   new MutationObserver(place).observe(owner, { attributes: true, attributeFilter: ['hidden'] });

@@ -71,10 +71,10 @@ export class AnswerInput {
       for (const name of maskNames(form)) {
         const group = this.group('mask-digits answer-digits', ROW_LABEL[name]);
         group.style.setProperty('--n', String(this.n));
-        group.style.setProperty('--per-line', String(Math.min(this.n, 8))); // on a touch screen (style.css)
+        group.style.setProperty('--per-line', String(Math.min(this.n, 8))); // on a touch screen (class.css)
         const digits = toBinary(Number(given?.[name] ?? 0) >>> 0, this.n);
         this.digitRows[name] = Array.from({ length: this.n }, (_, c) => {
-          // Its 0 or 1 is drawn from aria-pressed (style.css): the name is the column alone,
+          // Its 0 or 1 is drawn from aria-pressed (teach.css): the name is the column alone,
           // and a screen reader says pressed or not.
           const digit = button('', 'digit');
           digit.setAttribute('aria-label', `column ${c + 1}`);

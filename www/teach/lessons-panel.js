@@ -46,7 +46,7 @@ export class LessonsPanel {
       if (lesson) this.open(lesson, 0);
       else this.close();
     });
-    // The page's layout leaves room for the bar while it is shown (style.css, --lesson-bar):
+    // The page's layout leaves room for the bar while it is shown (layout.css, --lesson-bar):
     // set at once when the bar opens, closes or shows a stop (so that a scroll to it lands
     // on a settled page), and whenever its size changes (a window made narrower).
     new ResizeObserver(() => this.makeRoom()).observe(ui.bar);
@@ -89,7 +89,7 @@ export class LessonsPanel {
     }
   }
 
-  /** The bar's height, for the layout (style.css's --lesson-bar); 0 while it is hidden. */
+  /** The bar's height, for the layout (layout.css's --lesson-bar); 0 while it is hidden. */
   makeRoom() {
     const height = `${this.ui.bar.hidden ? 0 : this.ui.bar.offsetHeight}px`;
     const root = document.documentElement;

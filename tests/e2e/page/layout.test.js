@@ -100,7 +100,7 @@ const overflowing = (page, selector) => page.evaluate((s) => [...document.queryS
 const shrunkTooFar = (page, selector) => page.evaluate((s) => [...document.querySelectorAll(s)]
   .filter((dd) => {
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    const largest = (parseFloat(getComputedStyle(dd).getPropertyValue('--counter-font')) || 1.25) * rem; // in rem, as style.css gives it
+    const largest = (parseFloat(getComputedStyle(dd).getPropertyValue('--counter-font')) || 1.25) * rem; // in rem, as stage.css gives it
     const text = document.createRange();
     text.selectNodeContents(dd);
     dd.textWidth_ = text.getBoundingClientRect().width;
