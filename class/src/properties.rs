@@ -9,6 +9,7 @@ use crate::hub::{Hub, Limits};
 use crate::identity::Random;
 use crate::protocol::{self, ClientMessage};
 use crate::room::Effect;
+use bitqueens::session::predict::Topic;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use serde_json::{json, Value};
@@ -171,14 +172,10 @@ fn valid_message() -> impl Strategy<Value = ClientMessage> {
         prop::sample::select(vec!["place", "back", "solution"])
             .prop_map(|o| json!({"form": "outcome", "outcome": o})),
     ];
-    let topic = prop::sample::select(vec![
-        "free-squares",
-        "lowest-bit",
-        "twos-complement",
-        "next-row",
-        "what-happens",
-        "x",
-    ]);
+    // The core's topics, and one that is none.
+    let mut slugs: Vec<&str> = Topic::ALL.iter().map(|t| t.slug()).collect();
+    slugs.push("x");
+    let topic = prop::sample::select(slugs);
     prop_oneof![
         prop_oneof![3 => Just("KEY".to_string()), 1 => ".{0,4}"].prop_map(|key| json!({"type": "teach", "key": key})),
         (code.clone(), prop_oneof![Just("SECRET".to_string()), ".{0,4}"]).prop_map(|(code, secret)| json!({"type": "resumeTeaching", "code": code, "secret": secret})),
@@ -370,13 +367,20 @@ fn check_contents(kind: &str, message: &Value) -> Result<(), TestCaseError> {
         }
         "roster" => {
             let students = message["students"].as_array().unwrap();
+            // Seats: at most twice max_students (3), numbered from 1 in the order taken; a
+            // removed student's number is left out, never reused.
+            let ids: Vec<u64> = students.iter().map(|s| s["id"].as_u64().unwrap()).collect();
             prop_assert!(
-                students.len() <= 3,
-                "at most max_students: {}",
-                students.len()
+                ids.windows(2).all(|w| w[0] < w[1]),
+                "ids in order: {:?}",
+                ids
             );
-            for (i, student) in students.iter().enumerate() {
-                prop_assert_eq!(student["id"].as_u64(), Some(i as u64 + 1));
+            prop_assert!(
+                ids.iter().all(|&id| (1..=6).contains(&id)),
+                "ids: {:?}",
+                ids
+            );
+            for student in students {
                 prop_assert!(!student["name"].as_str().unwrap().trim().is_empty());
             }
             let connected = students.iter().filter(|s| s["connected"] == true).count() as u64;
@@ -392,13 +396,13 @@ fn check_contents(kind: &str, message: &Value) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// A row of the teacher's results: a student of the room (numbered from 1), round 1 or 2,
+/// A row of the teacher's results: a seat of the room (numbered from 1), round 1 or 2,
 /// a verdict and the seconds taken.
 fn check_row(row: &Value) -> Result<(), TestCaseError> {
     prop_assert!(
         row["studentId"]
             .as_u64()
-            .is_some_and(|id| (1..=3).contains(&id)),
+            .is_some_and(|id| (1..=6).contains(&id)),
         "{}",
         row
     );
@@ -458,13 +462,7 @@ enum Move {
 }
 
 fn class_move() -> impl Strategy<Value = Move> {
-    let topic = prop::sample::select(vec![
-        "free-squares",
-        "lowest-bit",
-        "twos-complement",
-        "next-row",
-        "what-happens",
-    ]);
+    let topic = prop::sample::select(Topic::ALL.map(Topic::slug).to_vec());
     prop_oneof![
         2 => (0u64..60).prop_map(Move::Show),
         3 => topic.prop_map(Move::Ask),
@@ -563,7 +561,7 @@ proptest! {
                         if round == 1 {
                             // A new question: the core's, from the teacher's moves alone.
                             let topic = asked_topic.expect("a question opens only on an ask");
-                            let plan = crate::room::AskPlan { code: String::new(), n: N, mirror: false, step, topic: bitqueens::session::predict::Topic::from_slug(topic).unwrap(), turn: answers.len() as u32 };
+                            let plan = crate::room::AskPlan { code: String::new(), n: N, mirror: false, step, topic: Topic::from_slug(topic).unwrap(), turn: answers.len() as u32 };
                             let question = crate::room::question_at(&plan).unwrap();
                             answers.insert(id, serde_json::to_value(question.answer).unwrap());
                         }

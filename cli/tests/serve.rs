@@ -350,49 +350,23 @@ async fn messages_too_big_broken_or_of_another_version_close_with_a_reason() {
 
 use futures_util::SinkExt;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_is_closed_and_the_others_go_on() {
-    let server = Server::start(&[]);
-    let (mut teacher, opened) = teacher(&server).await;
-    let code = opened["code"].as_str().unwrap().to_string();
-    let (mut calm, _) = student(&server, &code, None).await;
-    let (mut flood, _) = student(&server, &code, None).await;
-    let rename = json!({"v": 1, "type": "rename", "name": "again"}).to_string();
-    for _ in 0..400 {
-        if flood.send_text(rename.clone()).await.is_err() {
-            break;
-        }
-    }
-    let (close, reason, before) = flood.closed().await;
-    assert_eq!(close, policy(), "{reason}");
-    assert!(reason.contains("Too many messages"), "{reason}");
-    assert!(
-        before.iter().any(|m| m["code"] == "rate"),
-        "a warning first"
-    );
-    teacher
-        .send(json!({"type": "show", "n": 5, "mirror": false, "step": 9, "lesson": null, "stop": null}))
-        .await;
-    assert_eq!(calm.recv_type("show").await["step"], 9);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_of_pings_is_counted_and_closed_as_messages_are() {
+/// A student floods the room, with 400 renames or (`pings`) up to 2,000 pings: warned once
+/// (`rate`), then closed as a flood, while a calm student still follows the teacher.
+async fn a_flood_is_warned_then_closed(pings: bool) {
     use tokio_tungstenite::tungstenite::Message;
     let server = Server::start(&[]);
     let (mut teacher, opened) = teacher(&server).await;
     let code = opened["code"].as_str().unwrap().to_string();
     let (mut calm, _) = student(&server, &code, None).await;
     let (mut flood, _) = student(&server, &code, None).await;
-    // Pings only (each would be answered with a pong): at most 2,000, or until the server
-    // closes; 40 a burst and 20 a second pass, the rest are drops, 100 in a row a flood.
-    for _ in 0..2_000 {
-        if flood
-            .ws
-            .send(Message::Ping(vec![7u8; 8].into()))
-            .await
-            .is_err()
-        {
+    let rename = json!({"v": 1, "type": "rename", "name": "again"}).to_string();
+    for _ in 0..if pings { 2_000 } else { 400 } {
+        let sent = if pings {
+            flood.ws.send(Message::Ping(vec![7u8; 8].into())).await
+        } else {
+            flood.send_text(rename.clone()).await
+        };
+        if sent.is_err() {
             break;
         }
     }
@@ -404,9 +378,21 @@ async fn a_flood_of_pings_is_counted_and_closed_as_messages_are() {
         "a warning first: {before:?}"
     );
     teacher
-        .send(json!({"type": "show", "n": 5, "mirror": false, "step": 4, "lesson": null, "stop": null}))
+        .send(json!({"type": "show", "n": 5, "mirror": false, "step": 9, "lesson": null, "stop": null}))
         .await;
-    assert_eq!(calm.recv_type("show").await["step"], 4);
+    assert_eq!(calm.recv_type("show").await["step"], 9);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_closed_and_the_others_go_on() {
+    a_flood_is_warned_then_closed(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pings_is_counted_and_closed_as_messages_are() {
+    // 40 a burst and 20 a second pass, the rest are drops, 100 in a row a flood: a ping
+    // (answered with a pong) counts as a message does.
+    a_flood_is_warned_then_closed(true).await;
 }
 
 /// A `join` of code `code` from a new connection: the first message back.
