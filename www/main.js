@@ -304,6 +304,10 @@ function startWrite(core, { player, controls, stage, compare }) {
   };
 }
 
+/** Said when a following student's page is asked to move its board (History, a landmark, a
+ *  solution, the tree, a key). */
+const FOLLOWING = 'Your board follows the teacher’s: it moves with theirs until the teacher lets the room explore.';
+
 /** The live class (class/): loaded on the first press of Live class, or at once when the link
  *  names a class (?class=CODE, ?teach=KEY). A teacher's board drives the room (after each
  *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
@@ -328,11 +332,18 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, conce
       follow({ n, mirror, step, lesson, stop }) {
         if (!(n >= 1 && n <= limits.maxN)) return; // a board this page cannot show: it stays
         // The teacher's lesson first: its stop sets the board, which then goes to the step.
-        lessons.follow(lesson, stop);
-        if (seen.n === n && seen.mirror === mirror) player.seek(step);
-        else controls.show({ speed: seen.speed, n, mirror, position: step });
+        // The teacher's moves are taken by the locked player (led), no other.
+        player.led(() => {
+          lessons.follow(lesson, stop);
+          if (seen.n === n && seen.mirror === mirror) player.seek(step);
+          else controls.show({ speed: seen.speed, n, mirror, position: step });
+        });
       },
-      following: (on) => lessons.readOnly(on),
+      // While following, every move of the board but the teacher's is refused, and said.
+      following(on) {
+        lessons.readOnly(on);
+        player.lock(on ? () => messages.show(FOLLOWING, 'info') : null);
+      },
       // As in Predict: what gives a class question's answer away is hidden until it is shown.
       conceal: (question) => concealer.conceal('class', question),
       asks: (slug) => Boolean(seen.question([slug], 0)),

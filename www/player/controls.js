@@ -137,10 +137,14 @@ export class Controls {
     }
   }
 
-  /** Starts on what the page's URL names; each bad part falls back to its default, with a message. */
+  /** Starts on what the page's URL names; each bad part falls back to its default, with a
+   *  message. */
   restore(query) {
     const linked = readPermalink(query, SPEEDS, DEFAULT_SPEED, Number(this.ui.size.max));
     if (linked.problems.length) this.messages.show(linked.problems.join(' '));
+    // A student's class link (?class=CODE) starts at step 0: the teacher's board sets the step
+    // (a step typed into the link would show a later step, its answer, until the class's came).
+    if (new URLSearchParams(query).has('class')) linked.position = 0;
     this.show(linked);
   }
 

@@ -38,6 +38,13 @@
 //
 // Panels read the player only through `player.readOnly` (see readOnly below): never its
 // search, its goal or its other fields; they command it through its methods.
+//
+// Locked (lock(refused), a live class's student following the teacher's board): every command
+// that moves the board or stops a move (reset, step, back, play and its goals, pause, seek,
+// seekNode) is refused, `refused()` told, except those given inside led(action), the teacher's
+// board followed. The lock is here, under every button, key, link and panel, so that a control
+// added later is locked too. Play already under way (a far seek the teacher's board started)
+// goes on to its target: the frames are not commands.
 
 import { FrameLoop, BROWSER_CLOCK } from '../shared/frame-loop.js';
 
@@ -108,7 +115,35 @@ export class Player {
      *  ('step'), by Play ('speed') or by Next solution ('solution'), never by Run to end or a
      *  seek; true holds the search where it stands (a question is open there). */
     this.hold = null;
+    /** While locked: called on each command refused (see the header); null: unlocked. */
+    this.refused = null;
+    /** True inside led(action): the commands are the lead's, taken while locked. */
+    this.leading = false;
     this.readOnly = readOnly(this);
+  }
+
+  /** Locks the player (`refused`: told of each command refused) or unlocks it (null). */
+  lock(refused) {
+    this.refused = refused;
+  }
+
+  /** Runs `action`, whose commands are taken even while the player is locked (the board
+   *  that is followed, moving this one). */
+  led(action) {
+    const before = this.leading;
+    this.leading = true;
+    try {
+      return action();
+    } finally {
+      this.leading = before;
+    }
+  }
+
+  /** True when a command may be taken now; else says so (refused) and it is not. */
+  mayMove() {
+    if (!this.refused || this.leading) return true;
+    this.refused();
+    return false;
   }
 
   get n() {
@@ -122,6 +157,7 @@ export class Player {
 
   /** Starts a new search on an n×n board (n already validated), in mirror mode or not. */
   reset(n = this.n, mirror = this.mirror ?? false) {
+    if (!this.mayMove()) return;
     this.search?.free();
     this.search = new this.Search(n, mirror);
     this.mirror = mirror;
@@ -134,32 +170,35 @@ export class Player {
 
   /** One step forward; stops playing first. */
   step() {
-    if (this.state === DONE) return;
+    if (!this.mayMove() || this.state === DONE) return;
     this.guard(() => this.runBatch(1, false, 'step'));
     this.move('step');
   }
 
   /** One step back, exactly; stops playing first. */
   back() {
+    if (!this.mayMove()) return;
     if (this.search.steps > 0) this.guard(() => this.seekBatch(this.search.steps - 1, 1));
     this.move('back');
   }
 
   /** Starts playing towards `goal`: 'speed' (the chosen speed), 'solution' or 'end'. */
   play(goal = 'speed') {
-    if (this.state === DONE) return;
+    if (!this.mayMove() || this.state === DONE) return;
     this.goal = goal;
     this.credit = 1; // the first step happens at once, whatever the speed
     this.move('play');
   }
 
   pause() {
+    if (!this.mayMove()) return;
     this.move('pause');
   }
 
   /** Moves to step `target` (clamped to the end of the search): at once when it is near, else
    *  frame by frame like play, so that the page stays responsive and Pause stops it. */
   seek(target) {
+    if (!this.mayMove()) return;
     this.goal = 'seek';
     this.seekTarget = target;
     let arrived = true;
@@ -171,6 +210,7 @@ export class Player {
    *  lies ahead when `ahead` (unless its queens are on the board): like seek, at once when it
    *  is near, else frame by frame. */
   seekNode(path, ahead) {
+    if (!this.mayMove()) return;
     this.goal = 'node';
     this.seekPath = path;
     this.seekAhead = ahead;
@@ -188,6 +228,7 @@ export class Player {
   }
 
   togglePlay() {
+    if (!this.mayMove()) return;
     if (this.state === PLAYING) this.pause();
     else this.play();
   }
@@ -316,6 +357,8 @@ function readOnly(player) {
     get mirror() { return player.mirror; },
     /** The chosen speed in steps per second (Infinity: as fast as possible). */
     get speed() { return player.speed; },
+    /** True while the player is locked (lock): only the board it follows moves it. */
+    get locked() { return player.refused !== null; },
     /** IDLE, PLAYING, PAUSED or DONE. */
     get state() { return player.state; },
     /** What playing moves towards: 'speed', 'solution', 'end', 'seek' or 'node'. */

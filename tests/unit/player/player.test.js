@@ -271,3 +271,33 @@ test('a hold (Predict mode) stops Step, Play and Next solution before the step i
   player.seek(0);
   assert.equal(player.search.steps, 0, 'nor is a seek');
 });
+
+test('locked (a class followed): every command is refused and told, but those given inside led(); a far seek led goes on', () => {
+  const { player, screen, clock } = setUp({ length: 1_000_000 });
+  player.step();
+  const refused = [];
+  player.lock(() => refused.push(player.search.steps));
+  assert.equal(player.readOnly.locked, true);
+  const commands = [
+    () => player.step(), () => player.back(), () => player.play(), () => player.nextSolution(), () => player.runToEnd(),
+    () => player.togglePlay(), () => player.pause(), () => player.seek(17), () => player.seekNode([487], true), () => player.reset(6, true),
+  ];
+  for (const command of commands) command();
+  assert.deepEqual(refused, commands.map(() => 1), 'each command refused, the board at step 1');
+  assert.deepEqual([player.search.steps, player.n, player.state, screen.snapshot.steps], [1, 8, PAUSED, 1]);
+  // The lead's moves are taken: a near seek at once, a far one frame by frame, which no
+  // command of the page's stops.
+  player.led(() => player.seek(4));
+  assert.equal(player.search.steps, 4);
+  player.led(() => player.seek(900_000));
+  assert.equal(player.state, PLAYING);
+  player.pause();
+  assert.equal(player.state, PLAYING, 'Pause is a command: refused');
+  while (player.state === PLAYING) clock.frames(1);
+  assert.deepEqual([player.search.steps, player.state], [900_000, PAUSED]);
+  assert.equal(refused.length, commands.length + 1);
+  player.lock(null);
+  assert.equal(player.readOnly.locked, false);
+  player.step();
+  assert.equal(player.search.steps, 900_001, 'unlocked: the page moves its board again');
+});
