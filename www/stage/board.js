@@ -11,6 +11,11 @@
 // tried is ringed; a free square already tried (no longer in poss) shows ×. The classic
 // programs that test attacked squares too ring in red the one they just found attacked.
 // The attacks are derived from the queens, so the board draws every algorithm alike.
+//
+// While a question asks for the free squares (the `asking-free` class on the grid: Predict's or
+// a live class's, teach/conceal.js) the row being searched shows none of that: its marks are
+// the answer (the squares without an arrow are the free ones). Its squares are drawn alike,
+// without a mark, and each cell's name says it is hidden, until the class goes.
 
 import { hasColumn, attacksOn } from '../shared/binary.js';
 import { CanvasLayer } from '../shared/canvas-layer.js';
@@ -36,6 +41,10 @@ function lookOf(snapshot, attacks, r, c) {
   return hasColumn(tried, n, c) ? 'tried' : 'free';
 }
 
+/** The look shown for the square at row `r` whose look is `look`: 'hidden' in the row being
+ *  searched (`row`) while the board hides its free squares. */
+const shownLook = (look, r, row, hidingFree) => (hidingFree && r === row ? 'hidden' : look);
+
 export class BoardView {
   /** @param {HTMLElement} grid the element with role="grid" */
   constructor(grid) {
@@ -52,7 +61,7 @@ export class BoardView {
       if (cell === this.hovered) return;
       this.hovered?.removeAttribute('title');
       this.hovered = cell;
-      if (cell) entitle(cell, this.looks[cell.dataset.row][cell.dataset.column]);
+      if (cell) entitle(cell, this.shown(Number(cell.dataset.row), Number(cell.dataset.column)));
     });
     grid.addEventListener('pointerleave', () => {
       this.hovered?.removeAttribute('title');
@@ -63,18 +72,24 @@ export class BoardView {
     // the queen's halo) on every redraw cost more than the rest of the board.
     this.marks = new TextImages();
     this.layer = new CanvasLayer((context, width, height, scale) => this.paint(context, width, height, scale));
-    // Predict mode's free-squares question hides which squares are free (predict.js sets
-    // the class): the canvas follows the class.
+    // A free-squares question hides the row being searched (the Concealer sets the class):
+    // the canvas, the names and the tooltip follow the class.
     this.hidingFree = false;
     new MutationObserver(() => {
       const hiding = this.grid.classList.contains('asking-free');
       if (hiding !== this.hidingFree) {
         this.hidingFree = hiding;
         this.layer.draw();
-        // The names say what the eye sees: the free squares' too, or not.
-        if (this.row < this.n) this.cells[this.row].forEach((cell, c) => describeCell(cell, this.row, c, this.looks[this.row][c], hiding));
+        // The names say what the eye sees: the row's marks, or that they are hidden.
+        if (this.row < this.n) this.cells[this.row].forEach((cell, c) => describeCell(cell, this.row, c, this.shown(this.row, c)));
+        if (this.hovered) entitle(this.hovered, this.shown(Number(this.hovered.dataset.row), Number(this.hovered.dataset.column)));
       }
     }).observe(grid, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  /** The look the square at row `r`, column `c` shows now (see shownLook). */
+  shown(r, c) {
+    return shownLook(this.looks[r][c], r, this.row, this.hidingFree);
   }
 
   build(n) {
@@ -125,8 +140,9 @@ export class BoardView {
         if (look !== this.looks[r][c]) {
           this.looks[r][c] = look;
           const cell = this.cells[r][c];
-          describeCell(cell, r, c, look, this.hidingFree);
-          if (cell === this.hovered) entitle(cell, look);
+          const shown = shownLook(look, r, row, this.hidingFree);
+          describeCell(cell, r, c, shown);
+          if (cell === this.hovered) entitle(cell, shown);
           changed.add(r);
         }
       }
@@ -156,9 +172,9 @@ export class BoardView {
     const [left, top] = [(c) => Math.round((c * width) / n), (r) => Math.round((r * height) / n)];
     for (const r of rows ?? looks.keys()) {
       for (let c = 0; c < n; c++) {
-        const look = looks[r][c];
+        const look = shownLook(looks[r][c], r, row, this.hidingFree);
         const [kind, , rejected] = look.split(':');
-        const free = kind === 'free' && !this.hidingFree;
+        const free = kind === 'free';
         context.fillStyle = r !== row ? colours[(r + c) % 2 === 0 ? 'light' : 'dark']
           : free || kind === 'trying' ? colours['band-free'] : colours.band;
         const [x, y, w, h] = [left(c), top(r), left(c + 1) - left(c), top(r + 1) - top(r)];
@@ -227,28 +243,31 @@ function explanation(look) {
     const names = ATTACK_MARKS.filter(([mask]) => masks.split(',').includes(mask)).map(([, , name]) => name);
     return `attacked along the ${names.join(' and the ')}`;
   }
-  return { tried: 'free, already tried: no longer in poss', trying: 'being tried: bit = poss & -poss', free: 'free square' }[kind] ?? '';
+  return {
+    tried: 'free, already tried: no longer in poss', trying: 'being tried: bit = poss & -poss', free: 'free square', hidden: HIDDEN,
+  }[kind] ?? '';
 }
 
+/** What a square of the row being searched says while a question hides it. */
+const HIDDEN = 'hidden while the question asks for the free squares';
+
 /** A square of the row being searched, in words, with the mark it shows (the arrows, ?, ×),
- *  or '' for the others. A free square is not said to be free while the board hides which
- *  squares are free (Predict's question on them). */
-function spoken(look, hidingFree) {
+ *  or '' for the others; while a question hides the row, that it is hidden. */
+function spoken(look) {
   const [kind, masks = ''] = look.split(':');
   if (kind === 'attacked') {
     const marks = ATTACK_MARKS.filter(([mask]) => masks.split(',').includes(mask));
     return `attacked along the ${marks.map(([, mark, name]) => `${name} ${mark}`).join(' and the ')}`;
   }
-  if (kind === 'free') return hidingFree ? '' : 'free';
-  return { tried: 'free, already tried ×', trying: 'being tried ?' }[kind] ?? '';
+  return { free: 'free', tried: 'free, already tried ×', trying: 'being tried ?', hidden: HIDDEN }[kind] ?? '';
 }
 
 /** What a cell tells a screen reader: its place, a queen, and in the row being searched what
  *  the eye sees there (its name, so that every screen reader says it). */
-function describeCell(cell, r, c, look, hidingFree) {
+function describeCell(cell, r, c, look) {
   const kind = look.split(':')[0];
   cell.dataset.look = kind;
-  const said = spoken(look, hidingFree);
+  const said = spoken(look);
   cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}${kind === 'queen' ? ', queen' : ''}${said ? `: ${said}` : ''}`);
 }
 

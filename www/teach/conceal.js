@@ -1,6 +1,7 @@
 // What hides a question's answer on the page while it is asked: the masks it asks for (the bit
-// panel's hide()) and, for free squares, the board's free squares (the `asking-free` class on
-// #board, which the board's canvas follows). Predict and the live class each ask through their
+// panel's hide()) and, for free squares, the board's row being searched: its ↓ ↘ ↙ marks and
+// its colours, in the canvas and in the squares' names (the `asking-free` class on #board,
+// which stage/board.js follows). Predict and the live class each ask through their
 // own name, and may ask at once (a teacher in a class trying Predict): what is hidden is the
 // union of what each asks, and one shown again leaves the other's hidden.
 

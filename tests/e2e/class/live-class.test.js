@@ -30,6 +30,14 @@ const atStep = (page, step) => page.waitForFunction((s) => document.querySelecto
 const digitsOf = (page) => page.getByRole('group', { name: 'Your answer' }).getByRole('button')
   .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-pressed') === 'true' ? '1' : '0')).join(''));
 
+/** What the squares of row `row` (from 1) of the page's board say in their names: 'hidden',
+ *  'attacked' (by the marks ↓ ↘ ↙ named) or what else follows the colon ('free', …). */
+const rowSaid = (page, row) => page.locator(`#board [role="gridcell"][data-row="${row - 1}"]`).evaluateAll((cells) => cells
+  .map((cell) => {
+    const said = cell.getAttribute('aria-label').split(': ')[1] ?? '';
+    return said.startsWith('hidden') ? 'hidden' : /^attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/.test(said) ? 'attacked' : said;
+  }));
+
 /** The pages may log the WebSocket's failures to connect while a server is away. */
 const expectReconnects = () => session.expectProblem(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/class\/ws' failed/);
 
@@ -103,6 +111,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of [teacher, ...students]) {
       assert.ok(await hiddenMasks(page) >= 2, 'the answer is not on the screen');
       assert.equal(await page.locator('#board.asking-free').count(), 1, 'nor on the board: its free squares hidden');
+      assert.deepEqual(await rowSaid(page, asked), new Array(8).fill('hidden'), 'nor the row’s marks (↓ ↘ ↙), in its squares’ names too');
     }
     assert.deepEqual(await seriousViolations(bo), [], 'axe on the student view');
     // On the 390×844 phone the question sits right under the board: with the board at the top
@@ -165,6 +174,8 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
     for (const page of [teacher, ...students]) {
       assert.equal(await hiddenMasks(page), 0, 'shown with the answers');
       assert.equal(await page.locator('#board.asking-free').count(), 0);
+      const said = await rowSaid(page, asked);
+      assert.deepEqual(said.map((look) => look === 'attacked'), [...free].map((digit) => digit === '0'), 'the row’s marks back: the attacked squares');
     }
     assert.deepEqual(await seriousViolations(teacher), [], 'axe on the teacher view');
 

@@ -95,20 +95,24 @@ test('a square shows its reason as a tooltip while the pointer is on it, and onl
   assert.equal(await attacked.getAttribute('title'), null);
 });
 
-test('a square of the row being searched says in its name what it shows: the arrows, ?, × or free; not free while a question hides it', async () => {
+test('a square of the row being searched says in its name what it shows: the arrows, ?, × or free; only that it is hidden while a question hides the row', async () => {
   const page = await session.open('?n=8&pos=41');
   const said = () => page.locator('#board [role="gridcell"]').evaluateAll((cells) => cells
-    .filter((cell) => ['attacked', 'tried', 'trying', 'free'].includes(cell.dataset.look))
+    .filter((cell) => ['attacked', 'tried', 'trying', 'free', 'hidden'].includes(cell.dataset.look))
     .map((cell) => [cell.dataset.look, cell.getAttribute('aria-label')]));
   const words = { attacked: /: attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/, tried: /: free, already tried ×$/, trying: /: being tried \?$/, free: /: free$/ };
   const seen = await said();
   assert.ok(seen.some(([look]) => look === 'attacked') && seen.some(([look]) => look !== 'attacked'), JSON.stringify(seen));
   for (const [look, name] of seen) assert.match(name, words[look], `${look}: ${name}`);
-  // The marks named are the ones drawn: an attacked square's arrows are its masks'.
+  // The marks named are the ones drawn: an attacked square's arrows are its masks'. While a
+  // question asks for the free squares, the row's marks are its answer: each square says
+  // only that it is hidden, and afterwards what it shows again.
   await page.locator('#board').evaluate((board) => board.classList.add('asking-free'));
   const hidden = await said();
-  assert.ok(hidden.every(([look, name]) => look !== 'free' || /column \d+$/.test(name)), JSON.stringify(hidden));
-  assert.ok(hidden.some(([look]) => look === 'attacked'), 'the attacked squares still say so');
+  assert.equal(hidden.length, 8);
+  for (const [look, name] of hidden) assert.deepEqual([look, name.replace(/^Row \d+, column \d+/, '')], ['hidden', ': hidden while the question asks for the free squares']);
+  await page.locator('#board').evaluate((board) => board.classList.remove('asking-free'));
+  assert.deepEqual(await said(), seen);
 });
 
 test('the images the canvases copy are made ahead, while the page is idle: steps and a run to the end make none, at any size', async () => {

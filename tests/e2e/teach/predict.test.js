@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, mask, steps, queensOnBoard, masksFromQueens } from '../../support/session.js';
 import { seriousViolations } from '../../support/axe.js';
+import { drawnColours, canvasesSized } from '../../support/drawn.js';
 
 const session = usePage();
 const region = (page) => page.getByRole('region', { name: 'Question', exact: true });
@@ -257,6 +258,39 @@ test('a wrong try shows the core’s reason as text in the live region: the atta
   assert.deepEqual(await line.locator('*').evaluateAll((all) => all.map((e) => [e.tagName, e.textContent])), [['CODE', '~'], ['CODE', '~(ld | col | rd)']]);
 });
 
+test('a free-squares question hides its row’s marks on the board (the squares without ↓ ↘ ↙ are the answer) and says so in their names; the answer shown, they are back', async () => {
+  const page = await session.open('?n=8');
+  await button(page, 'Predict').click();
+  for (const name of ['Lowest bit', 'Two’s complement', 'Next row', 'What happens']) {
+    await page.getByRole('checkbox', { name, exact: true }).uncheck();
+  }
+  await button(page, 'Step').click();
+  await button(page, 'Show answer').click();
+  await button(page, 'Continue').click();
+  for (let i = 0; i < 5 && !(await asking(page)); i++) await button(page, 'Step').click();
+  assert.match(await questionText(page), /^Which squares of row 2 are free\?/);
+  const row = page.locator('#board [role="gridcell"][data-row="1"]');
+  const marks = async () => {
+    await canvasesSized(page);
+    return (await row.evaluateAll(drawnColours)).map(([, , marked]) => marked);
+  };
+  const names = () => row.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
+  assert.deepEqual(await marks(), new Array(8).fill(0), 'no square of row 2 marked');
+  for (const name of await names()) {
+    assert.match(name, /^Row 2, column \d: hidden while the question asks for the free squares$/);
+  }
+  // The tooltip of a square under the pointer says no more.
+  await row.nth(3).hover();
+  assert.equal(await row.nth(3).getAttribute('title'), 'hidden while the question asks for the free squares');
+  await button(page, 'Show answer').click();
+  await page.locator('#board:not(.asking-free)').waitFor({ state: 'attached' });
+  const shown = await names();
+  const drawn = await marks();
+  const attacked = shown.flatMap((name, c) => (/: attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/.test(name) ? [c] : []));
+  assert.ok(attacked.length > 0 && attacked.length < 8, JSON.stringify(shown));
+  for (const c of attacked) assert.ok(drawn[c] > 0, `column ${c + 1}, attacked, is marked again`);
+});
+
 test('after Continue by keyboard, the focus goes to the next thing to do (Step), not to the page', async () => {
   const page = await session.open('?n=6');
   await button(page, 'Predict').click();
@@ -291,11 +325,13 @@ test('a click on a square of the row asked about toggles that column’s digit',
   await button(page, 'Step').click();
   assert.match(await questionText(page), /^Which squares of row 1 are free\?/);
   const digit = page.getByRole('group', { name: 'Your answer', exact: true }).getByRole('button', { name: 'column 3', exact: true });
-  await page.getByRole('gridcell', { name: 'Row 1, column 3', exact: true }).click();
+  // The row asked about says only that it is hidden (its marks are the answer).
+  const square = page.getByRole('gridcell', { name: 'Row 1, column 3: hidden while the question asks for the free squares', exact: true });
+  await square.click();
   assert.equal(await digit.getAttribute('aria-pressed'), 'true');
   await page.getByRole('gridcell', { name: 'Row 2, column 3', exact: true }).click();
   assert.equal(await digit.getAttribute('aria-pressed'), 'true', 'another row’s square does nothing');
-  await page.getByRole('gridcell', { name: 'Row 1, column 3', exact: true }).click();
+  await square.click();
   assert.equal(await digit.getAttribute('aria-pressed'), 'false');
 });
 
