@@ -2,9 +2,10 @@
 // characters), its QR code and short link, the count joined, Let them explore / Bring everyone
 // back, Pause, Ask the class (one of Predict's topics, at the step on the board), "17 of 24
 // answered", Show answers (the histograms, class-histogram.js), Vote again, Download results
-// (CSV, class-data.js) and End class. The teacher's board drives the room: after each redraw
-// the board's position is offered to a Throttle, which sends `show` at most ~10 times a second
-// and always the final position.
+// (CSV, class-data.js), Who joined (each student with a Remove button, asked to confirm), Take
+// no new students (the room locked: the roster's `locked` says so) and End class. The teacher's
+// board drives the room: after each redraw the board's position is offered to a Throttle, which
+// sends `show` at most ~10 times a second and always the final position.
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
@@ -24,6 +25,9 @@ export const RESTARTED = 'The class server restarted: your class is open again u
 /** Said while the class is open, and while it is paused. */
 const OPENED = 'The class is open. Your board drives every student’s board.';
 const PAUSED = 'The class is paused: every student’s screen is frozen with “eyes to the front”. Resume the class gives it back.';
+
+/** Said while the room takes no new students (the roster's `locked`). */
+export const LOCKED = 'Locked: new students are refused; those in the class come back.';
 
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
@@ -99,6 +103,12 @@ export class TeacherView {
       histogram: element('div', 'class-histograms'),
       results: button('Download results (CSV)'),
       roster: element('ul', 'class-roster'),
+      lock: button('Take no new students'),
+      locked: element('p', 'class-locked', LOCKED),
+      removeAsk: element('div', 'class-remove-ask'),
+      removeQuestion: element('p', 'class-remove-question'),
+      removeConfirm: button('Remove from the class', 'primary'),
+      removeCancel: button('Keep in the class'),
     };
     this.ui = ui;
     ui.status.setAttribute('role', 'status');
@@ -119,7 +129,17 @@ export class TeacherView {
     ui.join.append(ui.code, ui.qr, ui.address, ui.loopback);
     ui.loopback.hidden = true;
     ui.join.hidden = true;
-    const who = element('details', 'class-who', element('summary', '', 'Who joined'), ui.roster);
+    // The roster's items by the student's id ({item, name, remove}), updated in place so that
+    // a Remove button keeps the focus through the rosters that come while it has it.
+    this.rosterItems = new Map();
+    this.removing = null; // the id of the student whose removal is being asked, or null
+    ui.removeAsk.setAttribute('role', 'group');
+    ui.removeAsk.setAttribute('aria-label', 'Remove this student?');
+    ui.removeAsk.append(ui.removeQuestion, element('div', 'class-buttons', ui.removeConfirm, ui.removeCancel));
+    ui.removeAsk.hidden = true;
+    this.summary = element('summary', '', 'Who joined');
+    const who = element('details', 'class-who', this.summary, ui.roster, ui.removeAsk);
+    this.lockPart = element('div', 'class-lock', element('div', 'class-buttons', ui.lock), ui.locked);
     this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
     this.questionPart.hidden = true;
     // Download results works from the page's own copy: connected or not.
@@ -131,6 +151,7 @@ export class TeacherView {
       this.questionPart,
       this.resultsPart,
       who,
+      this.lockPart,
       element('div', 'class-buttons class-end', ui.end),
       ui.endAsk);
     this.controls.hidden = true;
@@ -146,6 +167,8 @@ export class TeacherView {
     this.paused = false;
     ui.explore.setAttribute('aria-pressed', 'false');
     ui.pause.setAttribute('aria-pressed', 'false');
+    this.locked = false;
+    this.showLocked(false);
     ui.explore.addEventListener('click', () => this.send({ type: 'explore', on: !this.explore }));
     ui.pause.addEventListener('click', () => this.send({ type: 'pause', on: !this.paused }));
     ui.ask.addEventListener('click', () => this.ask());
@@ -155,6 +178,9 @@ export class TeacherView {
       const { filename, csv } = this.results();
       this.on.download(filename, csv);
     });
+    ui.lock.addEventListener('click', () => this.send({ type: 'lock', on: !this.locked }));
+    ui.removeCancel.addEventListener('click', () => this.askToRemove(null));
+    ui.removeConfirm.addEventListener('click', () => this.remove());
     ui.end.addEventListener('click', () => this.askToEnd(true));
     ui.endCancel.addEventListener('click', () => this.askToEnd(false));
     ui.endConfirm.addEventListener('click', () => {
@@ -170,6 +196,44 @@ export class TeacherView {
     this.ui.endAsk.hidden = !asking;
     this.ui.end.setAttribute('aria-expanded', String(asking));
     (asking ? this.ui.endCancel : this.ui.end).focus({ preventScroll: true });
+  }
+
+  /** Shows the question "Remove NAME from the class?" for the student `id` (null: hides it,
+   *  the focus back on that student's Remove button, or on the list's heading if they are gone). */
+  askToRemove(id) {
+    const { ui } = this;
+    const before = this.removing;
+    const hadFocus = ui.removeAsk.contains(document.activeElement);
+    this.removing = id;
+    for (const [key, { remove }] of this.rosterItems) remove.setAttribute('aria-expanded', String(key === id));
+    ui.removeAsk.hidden = id === null;
+    if (id !== null) {
+      this.sayWhomToRemove();
+      ui.removeCancel.focus({ preventScroll: true });
+    } else if (hadFocus) {
+      (this.rosterItems.get(before)?.remove ?? this.summary).focus({ preventScroll: true });
+    }
+  }
+
+  /** The question of the removal being asked, with the student's name as the roster has it. */
+  sayWhomToRemove() {
+    const name = this.rosterItems.get(this.removing)?.name.textContent ?? '';
+    setText(this.ui.removeQuestion, `Remove ${name} from the class? Their page is told, and cannot come back in with this seat; their answers stay in the results.`);
+  }
+
+  /** Removal confirmed: `remove` sent; the focus goes to a neighbour's Remove button (the
+   *  next roster takes this one away), or to Take no new students. */
+  remove() {
+    const id = this.removing;
+    if (id === null) return;
+    const ids = [...this.rosterItems.keys()];
+    const at = ids.indexOf(id);
+    const neighbour = this.rosterItems.get(ids[at + 1] ?? ids[at - 1]);
+    this.removing = null;
+    this.ui.removeAsk.hidden = true;
+    this.rosterItems.get(id)?.remove.setAttribute('aria-expanded', 'false');
+    (neighbour && neighbour !== this.rosterItems.get(id) ? neighbour.remove : this.ui.lock).focus({ preventScroll: true });
+    this.send({ type: 'remove', student: id });
   }
 
   send(message) {
@@ -257,6 +321,7 @@ export class TeacherView {
       case 'roster':
         this.showJoined(Number(message.joined) || 0);
         this.showRoster(Array.isArray(message.students) ? message.students : []);
+        this.showLocked(message.locked === true);
         break;
       case 'question':
         this.questionOpened(message);
@@ -320,9 +385,55 @@ export class TeacherView {
     setText(this.ui.joined, `${joined} ${joined === 1 ? 'student' : 'students'} joined`);
   }
 
+  /** Every student the roster lists, in its order, each with a Remove button; the items of
+   *  students already shown are kept (updated in place, never moved unless the order changed),
+   *  so that the focus stays where it is. */
   showRoster(students) {
-    this.ui.roster.replaceChildren(...students.map((student) => element('li', student.connected ? '' : 'away',
-      String(student.name ?? ''), student.connected ? '' : ' (away)')));
+    const { roster } = this.ui;
+    const isId = (id) => typeof id === 'string' || typeof id === 'number';
+    const listed = new Map(); // id → the student, in the roster's order (an id once)
+    for (const student of students) if (isId(student?.id) && !listed.has(student.id)) listed.set(student.id, student);
+    // Those gone first: the items that stay then keep their places.
+    for (const [id, { item }] of this.rosterItems) {
+      if (listed.has(id)) continue;
+      item.remove();
+      this.rosterItems.delete(id);
+    }
+    let at = 0;
+    for (const [id, student] of listed) {
+      const shown = this.rosterItems.get(id) ?? this.rosterItem(id);
+      const name = String(student.name ?? '');
+      setText(shown.name, name);
+      shown.remove.setAttribute('aria-label', `Remove ${name}`);
+      shown.item.classList.toggle('away', !student.connected);
+      setText(shown.away, student.connected ? '' : ' (away)');
+      const here = roster.children[at];
+      if (here !== shown.item) roster.insertBefore(shown.item, here ?? null);
+      at += 1;
+    }
+    if (this.removing !== null) {
+      if (listed.has(this.removing)) this.sayWhomToRemove();
+      else this.askToRemove(null);
+    }
+  }
+
+  /** A roster's item for the student `id`: their name, "(away)" while they are, and Remove. */
+  rosterItem(id) {
+    const name = element('span', 'class-student-name');
+    const away = element('span', 'class-student-away');
+    const remove = button('Remove', 'class-remove');
+    remove.setAttribute('aria-expanded', 'false');
+    remove.addEventListener('click', () => this.askToRemove(id));
+    const shown = { item: element('li', '', element('span', 'class-student', name, away), remove), name, away, remove };
+    this.rosterItems.set(id, shown);
+    return shown;
+  }
+
+  /** The room takes no new students (`locked`), or takes them: the toggle and its line. */
+  showLocked(locked) {
+    this.locked = locked;
+    this.ui.lock.setAttribute('aria-pressed', String(locked));
+    this.ui.locked.hidden = !locked;
   }
 
   questionOpened({ id, round, question }) {

@@ -21,6 +21,7 @@ test('Space and Enter on every control of a following student (a question open) 
     await code.waitFor();
     const student = await session.openAnother(`${server.origin}/c/${(await code.textContent()).trim()}`, LAPTOP);
     await teacher.getByText('1 student joined').waitFor();
+    const studentName = await student.getByLabel('Your name (only the teacher sees it)').inputValue(); // before Space types in the field
     for (let i = 0; i < 6; i++) await button(teacher, 'Step').click();
     await teacher.getByRole('combobox', { name: 'Topic' }).selectOption('free-squares');
     await button(teacher, 'Ask the class').click();
@@ -32,7 +33,7 @@ test('Space and Enter on every control of a following student (a question open) 
     }
     assert.ok(studentControls.some((control) => control.what.startsWith('input[text]')), 'the name field is among them');
     const teacherControls = await checkEveryControl(teacher, { atLeast: 60 });
-    for (const name of ['Show answers', 'Pause the class', 'Download results (CSV)', 'End class…']) {
+    for (const name of ['Show answers', 'Pause the class', 'Download results (CSV)', 'End class…', 'Take no new students', `Remove ${studentName}`]) {
       assert.ok(teacherControls.some((control) => control.what.includes(`“${name}”`)), `${name} is among the teacher's controls tested`);
     }
   } finally {

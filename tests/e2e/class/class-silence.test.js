@@ -49,8 +49,8 @@ test('a frozen class server (connections up, nothing comes): the pages reconnect
     assert.equal(await student.getByLabel('Your name (only the teacher sees it)').inputValue(), name, 'the same name');
     await teacher.getByText('1 student joined').waitFor();
     await teacher.getByText('Who joined').click();
-    await teacher.locator('.class-roster li').filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
-    assert.deepEqual(await teacher.locator('.class-roster li').allTextContents(), [name], 'one seat, the same, not away');
+    await teacher.locator('.class-roster .class-student').filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
+    assert.deepEqual(await teacher.locator('.class-roster .class-student').allTextContents(), [name], 'one seat, the same, not away');
   } finally {
     if (frozen) server.signal('SIGCONT');
     await server.stop();

@@ -199,6 +199,47 @@ test('a topic with no question before the board\'s next step says so in the Topi
   await page.close();
 });
 
+test('Who joined: Remove asks first and keeps its focus through the rosters that come meanwhile; the lock follows the roster', async () => {
+  const page = await teacherPage();
+  const twoJoined = wireMessage({ after: 'student 2 joins', to: 'teacher', type: 'roster' });
+  const threeJoined = wireMessage({ after: 'student 3 joins', to: 'teacher', type: 'roster' });
+  const [first, second] = twoJoined.students;
+  await say(page, twoJoined);
+  await page.getByText('Who joined').click();
+  const removeFirst = page.getByRole('button', { name: `Remove ${first.name}`, exact: true });
+  await removeFirst.click();
+  const asking = page.getByText(`Remove ${first.name} from the class?`);
+  await asking.waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+  assert.equal(await focused(), 'Keep in the class');
+  // Another student joins while the teacher is asked: the question and the focus stay.
+  await say(page, threeJoined);
+  assert.deepEqual(await page.locator('.class-roster .class-student-name').allTextContents(), threeJoined.students.map((s) => s.name));
+  assert.equal(await asking.isVisible(), true);
+  assert.equal(await focused(), 'Keep in the class');
+  assert.deepEqual(await page.evaluate(() => window.sent.filter((m) => m.type === 'remove')), [], 'nothing sent before the teacher says yes');
+  await page.getByRole('button', { name: 'Remove from the class', exact: true }).click();
+  assert.deepEqual(await page.evaluate(() => window.sent.filter((m) => m.type === 'remove')), [{ type: 'remove', student: first.id }]);
+  assert.equal(await focused(), `Remove ${second.name}`, 'the focus on the next student’s Remove');
+  // The server's next roster (this one derived from the script's: the first student gone,
+  // the room locked) takes them away; the focused button stays focused.
+  await say(page, { ...threeJoined, joined: 2, locked: true, students: threeJoined.students.slice(1) });
+  assert.deepEqual(await page.locator('.class-roster .class-student-name').allTextContents(), threeJoined.students.slice(1).map((s) => s.name));
+  assert.equal(await focused(), `Remove ${second.name}`);
+  const lock = page.getByRole('button', { name: 'Take no new students', exact: true });
+  assert.equal(await lock.getAttribute('aria-pressed'), 'true');
+  await page.getByText('Locked: new students are refused; those in the class come back.').waitFor();
+  await lock.click();
+  assert.deepEqual(await page.evaluate(() => window.sent.filter((m) => m.type === 'lock')), [{ type: 'lock', on: false }], 'the toggle asks; the roster says');
+  assert.equal(await lock.getAttribute('aria-pressed'), 'true');
+  await say(page, threeJoined);
+  assert.equal(await lock.getAttribute('aria-pressed'), 'false');
+  await page.getByText('Locked: new students are refused; those in the class come back.').waitFor({ state: 'hidden' });
+  const box = await page.getByRole('button', { name: `Remove ${second.name}`, exact: true }).boundingBox();
+  assert.ok(box.height >= 44, `Remove is 44 px tall (${box.height})`);
+  await page.close();
+});
+
 test('End class stands apart from Download results', async () => {
   const page = await teacherPage();
   const [download, end] = await Promise.all(['Download results (CSV)', 'End class…'].map((name) => page.getByRole('button', { name }).boundingBox()));
