@@ -83,7 +83,7 @@ try {
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
-  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer });
+  const liveClass = startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer, compare });
   // A stop shown or the lesson closed: the presenter's notes, and a live class's students
   // (closing a lesson moves no board, so no redraw would tell them).
   lessons.changed = () => {
@@ -150,12 +150,14 @@ function startCountPanel(limits, startWorker) {
 /** The Compare section: the lanes and the race of the algorithms (each in a worker started
  *  from the compiled `module`), loaded when the section opens or when the link, a lesson or
  *  Run my loop names it. Returns what the page asks of it: show(query) (a lesson's stop) and
- *  runYours(program), each a promise. */
+ *  runYours(program), each a promise, and lock(said) (a live class followed). */
 function startCompare(wasm, module) {
   const section = $('compare');
+  let refused = null; // while a live class is followed: what its locked lanes say (lock)
   const compare = new OnDemand(async () => {
     const { Compare, AlgorithmRace, startAlgorithmWorker } = await import(/* webpackChunkName: "compare" */ './compare/index.js');
     const lanes = new Compare(section, wasm);
+    lanes.lock(refused);
     const algorithmRace = new AlgorithmRace({
       section, start: $('algorithm-race-start'), stop: $('algorithm-race-stop'),
       status: $('algorithm-race-status'), table: $('algorithm-race-table'), chart: $('algorithm-race-chart'),
@@ -174,6 +176,12 @@ function startCompare(wasm, module) {
      *  it names none and Compare was never wanted). */
     show: (query) => (compare.building || namesCompare(query) ? compare.then(({ lanes }) => lanes.show(query)) : Promise.resolve()),
     runYours: (program) => compare.then(({ lanes }) => lanes.runYours(program)),
+    /** Locks the lanes' own moves while a live class is followed (`said`: why; null unlocks),
+     *  now or once they are loaded. */
+    lock(said) {
+      refused = said;
+      compare.built?.lanes.lock(said);
+    },
     /** The race of the algorithms, once Compare is loaded (for the debug hook). */
     race: () => compare.built?.algorithmRace ?? null,
   };
@@ -307,13 +315,15 @@ function startWrite(core, { player, controls, stage, compare }) {
 /** Said when a following student's page is asked to move its board (History, a landmark, a
  *  solution, the tree, a key). */
 const FOLLOWING = 'Your board follows the teacher’s: it moves with theirs until the teacher lets the room explore.';
+/** Said when the Compare lanes are asked to move meanwhile (their buttons, their keys). */
+const LANES_FOLLOWING = 'Your board follows the teacher’s: the lanes move when the teacher lets the room explore.';
 
 /** The live class (class/): loaded on the first press of Live class, or at once when the link
  *  names a class (?class=CODE, ?teach=KEY). A teacher's board drives the room (after each
  *  redraw, and each lesson stop or close: boardChanged()); a student's follows the teacher's,
  *  its lesson included. Returns boardChanged() and busy() (true in a class: the update offer
  *  waits). */
-function startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer }) {
+function startLiveClass(wasm, limits, { player, controls, screen, lessons, concealer, compare }) {
   const builtIn = new Set(BUILT_IN_LESSONS.map(({ slug }) => slug));
   const seen = player.readOnly;
   const live = new OnDemand(async () => {
@@ -343,6 +353,7 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, conce
       following(on) {
         lessons.readOnly(on);
         player.lock(on ? () => messages.show(FOLLOWING, 'info') : null);
+        compare.lock(on ? LANES_FOLLOWING : null);
       },
       // As in Predict: what gives a class question's answer away is hidden until it is shown.
       conceal: (question) => concealer.conceal('class', question),

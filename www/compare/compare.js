@@ -67,7 +67,15 @@ export class Compare {
     ui.speed.addEventListener('input', () => this.showSpeed());
     this.showSpeed();
     this.buttons = Object.entries({ next: ui.next, previous: ui.previous, play: ui.play, end: ui.end });
+    // Every move of the lanes the user asks for (the buttons, the keys) comes through here: while
+    // the page follows a live class's teacher (lock) it is refused and said, so that the lanes
+    // cannot be run ahead to a step the class is asked about.
+    this.refused = null;
     this.press = (name) => {
+      if (this.refused) {
+        this.messages.show(this.refused, 'info');
+        return;
+      }
       const event = BUTTONS[name][this.lockstep.state];
       if (!this.lockstep.can(event)) return;
       if (this.choiceRefused) {
@@ -82,6 +90,13 @@ export class Compare {
     ui.mirror.addEventListener('change', () => this.restart());
     ui.choices.addEventListener('change', (event) => this.choicesChanged(event.target));
     ui.section.addEventListener('toggle', () => this.toggled());
+  }
+
+  /** Locks the lanes' buttons and keys (`refused`: the sentence said when one is pressed) or
+   *  unlocks them (null). A link's or a lesson's position still moves them. */
+  lock(refused) {
+    if (!refused && this.refused && this.messages.element.textContent === this.refused) this.messages.clear();
+    this.refused = refused;
   }
 
   /** The board size of the lanes (of the last ones, once closed). */

@@ -1,6 +1,6 @@
 // End-to-end: a student whose board follows the teacher's, a question open, cannot move the
-// board by any way the page offers (History's entries, the landmarks, the keys, a link typed
-// into the address bar), so that no later step, and no `bit = poss & -poss = …` line of its
+// board by any way the page offers (History's entries, the landmarks, the keys, Compare's
+// lanes, a link typed into the address bar), so that no later step, and no `bit = poss & -poss = …` line of its
 // History, shows the answer; each refusal is said. Let them explore unlocks it, Bring everyone
 // back locks it again, and a student who leaves has the board back. A real `bitqueens serve`
 // on loopback; every wait is for a state.
@@ -12,6 +12,7 @@ import { startClassServer } from '../../support/class-server.js';
 const session = usePage();
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const FOLLOWING = 'Your board follows the teacher’s: it moves with theirs until the teacher lets the room explore.';
+const LANES_FOLLOWING = 'Your board follows the teacher’s: the lanes move when the teacher lets the room explore.';
 
 const section = (page) => page.getByRole('region', { name: 'Live class' });
 const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
@@ -85,6 +86,16 @@ test('a following student, a question open: History, the landmarks, the keys and
       });
     }
     assert.equal(await student.getByRole('group', { name: 'Your answer' }).isVisible(), true, 'the question still open');
+    // Compare's lanes: their buttons and keys refused too, and said in the section.
+    await student.locator('#compare summary').click();
+    await student.locator('#compare[data-loaded] #compare-lanes [role="gridcell"]').first().waitFor();
+    const lanesAt = await student.locator('#compare-status').textContent();
+    await student.locator('#compare-next').click();
+    await student.locator('#compare-message').getByText(LANES_FOLLOWING).waitFor();
+    // Its keys (the focus on Next node): held back while following, as the board's are.
+    for (const key of ['ArrowRight', 'e']) await student.keyboard.press(key);
+    assert.equal(await student.locator('#compare-status').textContent(), lanesAt, 'the lanes stay where they were');
+    assert.equal(await student.locator('#compare').getAttribute('data-state'), 'idle');
     let record = await seen(student);
     assert.ok(record.furthest <= 4 && record.history <= 4, `no later step shown: ${JSON.stringify(record)}`);
     assert.deepEqual(await laterBitLines(student, 4), []);
