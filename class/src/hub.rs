@@ -439,16 +439,17 @@ impl Hub {
                     ));
                 }
                 let limits = &self.limits;
-                if room.seats_present(now_ms, limits.seat_kept_ms) >= limits.max_students
-                    || room.seats_taken() >= limits.max_students.saturating_mul(2)
-                {
-                    return Err(Refusal::fatal(
+                let full = || {
+                    Refusal::fatal(
                         "full",
                         format!(
                             "This class is full ({} students): ask your teacher.",
-                            self.limits.max_students
+                            limits.max_students
                         ),
-                    ));
+                    )
+                };
+                if room.seats_present(now_ms, limits.seat_kept_ms) >= limits.max_students {
+                    return Err(full());
                 }
                 // A token of a server's making that this room does not know (the class
                 // reopened after a restart) is taken as the new seat's: the page rejoins
@@ -458,7 +459,9 @@ impl Hub {
                     None => identity::new_secret(self.random.as_mut()),
                 };
                 let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
-                room.seat_student(token, name, conn)
+                let most = limits.max_students.saturating_mul(2);
+                room.seat_student((token, name), conn, (now_ms, limits.seat_kept_ms), most)
+                    .ok_or_else(full)?
             }
         };
         room.welcome(student, conn, self.limits.teacher_wait_minutes(), out);
@@ -1498,9 +1501,16 @@ mod tests {
         );
         hub.handle(T, message(json!({"type": "lock", "on": false})), 66_000);
         token_of(&join_at(&mut hub, 26, &code, None, 66_000), 26);
-        // Six seats are twice the cap: however many are present, no seventh.
+        // Six seats are twice the cap: a seventh takes over the seat of a stranger gone for
+        // a minute who gave no answer (student 1), whose token then opens nothing of it.
+        let seventh = join_at(&mut hub, 27, &code, None, 300_000);
+        let roster = of_type(&seventh, T, "roster").unwrap();
+        assert_eq!(roster["students"].as_array().unwrap().len(), 5, "{roster}");
+        assert_eq!(roster["students"][0]["id"], 1);
+        assert_eq!(roster["students"][0]["connected"], true);
+        // Three present again: the cap, full.
         assert_eq!(
-            error_of(&join_at(&mut hub, 27, &code, None, 300_000), 27).0,
+            error_of(&join_at(&mut hub, 28, &code, None, 300_000), 28).0,
             "full"
         );
         // A student may neither lock nor remove.

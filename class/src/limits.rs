@@ -109,12 +109,12 @@ impl Bucket {
 /// Wrong guesses at a join code (or a room's secret, or the teacher key), per guesser and in
 /// all, in a window of a minute. Only wrong guesses count, so that a whole class behind one
 /// address, typing the right code, joins at once; a guesser whose minute's wrong guesses
-/// are spent is refused before its next guess is read, right or wrong, so that it learns
+/// are spent is refused whatever its next guess, right or wrong, so that it learns
 /// nothing more. When the server's wrong guesses in all are spent, only a guesser with no
 /// wrong guess this minute may try (once): guessing then takes one address a try.
 ///
 /// Right guesses (joins of an open room) are counted apart, so that one address cannot seat
-/// a crowd at once; a guesser whose joins are spent is refused before its guess is read too.
+/// a crowd at once; a guesser whose joins are spent is refused whatever it guesses too.
 #[derive(Debug)]
 pub struct Guesses<K> {
     per_guesser: Window<K>,

@@ -489,10 +489,14 @@ async fn strangers_who_fill_a_room_and_leave_do_not_keep_the_class_out() {
     let (_, full) = join_from("127.0.11.1".to_string()).await;
     assert_eq!(full["code"], "full", "{full}");
     drop(strangers);
-    // The real student gets in once the strangers' seats are no longer kept (a second).
+    // The real student gets in once the strangers' seats are no longer kept (a second); each
+    // try from an address of its own (a try is a new student for its address's limit).
     let deadline = tokio::time::Instant::now() + patience();
+    let mut tries = 0u32;
     let (mut real, _) = loop {
-        let (client, first) = join_from("127.0.11.2".to_string()).await;
+        tries += 1;
+        let source = format!("127.0.{}.{}", 12 + tries / 250, 1 + tries % 250);
+        let (client, first) = join_from(source).await;
         if first["type"] == "joined" {
             break (client, first);
         }

@@ -51,6 +51,7 @@ pub mod random;
 pub mod session;
 pub mod stepping;
 pub mod symmetry;
+#[doc(hidden)] // test support of the workspace's crates, not the core's API
 pub mod testing;
 pub mod tree;
 

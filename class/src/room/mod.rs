@@ -130,11 +130,6 @@ impl Room {
             .map(|(_, &seat)| seat)
     }
 
-    /// Seats taken, their students connected, gone or removed.
-    pub(crate) fn seats_taken(&self) -> usize {
-        self.students.len()
-    }
-
     /// The seats that count towards the room's cap at `now_ms`: those not removed whose
     /// student is connected, or left within `kept_ms` (a phone back from a wifi cut finds
     /// its seat in any case: a rejoin with its token is never refused for the cap).
@@ -229,18 +224,47 @@ impl Room {
         }
     }
 
-    /// A new student on `conn`, seated under `token` and `name`: their seat.
-    pub(crate) fn seat_student(&mut self, token: String, name: String, conn: ConnId) -> usize {
-        let seat = self.students.len();
-        self.tokens.insert(token.clone(), seat);
-        self.students.push(Student {
-            token,
+    /// A new student on `conn`, seated under `token` and `name` at `now_ms`: their seat. A
+    /// room holds at most `most_seats`: past them, the seat of a student gone for
+    /// `kept_ms` or more who gave no answer is taken over (their token opens it no more),
+    /// so that strangers who joined and left cannot keep the class out for good. None when
+    /// no seat is free.
+    pub(crate) fn seat_student(
+        &mut self,
+        (token, name): (String, String),
+        conn: ConnId,
+        (now_ms, kept_ms): (u64, u64),
+        most_seats: usize,
+    ) -> Option<usize> {
+        let student = Student {
+            token: token.clone(),
             name,
             conn: Some(conn),
             left_ms: None,
             removed: false,
-        });
-        seat
+        };
+        let seat = if self.students.len() < most_seats {
+            self.students.push(student);
+            self.students.len() - 1
+        } else {
+            let answered = |seat: usize| {
+                self.asked
+                    .iter()
+                    .any(|a| a.rounds.iter().any(|r| r.answers.contains_key(&seat)))
+            };
+            let free = (0..self.students.len()).find(|&seat| {
+                let s = &self.students[seat];
+                !s.removed
+                    && s.left_ms
+                        .is_some_and(|left| now_ms.saturating_sub(left) >= kept_ms)
+                    && !answered(seat)
+            })?;
+            let gone = std::mem::replace(&mut self.students[free], student);
+            self.tokens.remove(&gone.token);
+            free
+        };
+        self.tokens.insert(token, seat);
+        Some(seat)
     }
 
     /// The student of `seat` back on `conn`, under the seat's name (a name is changed by

@@ -10,7 +10,7 @@
 //!   over ([`lock`]), so no room dies of it;
 //! - only wrong guesses count against the join limit ([`Guesses`], keyed by [`guesser`]): an
 //!   opening that proves a secret, or joins an open room ([`Hub::guess`]), is not counted;
-//!   a guesser whose wrong guesses are spent is refused before the hub reads its guess.
+//!   a guesser whose wrong guesses are spent is refused whatever it guesses (the same refusal, right or wrong).
 
 use super::outbox::{deliver, Outbox};
 use super::page::Page;
