@@ -72,12 +72,15 @@ export class LiveClass {
     new ResizeObserver(() => this.makeRoom()).observe(this.ui.section);
     // While the board follows the teacher its shortcuts are held back (its buttons are inert);
     // the keys of a text field, of this section, of the student's question (docked under the
-    // board: its answer's arrows) and of dialogs stay theirs.
+    // board: its answer's arrows), of a part with keys of its own and of dialogs stay theirs.
     window.addEventListener('keydown', (event) => {
       if (!this.locked || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTextField(event.target) || this.ui.section.contains(event.target)) return;
       if (this.view instanceof StudentView && this.view.ui.part.contains(event.target)) return;
       if (event.target instanceof Element && event.target.closest('dialog')) return;
+      // A part with keys of its own (Compare, the count panel) moves no board: Compare's lanes
+      // refuse their keys while locked and say so in the section, as their buttons do.
+      if (event.target instanceof Element && event.target.closest('[data-own-keys]')) return;
       if (event.key === 'Tab' || event.key === 'Escape' || event.key === '?') return;
       // Space and Enter press the focused button, link or summary (History, an export): theirs.
       const pressable = event.target instanceof Element && event.target.closest('button, a[href], summary');

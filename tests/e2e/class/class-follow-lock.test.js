@@ -92,8 +92,14 @@ test('a following student, a question open: History, the landmarks, the keys and
     const lanesAt = await student.locator('#compare-status').textContent();
     await student.locator('#compare-next').click();
     await student.locator('#compare-message').getByText(LANES_FOLLOWING).waitFor();
-    // Its keys (the focus on Next node): held back while following, as the board's are.
-    for (const key of ['ArrowRight', 'e']) await student.keyboard.press(key);
+    // Its keys (the focus on Next node): held back while following, as the board's are. Each
+    // key is taken once its refusal is said again (the line emptied before it).
+    const lanesMessage = student.locator('#compare-message');
+    for (const key of ['ArrowRight', 'e']) {
+      await lanesMessage.evaluate((line) => { line.hidden = true; line.textContent = ''; });
+      await student.keyboard.press(key);
+      await lanesMessage.getByText(LANES_FOLLOWING, { exact: true }).waitFor();
+    }
     assert.equal(await student.locator('#compare-status').textContent(), lanesAt, 'the lanes stay where they were');
     assert.equal(await student.locator('#compare').getAttribute('data-state'), 'idle');
     let record = await seen(student);
