@@ -93,9 +93,13 @@ export class Compare {
   }
 
   /** Locks the lanes' buttons and keys (`refused`: the sentence said when one is pressed) or
-   *  unlocks them (null). A link's or a lesson's position still moves them. */
+   *  unlocks them (null). A link's or a lesson's position still moves them. When the lock
+   *  comes on, lanes playing or running to the end (started while the room explored) are
+   *  paused: locked lanes never move by a press made before; asked again while locked (every
+   *  position the class sends), it stops nothing, so a lesson's position still arrives. */
   lock(refused) {
     if (!refused && this.refused && this.messages.element.textContent === this.refused) this.messages.clear();
+    if (refused && !this.refused) this.lockstep.pause();
     this.refused = refused;
   }
 

@@ -2,11 +2,12 @@
 // board by any way the page offers (History's entries, the landmarks, the keys, Compare's
 // lanes, a link typed into the address bar), so that no later step, and no `bit = poss & -poss = …` line of its
 // History, shows the answer; each refusal is said. Let them explore unlocks it, Bring everyone
-// back locks it again, and a student who leaves has the board back. A real `bitqueens serve`
+// back locks it again (lanes played meanwhile are paused), and a student who leaves has the
+// board back. A real `bitqueens serve`
 // on loopback; every wait is for a state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage, button, steps } from '../../support/session.js';
+import { usePage, button, steps, frames } from '../../support/session.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
@@ -121,8 +122,17 @@ test('a following student, a question open: History, the landmarks, the keys and
     await student.locator('#history-panel summary').click();
     await student.locator('#landmarks').getByRole('button', { name: 'First dead end' }).click();
     await atStep(student, 17);
+    // Compare's lanes, played while exploring, are paused when the lock comes back.
+    await student.locator('#compare summary').click();
+    await student.locator('#compare[data-loaded] #compare-lanes [role="gridcell"]').first().waitFor();
+    await student.locator('#compare-play').click();
+    await student.locator('#compare[data-state="playing"]').waitFor();
     await button(teacher, 'Bring everyone back').click();
     await atStep(student, 4);
+    await student.locator('#compare[data-state="idle"]').waitFor();
+    const pausedAt = await student.locator('#compare-status').textContent();
+    await frames(student, 10);
+    assert.equal(await student.locator('#compare-status').textContent(), pausedAt, 'the lanes stay paused');
     await refused(() => student.locator('#landmarks').getByRole('button', { name: 'First dead end' }).click());
     // Out of the class, the board is the student's own.
     await button(student, 'Leave the class').click();
