@@ -349,10 +349,12 @@ function startLiveClass(wasm, limits, { player, controls, screen, lessons, conce
           else controls.show({ speed: seen.speed, n, mirror, position: step });
         });
       },
-      // While following, every move of the board but the teacher's is refused, and said.
+      // While following, every move of the board but the teacher's is refused, and said; the
+      // lock off (explore, or out of the class), that sentence goes (as Compare's does).
       following(on) {
         lessons.readOnly(on);
         player.lock(on ? () => messages.show(FOLLOWING, 'info') : null);
+        if (!on && messages.element.textContent === FOLLOWING) messages.clear();
         compare.lock(on ? LANES_FOLLOWING : null);
       },
       // As in Predict: what gives a class question's answer away is hidden until it is shown.

@@ -1,9 +1,9 @@
 // End-to-end: a student whose board follows the teacher's, a question open, cannot move the
 // board by any way the page offers (History's entries, the landmarks, the keys, Compare's
 // lanes, a link typed into the address bar), so that no later step, and no `bit = poss & -poss = …` line of its
-// History, shows the answer; each refusal is said. Let them explore unlocks it, Bring everyone
-// back locks it again (lanes played meanwhile are paused), and a student who leaves has the
-// board back. A real `bitqueens serve`
+// History, shows the answer; each refusal is said. Let them explore unlocks it (the refusal's
+// line goes), Bring everyone back locks it again (lanes played meanwhile are paused), and a
+// student who leaves has the board back, the line gone. A real `bitqueens serve`
 // on loopback; every wait is for a state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,10 +115,16 @@ test('a following student, a question open: History, the landmarks, the keys and
     record = await seen(student);
     assert.ok(record.furthest <= 4, `the typed step never shown: ${JSON.stringify(record)}`);
 
-    // Let them explore: the student's board is theirs (the landmark moves it); Bring everyone
-    // back: the teacher's step again, and locked.
+    // Let them explore: the student's board is theirs (the landmark moves it), and the line
+    // that said it follows the teacher's goes; Bring everyone back: the teacher's step again,
+    // and locked.
+    await refused(async () => {
+      await section(student).getByRole('status').first().evaluate((line) => { line.tabIndex = -1; line.focus(); });
+      await student.keyboard.press('ArrowRight');
+    });
     await button(teacher, 'Let them explore').click();
     await section(student).getByText('Explore on your own: the teacher unlocked your controls.').waitFor();
+    await student.waitForFunction(() => document.getElementById('message').textContent === '');
     await student.locator('#history-panel summary').click();
     await student.locator('#landmarks').getByRole('button', { name: 'First dead end' }).click();
     await atStep(student, 17);
@@ -134,9 +140,10 @@ test('a following student, a question open: History, the landmarks, the keys and
     await frames(student, 10);
     assert.equal(await student.locator('#compare-status').textContent(), pausedAt, 'the lanes stay paused');
     await refused(() => student.locator('#landmarks').getByRole('button', { name: 'First dead end' }).click());
-    // Out of the class, the board is the student's own.
+    // Out of the class, the board is the student's own, and the line is gone.
     await button(student, 'Leave the class').click();
     await button(student, 'Join').waitFor();
+    await student.waitForFunction(() => document.getElementById('message').textContent === '');
     await student.locator('#landmarks').getByRole('button', { name: 'First dead end' }).click();
     await atStep(student, 17);
   } finally {
