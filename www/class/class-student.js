@@ -39,9 +39,11 @@ export class StudentView {
     this.link = on.link;
     this.question = null; // {id, round, form, question, sent}
     this.sending = false; // an answer sent, neither received nor refused yet
-    // {id, round} of the question whose answer Submit was last pressed for while the server
-    // has neither taken it (`received`) nor refused it: not sent (no connection), or sent and
-    // then the connection lost. After a rejoin the student is told what became of it.
+    // {id, round, sentOnWire} of the question whose answer Submit was last pressed for while
+    // the server has neither taken it (`received`) nor refused it: not sent (no connection),
+    // or sent and then the connection lost. `sentOnWire`: some press for this round handed
+    // the answer to an open socket, so the server may have it though no receipt came. After
+    // a rejoin the student is told what became of it, never "not sent" when it went out.
     this.unconfirmed = null;
     this.show = null;
     this.teacherAway = null;
@@ -286,8 +288,11 @@ export class StudentView {
       setText(this.ui.sent, 'Choose one of the three answers, then press Submit.');
       return;
     }
-    this.unconfirmed = { id: open.id, round: open.round };
+    const earlier = this.unconfirmed;
+    const wentBefore = earlier?.sentOnWire === true && earlier.id === open.id && earlier.round === open.round;
+    this.unconfirmed = { id: open.id, round: open.round, sentOnWire: wentBefore };
     if (this.link.send({ type: 'answer', question: open.id, round: open.round, given })) {
+      this.unconfirmed.sentOnWire = true;
       this.sending = true;
       setText(this.ui.sent, 'Sending…');
     } else {
@@ -295,13 +300,18 @@ export class StudentView {
     }
   }
 
-  /** After a rejoin, the server holding no answer of this student's to `unconfirmed` ({id,
-   *  round}): the answer Submit was pressed for never arrived. Said where it was asked (the
-   *  question still open: press Submit again, the answer still set), or on the status line
-   *  (the question gone, with a restarted server, say): never dropped without a word. */
-  notSent({ id, round }) {
+  /** After a rejoin, no answer of this student's to `unconfirmed` ({id, round, sentOnWire})
+   *  in the `joined`. Its question still open: the server holds none, so it never arrived
+   *  (press Submit again, the answer still set). Its question gone (revealed and moved on
+   *  while the page was away, or a restarted server): `joined` carries no answer, so only an
+   *  answer that never went out (sentOnWire false) is known not sent; one handed to the
+   *  socket may have arrived, and the page says it cannot tell (the teacher's results can).
+   *  Never dropped without a word, never said lost when the server may have it. */
+  notSent({ id, round, sentOnWire }) {
     if (this.question?.id === id && this.question.round === round) {
       setText(this.ui.sent, 'Your answer did not reach the class server: press Submit to send it again.');
+    } else if (sentOnWire) {
+      setText(this.ui.status, 'In the class. Your last answer was sent as the connection went, and its question has closed since: this page cannot tell whether it arrived (the teacher’s results show it).');
     } else {
       setText(this.ui.status, 'In the class. Your last answer did not reach the class server, and its question has closed since: it was not sent.');
     }

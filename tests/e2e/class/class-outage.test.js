@@ -10,6 +10,10 @@
 //     the test, which cuts it): the answer dropped before the server took it is said lost,
 //     then, back in the class, not arrived (Submit again sends it); the answer taken but its
 //     receipt lost is said lost, then, back in the class, sent.
+//   - The answer taken, its receipt lost, and the page kept out (its next socket held by the
+//     test) while the teacher shows the answers and moves on: back in the class, with no
+//     question open, the page says it cannot tell whether the answer arrived (it went out),
+//     never that it was not sent; the teacher's results have it.
 // Every wait is for a state, never for a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +37,7 @@ const NOT_CONNECTED = 'Not connected right now: your answer was not sent. Press 
 const LOST = 'The connection was lost before the class server took your answer: when the page is back in the class, it says whether the answer arrived.';
 const NOT_ARRIVED = 'Your answer did not reach the class server: press Submit to send it again.';
 const QUESTION_GONE = 'In the class. Your last answer did not reach the class server, and its question has closed since: it was not sent.';
+const CANNOT_TELL = 'In the class. Your last answer was sent as the connection went, and its question has closed since: this page cannot tell whether it arrived (the teacher’s results show it).';
 const SENT = /^Answer sent\./;
 
 /** A teacher's page that started a class on `server`, and its join code. */
@@ -101,10 +106,16 @@ test('the server killed: Submit says the answer was not sent; back on the same p
  * server. `plan.next` says how the next answer the page sends is lost: 'unsent' (the answer
  * never reaches the server; the connection is cut) or 'untold' (the server takes it; the
  * connection is cut before its `received` reaches the page). null: nothing is lost.
+ * `plan.held`, while a promise, holds each new socket: it neither opens nor reaches the
+ * server until the promise settles (the page kept out of the class; `plan.holding` counts them).
  */
 function lossyClassSocket() {
-  const plan = { next: null, cuts: 0 };
-  const init = (page) => page.routeWebSocket(/\/class\/ws$/, (ws) => {
+  const plan = { next: null, cuts: 0, held: null, holding: 0 };
+  const init = (page) => page.routeWebSocket(/\/class\/ws$/, async (ws) => {
+    if (plan.held) {
+      plan.holding += 1;
+      await plan.held;
+    }
     const server = ws.connectToServer();
     let receiptLost = false;
     const cut = () => {
@@ -189,6 +200,51 @@ test('the connection lost around Submit, the server up: an answer that never arr
     assert.match(lines[2], SENT, 'back in the class: the server has it');
     assert.equal(await digitsOf(student), '11100000');
     await teacher.getByText('1 of 1 answered').waitFor();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the answer taken, its receipt lost, and its question shown and closed before the page is back: the page cannot tell whether it arrived, never that it was not sent; the teacher has it', async () => {
+  const server = await startClassServer();
+  try {
+    const { teacher, code } = await teacherOf(server);
+    const lossy = lossyClassSocket();
+    const student = await session.openAnother(`${server.origin}/?class=${code}`, { ...PHONE, init: lossy.init });
+    await status(student).getByText('In the class.', { exact: true }).waitFor();
+    await teacher.getByText('1 student joined').waitFor();
+    await button(teacher, 'Ask the class').click();
+    await student.getByText(/^Which squares of row 1 are free\?/).waitFor();
+    await teacher.getByText('0 of 1 answered').waitFor();
+    await button(student, 'column 4').click();
+
+    // The server takes the answer; the receipt is lost with the connection, and the page's
+    // next socket is held: it stays out of the class.
+    let release;
+    lossy.plan.held = new Promise((resolve) => { release = resolve; });
+    lossy.plan.next = 'untold';
+    await button(student, 'Submit').click();
+    await sentLine(student).getByText(LOST, { exact: true }).waitFor();
+    assert.equal(lossy.plan.cuts, 1);
+    await teacher.getByText(/^1 of [01] answered$/).waitFor(); // the student is away: of 0
+
+    // The page tries to come back: its socket is held.
+    await status(student).getByText('Connecting to the class…', { exact: true }).waitFor();
+    assert.equal(lossy.plan.holding, 1);
+
+    // Meanwhile the teacher shows the answers (the student's is in them) and moves on: the
+    // question closes (Vote again offered no more).
+    await button(teacher, 'Show answers').click();
+    await teacher.getByRole('table', { name: /^Round 1: 1 answer$/ }).waitFor();
+    await teacher.getByRole('button', { name: 'Vote again', exact: true, disabled: false }).waitFor();
+    await button(teacher, 'Step').click();
+    await teacher.getByRole('button', { name: 'Vote again', exact: true, disabled: true }).waitFor();
+
+    lossy.plan.held = null;
+    release();
+    await status(student).getByText(CANNOT_TELL, { exact: true }).waitFor();
+    assert.equal(await button(student, 'Submit').isVisible(), false, 'no question is open');
+    assert.equal(lossy.plan.cuts, 1);
   } finally {
     await server.stop();
   }
