@@ -197,7 +197,7 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   const screen = new Screen({ keep: stage.keep, failed: (error) => messages.internalError(error) });
   const player = new Player(Search, screen);
   const tree = new TreePanel($('tree-panel'), { wholeTree, TreeView, limits }, player);
-  const concealer = new Concealer(stage.bits, $('board')); // Predict's, and the live class's
+  const concealer = new Concealer(stage.bits, $('board'), tree); // Predict's, and the live class's
   const predict = startPredict(predictTopics(), player, concealer);
   const controls = new Controls(page, player, messages, toggleHelp, () => predict.toggle());
   const history = new HistoryPanel($('history-panel'), landmarkNames(), player,

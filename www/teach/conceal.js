@@ -1,7 +1,8 @@
 // What hides a question's answer on the page while it is asked: the masks it asks for (the bit
 // panel's hide()) and, for free squares, the board's row being searched: its ↓ ↘ ↙ marks and
 // its colours, in the canvas and in the squares' names (the `asking-free` class on #board,
-// which stage/board.js follows). Predict and the live class each ask through their
+// which stage/board.js follows), and poss in the Search tree's readout (the current node's
+// is the answer: its hidePoss()). Predict and the live class each ask through their
 // own name, and may ask at once (a teacher in a class trying Predict): what is hidden is the
 // union of what each asks, and one shown again leaves the other's hidden.
 
@@ -11,10 +12,12 @@ export class Concealer {
   /**
    * @param {object} bits the bit panel (BitsView): hide(names)
    * @param {Element} board #board
+   * @param {object} [tree] the Search tree panel (TreePanel): hidePoss(hidden)
    */
-  constructor(bits, board) {
+  constructor(bits, board, tree = null) {
     this.bits = bits;
     this.board = board;
+    this.tree = tree;
     this.asked = new Map(); // who → the question they hide the answer of
   }
 
@@ -30,5 +33,6 @@ export class Concealer {
     }
     this.bits.hide([...lines]);
     this.board.classList.toggle('asking-free', free);
+    this.tree?.hidePoss(lines.has('poss'));
   }
 }

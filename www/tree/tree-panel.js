@@ -14,10 +14,12 @@
 // dashed; in the path view, children not entered yet in outline.
 //
 // Pointing at a node (or moving to it with the arrow keys when the tree has focus) shows its
-// call's ld, col, rd and poss; clicking it (or Enter) moves the player to the step that
-// entered it. The newer of the two wins: an arrow key takes the readout back from the mouse
-// resting on the tree (the node ringed is always the one described, and the one Enter goes
-// to), until the mouse moves again. Space keeps its page-wide meaning (Play / Pause).
+// call's ld, col, rd and poss (poss left out, and said hidden, while a question asks for the
+// free squares: hidePoss(), from teach/conceal.js); clicking it (or Enter) moves the player
+// to the step that entered it. The newer of the two wins: an arrow key takes the readout back
+// from the mouse resting on the tree (the node ringed is always the one described, and the one
+// Enter goes to), until the mouse moves again. Space keeps its page-wide meaning (Play /
+// Pause).
 
 import { toBinary } from '../shared/binary.js';
 import { describeSize } from './tree-layout.js';
@@ -37,6 +39,9 @@ const PARTS = {
   panel: 'tree-panel', canvas: 'tree-canvas', box: 'tree', viewSelect: 'tree-view', readout: 'tree-readout',
   rows: 'tree-rows', zoomIn: 'tree-zoom-in', zoomOut: 'tree-zoom-out', zoomFit: 'tree-zoom-fit',
 };
+/** What the readout says of poss while a question asks for the free squares (the board's
+ *  squares say the same). */
+const POSS_HIDDEN = 'hidden while the question asks for the free squares';
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
 
 export class TreePanel {
@@ -58,6 +63,9 @@ export class TreePanel {
     // Marked nodes, in the shown view's own terms (see its header).
     this.selected = null;
     this.hovered = null;
+    // While a question asks for the free squares, no node's description gives its poss: the
+    // current node's is the answer (hidePoss).
+    this.possHidden = false;
     this.frame = 0;
     this.colors = null;
     // No text is written on this canvas: the labels are images, copied (text-image.js says why).
@@ -325,8 +333,9 @@ export class TreePanel {
     const f = this.display.facts(node);
     const what = f.kind === 'solution' ? ' — a solution' : f.kind === 'deadEnd' ? ' — a dead end (no free square below)' : '';
     const size = `${describeSize(f.size, f.exact)} node${f.size === 1 ? '' : 's'} in its subtree${f.exact ? '' : ' (estimated)'}`;
+    const poss = this.possHidden ? `poss ${POSS_HIDDEN}` : `poss = ${toBinary(f.poss, f.n)}`;
     const masks = f.kind === 'solution' ? `col = ${toBinary(f.col, f.n)} = done`
-      : `ld = ${toBinary(f.ld, f.n)}, col = ${toBinary(f.col, f.n)}, rd = ${toBinary(f.rd, f.n)}, poss = ${toBinary(f.poss, f.n)}`;
+      : `ld = ${toBinary(f.ld, f.n)}, col = ${toBinary(f.col, f.n)}, rd = ${toBinary(f.rd, f.n)}, ${poss}`;
     const go = f.status === 'pruned' ? '' : ' Click or press Enter to go to the step that entered it.';
     this.show(`Row ${f.row + 1}, column ${f.column + 1}${what}: queens in columns ${f.path.map((c) => c + 1).join(' · ')}; ` +
       `${f.when}; ${size}. ` +
@@ -335,6 +344,14 @@ export class TreePanel {
 
   show(text) {
     setText(this.readout, text);
+  }
+
+  /** While `hidden`, a question asks for the free squares (Predict's or a live class's,
+   *  teach/conceal.js): the readout says poss is hidden rather than give it. */
+  hidePoss(hidden) {
+    if (this.possHidden === hidden) return;
+    this.possHidden = hidden;
+    this.redraw(); // the readout described with the masks it may give now
   }
 
   select(node) {

@@ -258,7 +258,7 @@ test('a wrong try shows the core’s reason as text in the live region: the atta
   assert.deepEqual(await line.locator('*').evaluateAll((all) => all.map((e) => [e.tagName, e.textContent])), [['CODE', '~'], ['CODE', '~(ld | col | rd)']]);
 });
 
-test('a free-squares question hides its row’s marks on the board (the squares without ↓ ↘ ↙ are the answer) and says so in their names; the answer shown, they are back', async () => {
+test('a free-squares question hides its row’s marks on the board (the squares without ↓ ↘ ↙ are the answer) and says so in their names, and the Search tree gives no poss; the answer shown, they are back', async () => {
   const page = await session.open('?n=8');
   await button(page, 'Predict').click();
   for (const name of ['Lowest bit', 'Two’s complement', 'Next row', 'What happens']) {
@@ -282,8 +282,17 @@ test('a free-squares question hides its row’s marks on the board (the squares 
   // The tooltip of a square under the pointer says no more.
   await row.nth(3).hover();
   assert.equal(await row.nth(3).getAttribute('title'), 'hidden while the question asks for the free squares');
+  // The Search tree's readout (a live region) describes the current node, whose call's poss
+  // is the answer: it says poss is hidden, and gives no digits of it.
+  const readout = page.locator('#tree-readout');
+  await page.getByRole('application', { name: /^Search tree/ }).focus();
+  await readout.getByText(/^Row 1, column \d/).waitFor();
+  const described = await readout.textContent();
+  assert.match(described, /for row 2: ld = [01]{8}, col = [01]{8}, rd = [01]{8}, poss hidden while the question asks for the free squares\./);
+  assert.doesNotMatch(described, /poss = /);
   await button(page, 'Show answer').click();
   await page.locator('#board:not(.asking-free)').waitFor({ state: 'attached' });
+  await readout.getByText(/for row 2: ld = [01]{8}, col = [01]{8}, rd = [01]{8}, poss = [01]{8}\./).waitFor();
   const shown = await names();
   const drawn = await marks();
   const attacked = shown.flatMap((name, c) => (/: attacked along the (column ↓|ld diagonal ↘|rd diagonal ↙)/.test(name) ? [c] : []));

@@ -1,15 +1,17 @@
 // The Concealer (www/teach/conceal.js): Predict and the live class hide a question's answer
 // through it at once; what is hidden is the union, and one shown again leaves the other's.
+// A free-squares question hides poss in the Search tree's readout too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Concealer } from '../../../www/teach/conceal.js';
 import { hiddenLines } from '../../../www/teach/questions.js';
 
 function fakes() {
-  const seen = { hidden: [], free: false };
+  const seen = { hidden: [], free: false, poss: false };
   const bits = { hide: (names) => { seen.hidden = [...names].sort(); } };
   const board = { classList: { toggle: (name, on) => { assert.equal(name, 'asking-free'); seen.free = on; } } };
-  return { seen, concealer: new Concealer(bits, board) };
+  const tree = { hidePoss: (hidden) => { seen.poss = hidden; } };
+  return { seen, concealer: new Concealer(bits, board, tree) };
 }
 
 test('a free-squares question hides its masks and the board\'s free squares; null shows them', () => {
@@ -17,9 +19,23 @@ test('a free-squares question hides its masks and the board\'s free squares; nul
   concealer.conceal('class', { topic: 'free-squares' });
   assert.deepEqual(seen.hidden, [...hiddenLines({ topic: 'free-squares' })].sort());
   assert.equal(seen.free, true);
+  assert.equal(seen.poss, true, 'the Search tree gives no poss');
   concealer.conceal('class', null);
   assert.deepEqual(seen.hidden, []);
   assert.equal(seen.free, false);
+  assert.equal(seen.poss, false);
+});
+
+test('only a question poss answers hides the Search tree\'s poss', () => {
+  const { seen, concealer } = fakes();
+  for (const topic of ['lowest-bit', 'twos-complement', 'next-row', 'what-happens']) {
+    concealer.conceal('predict', { topic });
+    assert.equal(seen.poss, false, topic);
+  }
+  concealer.conceal('class', { topic: 'free-squares' });
+  assert.equal(seen.poss, true);
+  concealer.conceal('predict', null); // the class's question still open
+  assert.equal(seen.poss, true);
 });
 
 test('Predict and the class at once: the union is hidden, and each shows only its own again', () => {
