@@ -39,8 +39,8 @@
 // only while open; in gone or refused there is neither socket nor timer.
 
 import { stateMachine } from '../shared/state-machine.js';
-import { TEACHER_ROOM, studentKey } from '../shared/class-tab.js';
-import { Kept, tabStorage } from '../shared/kept.js';
+import { TEACHER_ROOM, studentKey, tabKept } from '../shared/class-tab.js';
+import { tabStorage } from '../shared/kept.js';
 
 /** The protocol version this page speaks (docs/class-protocol.md): every message carries it. */
 export const PROTOCOL = 1;
@@ -177,7 +177,7 @@ export class ClassLink {
 
   /** The room kept in `storage` for this tab's teacher, or null. */
   static teacherRoomIn(storage) {
-    const room = new Kept(TEACHER_ROOM, storage).read(null);
+    const room = tabKept(TEACHER_ROOM, storage).read(null);
     return room?.code && room?.secret ? room : null;
   }
 
@@ -401,7 +401,7 @@ export class ClassLink {
   /** What this tab keeps under `key` (shared/kept.js; a refusing storage keeps it for no
    *  one: this tab will not rejoin as itself after a reload). */
   kept(key) {
-    return new Kept(key, this.storage);
+    return tabKept(key, this.storage);
   }
 }
 

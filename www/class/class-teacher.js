@@ -16,8 +16,7 @@ import { Throttle, ClassAnswers, resultsCsv, isLoopbackHost } from './class-data
 import { codeNodes } from '../shared/code-text.js';
 import { drawHistogram } from './class-histogram.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
-import { TEACHER_ANSWERS } from '../shared/class-tab.js';
-import { Kept } from '../shared/kept.js';
+import { TEACHER_ANSWERS, tabKept } from '../shared/class-tab.js';
 
 /** Said once a restarted class server took the class back. */
 export const RESTARTED = 'The class server restarted: your class is open again under the same code, and the students come back to it. Any question that was open is gone; the answers so far are kept in this tab (Download results).';
@@ -56,7 +55,7 @@ export class TeacherView {
     this.link = on.link;
     // Every answer the server sent: the CSV, even offline. Those this tab kept before a reload
     // come back (dropped on `opened` if they were another class's).
-    this.keptAnswers = new Kept(TEACHER_ANSWERS, on.storage);
+    this.keptAnswers = tabKept(TEACHER_ANSWERS, on.storage);
     const saved = this.keptAnswers.read(null);
     this.savedCode = saved?.code ?? null;
     this.answers = new ClassAnswers(saved?.parts);

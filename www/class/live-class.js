@@ -9,8 +9,8 @@
 
 import { element, button } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
-import { Kept, tabStorage } from '../shared/kept.js';
-import { TEACHER_KEY } from '../shared/class-tab.js';
+import { tabStorage } from '../shared/kept.js';
+import { TEACHER_KEY, tabKept } from '../shared/class-tab.js';
 import { ClassLink, PROTOCOL, DEFAULT_BEAT_SECONDS, readJoinCode, readBeatSeconds } from './class-link.js';
 import { TeacherView } from './class-teacher.js';
 import { rewriteAddress } from '../player/index.js';
@@ -110,7 +110,7 @@ export class LiveClass {
   restore(query) {
     const params = new URLSearchParams(query);
     const key = params.get('teach');
-    if (key) new Kept(TEACHER_KEY, this.on.storage).write(key);
+    if (key) tabKept(TEACHER_KEY, this.on.storage).write(key);
     const code = params.get('class');
     if (code !== null) {
       this.toggle(true);
@@ -184,7 +184,7 @@ export class LiveClass {
       setText(this.status, server === 'version' ? 'This page and the class server speak different versions: reload the page.' : NO_SERVER);
       return;
     }
-    const key = new Kept(TEACHER_KEY, this.on.storage).read(null);
+    const key = tabKept(TEACHER_KEY, this.on.storage).read(null);
     if (!key && !ClassLink.teacherRoomIn(this.on.storage)) {
       setText(this.status, NO_KEY);
       return;

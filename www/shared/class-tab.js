@@ -15,7 +15,18 @@ export const TEACHER_ANSWERS = 'bitqueens.class.teacher-answers';
 /** A student's {token, name} in the room with join code `code`. */
 export const studentKey = (code) => `bitqueens.class.student.${code}`;
 
+/**
+ * What the live class keeps under `key`: every Kept of the class is made here, on the tab's
+ * storage, never on Kept's default (localStorage, kept across visits and seen by every tab:
+ * the teacher key, the room's secret and the names would outlive the class). `storage` is a
+ * Storage (a fake in tests) or null (nothing kept); left out or undefined, the tab's
+ * sessionStorage.
+ */
+export function tabKept(key, storage) {
+  return new Kept(key, storage === undefined ? tabStorage() : storage);
+}
+
 /** True when this tab was teaching a class (its room kept): a reload goes back to it. */
-export function teachingInThisTab(storage = tabStorage()) {
-  return Boolean(new Kept(TEACHER_ROOM, storage).readText());
+export function teachingInThisTab(storage) {
+  return Boolean(tabKept(TEACHER_ROOM, storage).readText());
 }
