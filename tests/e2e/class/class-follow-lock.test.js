@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps, frames } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
@@ -41,10 +42,7 @@ test('a following student, a question open: History, the landmarks, the keys and
   const server = await startClassServer();
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    await button(teacher, 'Start a live class').click();
-    const code = teacher.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
-    await code.waitFor();
-    const joinCode = (await code.textContent()).trim();
+    const joinCode = await startClass(teacher);
     const student = await session.openAnother(`${server.origin}/?class=${joinCode}&n=8`, { ...LAPTOP, init: recordSteps });
     await teacher.getByText('1 student joined').waitFor();
     for (let i = 0; i < 4; i++) await button(teacher, 'Step').click();

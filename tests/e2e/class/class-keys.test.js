@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
 import { checkEveryControl } from '../../support/keys.js';
 import { startClassServer } from '../../support/class-server.js';
 
@@ -16,10 +17,8 @@ test('Space and Enter on every control of a following student (a question open) 
   const server = await startClassServer();
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    await button(teacher, 'Start a live class').click();
-    const code = teacher.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
-    await code.waitFor();
-    const student = await session.openAnother(`${server.origin}/c/${(await code.textContent()).trim()}`, LAPTOP);
+    const code = await startClass(teacher);
+    const student = await session.openAnother(`${server.origin}/c/${code}`, LAPTOP);
     await teacher.getByText('1 student joined').waitFor();
     const studentName = await student.getByLabel('Your name (only the teacher sees it)').inputValue(); // before Space types in the field
     for (let i = 0; i < 6; i++) await button(teacher, 'Step').click();

@@ -18,6 +18,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
@@ -43,10 +44,7 @@ const SENT = /^Answer sent\./;
 /** A teacher's page that started a class on `server`, and its join code. */
 async function teacherOf(server) {
   const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-  await button(teacher, 'Start a live class').click();
-  const code = teacher.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
-  await code.waitFor();
-  return { teacher, code: (await code.textContent()).trim() };
+  return { teacher, code: await startClass(teacher) };
 }
 
 /** Records, in the page, every text the line under Submit takes from now on (read with

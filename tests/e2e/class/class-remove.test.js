@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
@@ -39,10 +40,7 @@ test('the teacher removes a student (asked first) and locks the class: the remov
   const server = await startClassServer();
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    await button(teacher, 'Start a live class').click();
-    const codeText = teacher.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
-    await codeText.waitFor();
-    const code = (await codeText.textContent()).trim();
+    const code = await startClass(teacher);
     assert.equal(await lock(teacher).getAttribute('aria-pressed'), 'false');
     assert.equal(await teacher.getByText(LOCKED_LINE).isVisible(), false);
 

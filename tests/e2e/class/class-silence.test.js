@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
@@ -24,8 +25,7 @@ test('a frozen class server (connections up, nothing comes): the pages reconnect
   let frozen = false;
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    await button(teacher, 'Start a live class').click();
-    const code = (await teacher.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ }).textContent()).trim();
+    const code = await startClass(teacher);
     const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
     await status(student).getByText('In the class.').waitFor();
     await teacher.getByText('1 student joined').waitFor();

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { usePage, button, steps, queensOnBoard, masksFromQueens } from '../../support/session.js';
+import { joinCode, startClass } from '../../support/class-page.js';
 import { seriousViolations } from '../../support/axe.js';
 import { startClassServer } from '../../support/class-server.js';
 
@@ -19,11 +20,6 @@ const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 const section = (page) => page.getByRole('region', { name: 'Live class' });
 const status = (page) => section(page).getByRole('status').first();
-const joinCode = async (page) => {
-  const code = page.locator('.join-code').filter({ hasText: /^[A-HJ-NP-Z2-9]{6}$/ });
-  await code.waitFor();
-  return (await code.textContent()).trim();
-};
 /** Waits until the page's board stands at `step`. */
 const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 /** The student's answer digits as 0/1 text. */
@@ -54,8 +50,7 @@ test('a whole class: join three ways, follow 20 steps, a question in two rounds,
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
     assert.equal(new URL(teacher.url()).searchParams.has('teach'), false, 'the teacher key leaves the address bar');
-    await button(teacher, 'Start a live class').click();
-    const code = await joinCode(teacher);
+    const code = await startClass(teacher);
     assert.match(await teacher.locator('.join-address').textContent(), new RegExp(`/c/${code}$`));
     assert.equal(await teacher.getByRole('img', { name: /^QR code of the join address/ }).isVisible(), true);
 
@@ -311,8 +306,7 @@ test('reloads rejoin as the same teacher and student; the server killed mid-clas
   let server = await startClassServer();
   try {
     const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    await button(teacher, 'Start a live class').click();
-    const code = await joinCode(teacher);
+    const code = await startClass(teacher);
     const student = await session.openAnother(`${server.origin}/`, PHONE);
     await button(student, 'Live class').click();
     await student.getByLabel('Join a class: code').fill(code);
