@@ -152,18 +152,25 @@ function lossyClassSocket() {
   return { plan, init };
 }
 
+/** A teacher and a student whose socket goes through lossyClassSocket(), in the class, the
+ *  teacher's free-squares question on the student's screen. */
+async function lossyStudentAsked(server) {
+  const { teacher, code } = await teacherOf(server);
+  const lossy = lossyClassSocket();
+  const student = await session.openAnother(`${server.origin}/?class=${code}`, { ...PHONE, init: lossy.init });
+  await status(student).getByText('In the class.', { exact: true }).waitFor();
+  await teacher.getByText('1 student joined').waitFor();
+  await button(teacher, 'Ask the class').click();
+  await student.getByText(/^Which squares of row 1 are free\?/).waitFor();
+  return { teacher, student, lossy };
+}
+
 test('the connection lost around Submit, the server up: an answer that never arrived is said so once back (Submit again sends it); one that arrived, its receipt lost, is said sent', async () => {
   const server = await startClassServer();
   try {
-    const { teacher, code } = await teacherOf(server);
-    const lossy = lossyClassSocket();
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, { ...PHONE, init: lossy.init });
-    await status(student).getByText('In the class.', { exact: true }).waitFor();
-    await teacher.getByText('1 student joined').waitFor();
+    const { teacher, student, lossy } = await lossyStudentAsked(server);
 
     // Lost before the server took it.
-    await button(teacher, 'Ask the class').click();
-    await student.getByText(/^Which squares of row 1 are free\?/).waitFor();
     await button(student, 'column 1').click();
     await button(student, 'column 2').click();
     await recordSentLines(student);
@@ -206,13 +213,7 @@ test('the connection lost around Submit, the server up: an answer that never arr
 test('the answer taken, its receipt lost, and its question shown and closed before the page is back: the page cannot tell whether it arrived, never that it was not sent; the teacher has it', async () => {
   const server = await startClassServer();
   try {
-    const { teacher, code } = await teacherOf(server);
-    const lossy = lossyClassSocket();
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, { ...PHONE, init: lossy.init });
-    await status(student).getByText('In the class.', { exact: true }).waitFor();
-    await teacher.getByText('1 student joined').waitFor();
-    await button(teacher, 'Ask the class').click();
-    await student.getByText(/^Which squares of row 1 are free\?/).waitFor();
+    const { teacher, student, lossy } = await lossyStudentAsked(server);
     await teacher.getByText('0 of 1 answered').waitFor();
     await button(student, 'column 4').click();
 
