@@ -65,14 +65,16 @@ impl Limits {
 }
 
 /// What an opening is as a guess at a secret (see [`Hub::guess`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Guess {
     /// Not a guess: it proves a secret, or is no opening.
     None,
     /// A join to a room that is open.
     Right,
-    /// A code no open room has, or a wrong secret or key.
-    Wrong,
+    /// A code no open room has, or a wrong secret or key: what was guessed (the code as
+    /// normalized, or the key, or the code and secret), so that the same guess again (a
+    /// class's phones coming back to a class a restart took) is counted once.
+    Wrong(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,19 +132,35 @@ impl Hub {
     pub fn guess(&self, message: &ClientMessage) -> Guess {
         let room =
             |code: &str| identity::normalize_code(code).and_then(|code| self.rooms.get(&code));
-        let wrong_unless = |right: bool| if right { Guess::None } else { Guess::Wrong };
-        match message {
-            ClientMessage::Teach { key, .. } => wrong_unless(identity::same_secret(key, &self.key)),
-            ClientMessage::ResumeTeaching { code, secret, .. } => {
-                wrong_unless(room(code).is_some_and(|room| room.has_secret(secret)))
+        let wrong_unless = |right: bool, guessed: String| {
+            if right {
+                Guess::None
+            } else {
+                Guess::Wrong(guessed)
             }
-            ClientMessage::Join { code, token, .. } => match room(code) {
-                None => Guess::Wrong,
-                Some(room) if token.as_deref().and_then(|t| room.seat_of(t)).is_some() => {
-                    Guess::None
+        };
+        match message {
+            ClientMessage::Teach { key, .. } => wrong_unless(
+                identity::same_secret(key, &self.key),
+                format!("key {}", clip(key)),
+            ),
+            ClientMessage::ResumeTeaching { code, secret, .. } => wrong_unless(
+                room(code).is_some_and(|room| room.has_secret(secret)),
+                format!("room {} {}", code_or_any(code), clip(secret)),
+            ),
+            ClientMessage::Join { code, token, .. } => {
+                let normal = identity::normalize_code(code);
+                match normal.as_ref().and_then(|code| self.rooms.get(code)) {
+                    // A code that ended here lately is answered `ended`, whatever the limits:
+                    // a class's phones that came back to it are told it is over.
+                    None if normal.as_ref().is_some_and(|code| self.has_ended(code)) => Guess::None,
+                    None => Guess::Wrong(format!("code {}", code_or_any(code))),
+                    Some(room) if token.as_deref().and_then(|t| room.seat_of(t)).is_some() => {
+                        Guess::None
+                    }
+                    Some(_) => Guess::Right,
                 }
-                Some(_) => Guess::Right,
-            },
+            }
             _ => Guess::None,
         }
     }
@@ -575,6 +593,21 @@ fn first_message() -> Refusal {
     )
 }
 
+/// A guessed secret as a wrong guess remembers it: its first 27 characters (a secret has
+/// 26, so every longer guess is wrong alike, and one of any length costs little to keep).
+fn clip(secret: &str) -> &str {
+    secret
+        .char_indices()
+        .nth(27)
+        .map_or(secret, |(at, _)| &secret[..at])
+}
+
+/// A guessed code as a wrong guess remembers it: as the server writes codes, or `?` for
+/// every text that is no code (no room has any of them).
+fn code_or_any(code: &str) -> String {
+    identity::normalize_code(code).unwrap_or_else(|| "?".to_string())
+}
+
 /// What a page that comes back to a room that ended is told (fatal: it stops there).
 fn ended() -> Refusal {
     Refusal::fatal("ended", "This class has ended.")
@@ -711,18 +744,29 @@ mod tests {
                 Guess::Right
             );
         }
-        // A wrong key, secret or code: wrong.
+        // A wrong key, secret or code: wrong, each named by what it guessed (a code as the
+        // server writes it, so that "nope-23" and "NOPE23" are one guess).
+        let wrong = |value: Value| match guess(value) {
+            Guess::Wrong(guessed) => guessed,
+            other => panic!("a wrong guess, not {other:?}"),
+        };
+        assert_eq!(wrong(json!({"type": "teach", "key": "guess"})), "key guess");
+        let secret = "a".repeat(26);
+        let resume = json!({"type": "resumeTeaching", "code": code, "secret": secret});
+        assert_eq!(wrong(resume), format!("room {code} {secret}"));
+        let nope = wrong(json!({"type": "join", "code": "NAPE23", "token": token, "name": null}));
+        assert_eq!(nope, "code NAPE23");
+        let typed = json!({"type": "join", "code": "nape-23", "token": null, "name": null});
+        assert_eq!(wrong(typed), nope);
+        // No code at all (an O is in none) is one guess, and a long key its first 27 letters.
         assert_eq!(
-            guess(json!({"type": "teach", "key": "guess"})),
-            Guess::Wrong
+            wrong(json!({"type": "join", "code": "NOPE23", "token": null, "name": null})),
+            "code ?"
         );
+        let long = "k".repeat(5_000);
         assert_eq!(
-            guess(json!({"type": "resumeTeaching", "code": code, "secret": "a".repeat(26)})),
-            Guess::Wrong
-        );
-        assert_eq!(
-            guess(json!({"type": "join", "code": "NOPE23", "token": token, "name": null})),
-            Guess::Wrong
+            wrong(json!({"type": "teach", "key": long})),
+            format!("key {}", &long[..27])
         );
     }
 
@@ -1392,6 +1436,10 @@ mod tests {
         assert_eq!(error_of(&effects, 3), this_class_ended);
         let effects = join(&mut hub, 4, &code.to_lowercase(), None);
         assert_eq!(error_of(&effects, 4), this_class_ended);
+        // Told whatever the join limits: a join of the ended code is no guess.
+        let join_ended =
+            json!({"type": "join", "code": code.to_lowercase(), "token": null, "name": null});
+        assert_eq!(hub.guess(&message(join_ended.clone())), Guess::None);
         let resume = json!({"type": "resumeTeaching", "code": code, "secret": secret});
         let effects = hub.handle(5, message(resume.clone()), 2_000);
         assert_eq!(error_of(&effects, 5), this_class_ended);
@@ -1407,6 +1455,7 @@ mod tests {
         assert_eq!(error_of(&join(&mut hub, 8, &code, None), 8).0, "ended");
         hub.tick(1_000 + ENDED_KEPT_MS);
         assert_eq!(error_of(&join(&mut hub, 9, &code, None), 9).0, "code");
+        assert!(matches!(hub.guess(&message(join_ended)), Guess::Wrong(_)));
         let effects = hub.handle(10, message(resume), 1_000 + ENDED_KEPT_MS);
         assert_eq!(error_of(&effects, 10).0, "room");
     }

@@ -62,6 +62,13 @@ impl<K: Hash + Eq> Window<K> {
         }
     }
 
+    /// How long until `key`'s minute is over, at `now_ms` (0 when it is over, or never began).
+    pub fn left_ms(&self, key: &K, now_ms: u64) -> u64 {
+        self.seen.get(key).map_or(0, |&(start, _)| {
+            60_000u64.saturating_sub(now_ms.saturating_sub(start))
+        })
+    }
+
     /// Forgets the keys whose minute is over.
     pub fn forget_old(&mut self, now_ms: u64) {
         self.seen
@@ -120,6 +127,10 @@ pub struct Guesses<K> {
     per_guesser: Window<K>,
     in_all: Window<()>,
     joins: Window<K>,
+    /// Each guesser's wrong guesses in its minute (`per_guesser`'s): the same guess again is
+    /// not counted (it tells the guesser nothing new), so a class's phones that keep coming
+    /// back to a code a restart took spend one guess, not one each.
+    guessed: HashMap<K, Vec<String>>,
 }
 
 impl<K: Hash + Eq + Clone> Guesses<K> {
@@ -131,6 +142,7 @@ impl<K: Hash + Eq + Clone> Guesses<K> {
             per_guesser: Window::new(per_guesser, max_guessers),
             in_all: Window::new(in_all, 1),
             joins: Window::new(joins, max_guessers),
+            guessed: HashMap::new(),
         }
     }
 
@@ -149,9 +161,47 @@ impl<K: Hash + Eq + Clone> Guesses<K> {
             && (tried == 0 || self.in_all.used(&(), now_ms) < self.in_all.per_minute)
     }
 
-    /// `guesser` guessed wrong at `now_ms`.
-    pub fn wrong(&mut self, guesser: K, now_ms: u64) {
-        // Counted past the limits too: a guess let through as a guesser's first.
+    /// How long `guesser`, refused at `now_ms`, waits before [`Self::may_guess`] can say yes:
+    /// until the minute of every window that refuses it is over (a whole minute when it was
+    /// refused for want of room to remember it).
+    pub fn retry_in_ms(&self, guesser: &K, now_ms: u64) -> u64 {
+        let (tried, own_minute) = (
+            self.per_guesser.used(guesser, now_ms),
+            self.per_guesser.left_ms(guesser, now_ms),
+        );
+        let mut wait = 0;
+        if tried >= self.per_guesser.per_minute {
+            wait = own_minute;
+        }
+        if self.joins.used(guesser, now_ms) >= self.joins.per_minute {
+            wait = wait.max(self.joins.left_ms(guesser, now_ms));
+        }
+        if tried > 0 && self.in_all.used(&(), now_ms) >= self.in_all.per_minute {
+            // Free again when the server's minute is over, or as a first guess when its own is.
+            wait = wait.max(own_minute.min(self.in_all.left_ms(&(), now_ms)));
+        }
+        if wait == 0 {
+            60_000
+        } else {
+            wait
+        }
+    }
+
+    /// `guesser` guessed wrong at `now_ms`, guessing `guessed` (counted unless it guessed the
+    /// same this minute).
+    pub fn wrong(&mut self, guesser: K, guessed: String, now_ms: u64) {
+        if self.per_guesser.used(&guesser, now_ms) == 0 {
+            self.guessed.remove(&guesser); // its minute is over: what it guessed is forgotten
+        }
+        let before = self.guessed.entry(guesser.clone()).or_default();
+        if before.contains(&guessed) {
+            return;
+        }
+        // At most `per_guesser` a minute are kept (counted past the limits too: a guess let
+        // through as a guesser's first).
+        if before.len() < self.per_guesser.per_minute as usize {
+            before.push(guessed);
+        }
         self.per_guesser.allow(guesser, now_ms);
         self.in_all.allow((), now_ms);
     }
@@ -164,6 +214,9 @@ impl<K: Hash + Eq + Clone> Guesses<K> {
     /// Forgets the minutes that are over.
     pub fn forget_old(&mut self, now_ms: u64) {
         self.per_guesser.forget_old(now_ms);
+        let per_guesser = &self.per_guesser;
+        self.guessed
+            .retain(|guesser, _| per_guesser.used(guesser, now_ms) > 0);
         self.in_all.forget_old(now_ms);
         self.joins.forget_old(now_ms);
     }
@@ -349,9 +402,9 @@ mod tests {
     fn only_wrong_guesses_count_and_a_spent_server_lets_each_guesser_try_once() {
         let mut guesses: Guesses<u32> = Guesses::new(3, 5, 1000, 100);
         // A guesser with its 3 wrong guesses spent is refused; another is not.
-        for _ in 0..3 {
+        for guess in ["a", "b", "c"] {
             assert!(guesses.may_guess(&1, 0));
-            guesses.wrong(1, 0);
+            guesses.wrong(1, guess.to_string(), 0);
         }
         assert!(!guesses.may_guess(&1, 0));
         assert!(guesses.may_guess(&2, 0));
@@ -364,14 +417,62 @@ mod tests {
         assert!(!guesses.may_guess(&3, 0));
         // 5 wrong in all spend the server's minute: a guesser that already failed waits, a
         // fresh one may try once.
-        guesses.wrong(2, 0);
-        guesses.wrong(4, 0);
+        guesses.wrong(2, "guess 2".to_string(), 0);
+        guesses.wrong(4, "guess 3".to_string(), 0);
         assert!(!guesses.may_guess(&2, 0), "failed before, the server spent");
         assert!(guesses.may_guess(&5, 0), "a fresh guesser tries once");
-        guesses.wrong(5, 0);
+        guesses.wrong(5, "guess 4".to_string(), 0);
         assert!(!guesses.may_guess(&5, 0));
         // A minute later, everything again.
         guesses.forget_old(60_000);
         assert!(guesses.may_guess(&1, 60_000) && guesses.may_guess(&2, 60_000));
+    }
+
+    #[test]
+    fn a_refused_guesser_is_told_when_it_may_try_again() {
+        let mut guesses: Guesses<u32> = Guesses::new(2, 3, 1, 100);
+        guesses.wrong(1, "guess 5".to_string(), 0);
+        guesses.wrong(1, "guess 6".to_string(), 10_000);
+        assert!(!guesses.may_guess(&1, 25_000));
+        // Its minute began at 0: at 25 s it waits 35 s, and at 60 s it may guess.
+        assert_eq!(guesses.retry_in_ms(&1, 25_000), 35_000);
+        assert!(guesses.may_guess(&1, 60_000));
+        // Its joins spent (one a minute) from 30 s: told to wait until 90 s.
+        guesses.right(2, 30_000);
+        assert!(!guesses.may_guess(&2, 40_000));
+        assert_eq!(guesses.retry_in_ms(&2, 40_000), 50_000);
+        // The server's budget (3) spent: its minute from 0 (9's guess), 1's own from 20 s. At
+        // 40 s, 1 (which failed this minute) waits for the server's minute to end, at 60 s.
+        let mut guesses: Guesses<u32> = Guesses::new(2, 3, 10, 100);
+        guesses.wrong(9, "guess 7".to_string(), 0);
+        guesses.wrong(1, "guess 8".to_string(), 20_000);
+        guesses.wrong(5, "guess 9".to_string(), 30_000);
+        assert!(!guesses.may_guess(&1, 40_000));
+        assert_eq!(guesses.retry_in_ms(&1, 40_000), 20_000);
+        assert!(guesses.may_guess(&1, 60_000));
+    }
+
+    #[test]
+    fn the_same_wrong_guess_again_counts_once_a_minute() {
+        let mut guesses: Guesses<u32> = Guesses::new(3, 1_000, 1_000, 100);
+        // Thirty phones behind one address come back to a code a restart took: one guess.
+        for _ in 0..30 {
+            assert!(guesses.may_guess(&1, 0));
+            guesses.wrong(1, "code ABCDEF".to_string(), 0);
+        }
+        guesses.wrong(1, "code ABCDEG".to_string(), 0);
+        assert!(guesses.may_guess(&1, 0), "two guesses of three");
+        guesses.wrong(1, "code ABCDEH".to_string(), 0);
+        assert!(!guesses.may_guess(&1, 0), "a third new one spends them");
+        // In its next minute, the first guess counts again.
+        guesses.forget_old(60_000);
+        guesses.wrong(1, "code ABCDEF".to_string(), 60_000);
+        guesses.wrong(1, "code ABCDEF".to_string(), 60_000);
+        guesses.wrong(1, "code ABCDEG".to_string(), 60_000);
+        assert!(guesses.may_guess(&1, 60_000));
+        guesses.wrong(1, "code ABCDEF".to_string(), 61_000);
+        assert!(guesses.may_guess(&1, 61_000), "a repeat is still free");
+        guesses.wrong(1, "code ABCDEJ".to_string(), 61_000);
+        assert!(!guesses.may_guess(&1, 61_000));
     }
 }

@@ -182,6 +182,9 @@ pub struct Refusal {
     pub reason: String,
     /// The WebSocket close code when the connection is closed; `None` when it goes on.
     pub close: Option<u16>,
+    /// When the same message may be sent again with a chance of success, in whole seconds
+    /// (a limit's refusal only; `None` for every other).
+    pub retry_in_seconds: Option<u32>,
 }
 
 impl Refusal {
@@ -191,6 +194,7 @@ impl Refusal {
             code,
             reason: reason.into(),
             close: Some(CLOSE_POLICY),
+            retry_in_seconds: None,
         }
     }
 
@@ -200,6 +204,15 @@ impl Refusal {
             code,
             reason: reason.into(),
             close: None,
+            retry_in_seconds: None,
+        }
+    }
+
+    /// This refusal, saying the message may be sent again in `seconds` (at least one).
+    pub fn retry_in(self, seconds: u32) -> Refusal {
+        Refusal {
+            retry_in_seconds: Some(seconds.max(1)),
+            ..self
         }
     }
 }
@@ -223,6 +236,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
                 text.len()
             ),
             close: Some(CLOSE_TOO_BIG),
+            retry_in_seconds: None,
         });
     }
     let probe: Probe = serde_json::from_str(text).map_err(|_| {
@@ -456,10 +470,14 @@ pub enum ServerMessage {
     /// The class ended: `reason` says why.
     Ended { reason: String },
     /// A refusal: `code`, one sentence, and whether the connection closes after it.
+    #[serde(rename_all = "camelCase")]
     Error {
         code: &'static str,
         reason: String,
         fatal: bool,
+        /// See [`Refusal::retry_in_seconds`]: absent when the refusal says no wait.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        retry_in_seconds: Option<u32>,
     },
     /// To the teacher: the room opened or resumed.
     #[serde(rename_all = "camelCase")]

@@ -407,29 +407,43 @@ async fn try_join(server: &Server, code: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_guesses_from_one_address_are_limited_and_a_class_joining_is_not() {
     let server = Server::start(&[]);
-    let (_teacher, opened) = teacher(&server).await;
+    let (mut teacher, opened) = teacher(&server).await;
     let code = opened["code"].as_str().unwrap();
     // A class of 30 behind one address, typing the right code, all get in: no guess is wrong.
     for _ in 0..30 {
         student(&server, code, None).await;
     }
-    // 20 wrong codes are each told so; the 21st attempt is refused before it is read, even
-    // with the right code, so that guessing tells nothing more.
-    for _ in 0..20 {
-        assert_eq!(try_join(&server, "NOPE23").await["code"], "code");
+    // One wrong code tried again and again (a class's phones coming back to a code that a
+    // restart took) is one guess: 40 tries, each told the code is unknown.
+    for _ in 0..40 {
+        assert_eq!(try_join(&server, "ABC-DEF").await["code"], "code");
+    }
+    // 19 more wrong codes are each told so; the next attempt is refused before it is read,
+    // even with the right code, so that guessing tells nothing more.
+    for i in 0..19 {
+        let wrong = format!("ABCD{}{}", (b'2' + i / 7) as char, (b'2' + i % 7) as char);
+        assert_eq!(try_join(&server, &wrong).await["code"], "code", "{wrong}");
     }
     let refused = try_join(&server, code).await;
     assert_eq!(refused["code"], "joins", "{refused}");
+    // Told when to try again: within the minute that began with the first wrong code.
+    let seconds = refused["retryInSeconds"].as_u64().unwrap();
+    assert!((1..=60).contains(&seconds), "{refused}");
     assert!(refused["reason"]
         .as_str()
         .unwrap()
-        .contains("wait a minute"));
+        .contains(&format!("try again in {seconds} second")));
     // Another address is not held back.
     let mut other = connect_once_admitted(&server, "127.0.0.9", "a join").await;
     other
         .send(json!({"type": "join", "code": code, "token": null, "name": null}))
         .await;
     assert_eq!(other.recv_type("joined").await["code"], code);
+    // Once the class has ended, the address whose guesses are spent is told it ended.
+    teacher.send(json!({"type": "end"})).await;
+    teacher.recv_type("ended").await;
+    let ended = try_join(&server, code).await;
+    assert_eq!(ended["code"], "ended", "{ended}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -98,6 +98,7 @@ impl Out {
                 code: refusal.code,
                 reason: refusal.reason.clone(),
                 fatal: refusal.close.is_some(),
+                retry_in_seconds: refusal.retry_in_seconds,
             },
         );
         if let Some(code) = refusal.close {

@@ -126,14 +126,19 @@ impl App {
         let guess = shared.hub.guess(&message);
         let guesser = guesser(peer);
         if guess != Guess::None && !shared.guesses.may_guess(&guesser, now) {
+            let seconds = shared.guesses.retry_in_ms(&guesser, now).div_ceil(1000) as u32;
             let refusal = Refusal::fatal(
                 "joins",
-                "Too many attempts to join from this address: wait a minute, then try again.",
-            );
+                format!(
+                    "Too many attempts to join from this address: try again in {seconds} second{}.",
+                    if seconds == 1 { "" } else { "s" }
+                ),
+            )
+            .retry_in(seconds);
             run(&mut shared, Some(conn), |hub| hub.refused(conn, refusal));
         } else {
             match guess {
-                Guess::Wrong => shared.guesses.wrong(guesser, now),
+                Guess::Wrong(guessed) => shared.guesses.wrong(guesser, guessed, now),
                 Guess::Right => shared.guesses.right(guesser, now),
                 Guess::None => {}
             }
