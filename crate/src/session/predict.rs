@@ -434,7 +434,9 @@ fn differing_columns(n: u32, right: Answer, given: Answer) -> String {
             if list.is_empty() {
                 "Digits past the board differ from the right answer.".to_string()
             } else {
-                format!("{} differ from the right answer.", capitalized(named(list)))
+                // The verb agrees with the number of columns named.
+                let verb = if list.len() == 1 { "differs" } else { "differ" };
+                format!("{} {verb} from the right answer.", capitalized(named(list)))
             }
         }
         (
@@ -917,6 +919,12 @@ mod tests {
             Answer::Digits { mask: 0 },
         );
         assert_eq!(line, "Columns 2, 5 differ from the right answer.");
+        let line = differing_columns(
+            6,
+            Answer::Digits { mask: 0b10_0000 },
+            Answer::Digits { mask: 0 },
+        );
+        assert_eq!(line, "Column 1 differs from the right answer.");
         let line = differing_columns(
             4,
             Answer::Rows {
