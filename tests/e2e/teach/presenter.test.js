@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps, controls, frames } from '../../support/session.js';
+import { everyViolation } from '../../support/axe.js';
 
 const session = usePage();
 const stopShown = async (page) => (await page.locator('#lesson-stop').textContent()).trim();
@@ -43,6 +44,25 @@ test('outside a lesson Page Down steps and Page Up steps back, only in the prese
   assert.equal(await steps(page), 1);
   await button(page, 'Exit presenter (Esc)').click();
   assert.equal(await button(page, 'Presenter').getAttribute('aria-pressed'), 'false');
+});
+
+/** The level-one headings a screen reader finds on the page: their names. */
+const headingsOne = (page) => page.getByRole('heading', { level: 1 }).allTextContents();
+
+test('the presenter view, outside a lesson and on a lesson’s question, has no axe violation of any impact: it has its own h1', async () => {
+  for (const query of ['?n=8&pos=40', '?lesson=three-masks&stop=3']) {
+    const page = await session.open(query, { viewport: { width: 1366, height: 768 } });
+    assert.deepEqual(await headingsOne(page), ['bitqueens'], `${query}: the masthead's h1 alone`);
+    await button(page, 'Presenter').click();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+    assert.deepEqual(await headingsOne(page), ['bitqueens: presenter view'], `${query}: the view's h1 alone`);
+    assert.deepEqual(await everyViolation(page), [], `${query}, the presenter view`);
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await headingsOne(page), ['bitqueens'], `${query}: the masthead's again`);
+    assert.deepEqual(page.problems, [], `${query}: the page logged errors`);
+    await page.close();
+    session.page = null;
+  }
 });
 
 /** Every visible leaf element (a label, a digit row, a sentence) reaching outside the window. */
