@@ -14,7 +14,7 @@
 
 use crate::identity::{self, Random};
 use crate::protocol::{ClientMessage, Refusal};
-use crate::room::{gone, question_at, removed, AskPlan, ConnId, Effect, Out, Room};
+use crate::room::{gone, question_at, removed, AskPlan, ConnId, Effect, Network, Out, Room};
 use bitqueens::session::predict::Question;
 use std::collections::{HashMap, VecDeque};
 
@@ -92,6 +92,9 @@ pub struct Hub {
     seats: HashMap<ConnId, Seat>,
     /// The codes of rooms that ended, and when, oldest first (see [`ENDED_KEPT`]).
     ended: VecDeque<(String, u64)>,
+    /// The network of each connection the server told of ([`Hub::connected`]), until it
+    /// leaves.
+    networks: HashMap<ConnId, Network>,
 }
 
 impl Hub {
@@ -104,7 +107,14 @@ impl Hub {
             rooms: HashMap::new(),
             seats: HashMap::new(),
             ended: VecDeque::new(),
+            networks: HashMap::new(),
         }
+    }
+
+    /// `conn` comes from `network`: a student's seat taken from another network while its
+    /// page is connected is marked for the teacher (see [`crate::room::Room`]'s reseating).
+    pub fn connected(&mut self, conn: ConnId, network: Network) {
+        self.networks.insert(conn, network);
     }
 
     /// Rooms open now.
@@ -444,7 +454,8 @@ impl Hub {
         let student = match token.and_then(|token| room.seat_of(token)) {
             Some(seat) if room.is_removed(seat) => return Err(removed()),
             Some(seat) => {
-                if let Some(old) = room.reseat_student(seat, conn, out) {
+                let network = self.networks.get(&conn).copied();
+                if let Some(old) = room.reseat_student(seat, (conn, network), out) {
                     self.seats.remove(&old);
                 }
                 seat
@@ -478,8 +489,14 @@ impl Hub {
                 };
                 let name = name.unwrap_or_else(|| identity::anonymous_name(self.random.as_mut()));
                 let most = limits.max_students.saturating_mul(2);
-                room.seat_student((token, name), conn, (now_ms, limits.seat_kept_ms), most)
-                    .ok_or_else(full)?
+                let network = self.networks.get(&conn).copied();
+                room.seat_student(
+                    (token, name),
+                    (conn, network),
+                    (now_ms, limits.seat_kept_ms),
+                    most,
+                )
+                .ok_or_else(full)?
             }
         };
         room.welcome(student, conn, self.limits.teacher_wait_minutes(), out);
@@ -550,6 +567,7 @@ impl Hub {
     /// the room, with their answers, to come back with their token; a teacher's room waits.
     pub fn leave(&mut self, conn: ConnId, now_ms: u64) -> Vec<Effect> {
         let mut out = Out::default();
+        self.networks.remove(&conn);
         match self.seats.remove(&conn) {
             Some(Seat::Teacher { code }) => {
                 if let Some(room) = self.rooms.get_mut(&code) {
@@ -1585,5 +1603,49 @@ mod tests {
         assert_eq!(error_of(&back, 2).0, "replaced");
         let roster = of_type(&back, T, "roster").unwrap();
         assert_eq!(roster["students"][0]["name"], "Ada");
+    }
+
+    #[test]
+    fn a_seat_taken_from_another_network_while_connected_is_marked_for_the_teacher() {
+        let (mut hub, code) = room(Limits::default());
+        let (school, elsewhere) = (7, 9);
+        let taken_over = |effects: &[Effect]| {
+            of_type(effects, T, "roster").unwrap()["students"][0]
+                .get("takenOver")
+                .cloned()
+        };
+        hub.connected(2, school);
+        let joined = join(&mut hub, 2, &code, None);
+        let token = of_type(&joined, 2, "joined").unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(taken_over(&joined), None, "absent while false");
+        // Another tab on the same network: replaced as before, nothing marked.
+        hub.connected(3, school);
+        let again = join(&mut hub, 3, &code, Some(&token));
+        let (why, reason, fatal) = error_of(&again, 2);
+        assert_eq!((why.as_str(), fatal), ("replaced", true));
+        assert!(reason.contains("another tab"), "{reason}");
+        assert_eq!(taken_over(&again), None);
+        // Back after its page was gone, from another network (a phone off the wifi): nothing.
+        hub.leave(3, 0);
+        hub.connected(4, elsewhere);
+        assert_eq!(taken_over(&join(&mut hub, 4, &code, Some(&token))), None);
+        // Taken from another network while connected: the owner is told, the teacher sees it.
+        hub.connected(5, school);
+        let taken = join(&mut hub, 5, &code, Some(&token));
+        let (why, reason, _) = error_of(&taken, 4);
+        assert_eq!(why, "replaced");
+        assert!(reason.contains("another network"), "{reason}");
+        assert_eq!(taken_over(&taken), Some(json!(true)));
+        // A connection whose network the hub was not told of marks nothing (unknown).
+        let (mut hub, code) = room(Limits::default());
+        let token = of_type(&join(&mut hub, 2, &code, None), 2, "joined").unwrap()["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        hub.connected(3, elsewhere);
+        assert_eq!(taken_over(&join(&mut hub, 3, &code, Some(&token))), None);
     }
 }

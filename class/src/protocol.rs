@@ -394,6 +394,14 @@ pub struct RosterEntry {
     pub name: String,
     /// True while their page is connected.
     pub connected: bool,
+    /// True once their seat was taken by a page on another network while theirs was still
+    /// connected (a token that leaked, or a phone that changed networks): absent when false.
+    #[serde(skip_serializing_if = "is_false")]
+    pub taken_over: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// One distinct answer of a round, with how many gave it.

@@ -1,5 +1,6 @@
 //! The class's wire, as the server writes it: a scripted class (a teacher, three students, a
-//! question of each form, answers right and wrong, a second round, a late answer, the end)
+//! question of each form, answers right and wrong, a second round, a late answer, a seat taken
+//! from another network, the end)
 //! run through the real hub and encoder, every message kept in
 //! `tests/fixtures/class/wire.json`, which the page's view tests read instead of messages
 //! written by hand (tests/e2e/class/class-views.test.js).
@@ -29,6 +30,8 @@ impl Random for Fixed {
 
 const TEACHER: u64 = 1;
 const STUDENTS: [u64; 3] = [2, 3, 4];
+/// A page on another network that joins with student 3's token, late in the class.
+const ELSEWHERE: u64 = 5;
 const N: u32 = 5;
 
 /// The class: the hub, the clock, and every message sent so far, labelled.
@@ -63,6 +66,8 @@ impl Class {
             };
             let who = if to == TEACHER {
                 "teacher".to_string()
+            } else if to == ELSEWHERE {
+                "student 3 elsewhere".to_string()
             } else {
                 format!(
                     "student {}",
@@ -104,6 +109,7 @@ fn run_the_class() -> Value {
         .into_iter()
         .enumerate()
     {
+        class.hub.connected(STUDENTS[i], 10 + i as u128); // each on a network of its own
         class.says(
             STUDENTS[i],
             &format!("student {} joins", i + 1),
@@ -185,6 +191,20 @@ fn run_the_class() -> Value {
                 rd: 0,
             },
         ),
+    );
+    // Student 3's token leaks: a page on another network takes the seat while theirs is
+    // connected. Student 3 is told; the teacher's roster marks the seat.
+    let token = class
+        .kept
+        .iter()
+        .find(|m| m["to"] == "student 3" && m["message"]["type"] == "joined")
+        .unwrap()["message"]["token"]
+        .clone();
+    class.hub.connected(ELSEWHERE, 99);
+    class.says(
+        ELSEWHERE,
+        "student 3's seat is taken from another network",
+        json!({"type": "join", "code": code, "token": token, "name": null}),
     );
     class.says(
         TEACHER,

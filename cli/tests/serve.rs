@@ -396,6 +396,14 @@ async fn a_flood_of_pings_is_counted_and_closed_as_messages_are() {
 }
 
 /// A `join` of code `code` from a new connection: the first message back.
+/// `count` (at most 49) different codes of a code's shape, none of them `ABCDEF`: wrong guesses
+/// (a room's code is random: one of them being it is a chance of one in millions).
+fn wrong_codes(count: u8) -> Vec<String> {
+    (0..count)
+        .map(|i| format!("ABCD{}{}", (b'2' + i / 7) as char, (b'2' + i % 7) as char))
+        .collect()
+}
+
 async fn try_join(server: &Server, code: &str) -> Value {
     let mut client = connect(server).await;
     client
@@ -420,8 +428,7 @@ async fn wrong_guesses_from_one_address_are_limited_and_a_class_joining_is_not()
     }
     // 19 more wrong codes are each told so; the next attempt is refused before it is read,
     // even with the right code, so that guessing tells nothing more.
-    for i in 0..19 {
-        let wrong = format!("ABCD{}{}", (b'2' + i / 7) as char, (b'2' + i % 7) as char);
+    for wrong in wrong_codes(19) {
         assert_eq!(try_join(&server, &wrong).await["code"], "code", "{wrong}");
     }
     let refused = try_join(&server, code).await;
@@ -561,8 +568,8 @@ async fn rejoins_and_the_teachers_return_prove_a_secret_and_are_not_limited() {
     }
     // Wrong guesses spend the address's minute (new joins of the right code do not); then
     // the teacher, reconnecting, still gets back in with the room's secret.
-    for _ in 0..20 {
-        assert_eq!(try_join(&server, "NOPE23").await["code"], "code");
+    for wrong in wrong_codes(20) {
+        assert_eq!(try_join(&server, &wrong).await["code"], "code");
     }
     assert_eq!(try_join(&server, &code).await["code"], "joins");
     drop(first_teacher);
@@ -572,6 +579,44 @@ async fn rejoins_and_the_teachers_return_prove_a_secret_and_are_not_limited() {
     assert_eq!(back.recv_type("opened").await["code"], code.as_str());
     // And a teacher link opens another class.
     teacher(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_taken_from_another_address_keeps_its_name_and_the_teacher_is_told() {
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let join = |token: Value, name: &str| json!({"type": "join", "code": code, "token": token, "name": name});
+    let mut owner = connect_once_admitted(&server, "127.0.0.1", "a join").await;
+    owner.send(join(Value::Null, "Ada")).await;
+    let token = owner.recv_type("joined").await["token"].clone();
+    // The token leaks: a page at another address joins with it, under another name.
+    let mut thief = connect_once_admitted(&server, "127.0.0.2", "a join").await;
+    thief.send(join(token, "Mallory")).await;
+    assert_eq!(thief.recv_type("joined").await["name"], "Ada");
+    // The owner's page is told, in words that say what happened, and closed.
+    let (_, _, told) = owner.closed().await;
+    let error = told
+        .iter()
+        .find(|m| m["type"] == "error")
+        .expect("an error");
+    assert_eq!(error["code"], "replaced", "{error}");
+    assert!(
+        error["reason"]
+            .as_str()
+            .unwrap()
+            .contains("another network"),
+        "{error}"
+    );
+    // The teacher's roster marks the seat, under its own name.
+    let student = loop {
+        let roster = teacher.recv_type("roster").await;
+        let student = roster["students"][0].clone();
+        if student["takenOver"] == true {
+            break student;
+        }
+    };
+    assert_eq!(student["name"], "Ada", "{student}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

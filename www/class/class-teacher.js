@@ -25,6 +25,10 @@ export const RESTARTED = 'The class server restarted: your class is open again u
 const OPENED = 'The class is open. Your board drives every student’s board.';
 const PAUSED = 'The class is paused: every student’s screen is frozen with “eyes to the front”. Resume the class gives it back.';
 
+/** Said beside a student whose seat a page on another network took while theirs was connected
+ *  (the roster's `takenOver`): their token leaked, or their phone changed networks. */
+export const TAKEN_OVER = ' — joined again from another network while connected: if that was not them, remove the seat.';
+
 /** Said while the room takes no new students (the roster's `locked`). */
 export const LOCKED = 'Locked: new students are refused; those in the class come back.';
 
@@ -406,6 +410,8 @@ export class TeacherView {
       shown.remove.setAttribute('aria-label', `Remove ${name}`);
       shown.item.classList.toggle('away', !student.connected);
       setText(shown.away, student.connected ? '' : ' (away)');
+      shown.item.classList.toggle('taken-over', student.takenOver === true);
+      setText(shown.takenOver, student.takenOver === true ? TAKEN_OVER : '');
       const here = roster.children[at];
       if (here !== shown.item) roster.insertBefore(shown.item, here ?? null);
       at += 1;
@@ -416,14 +422,16 @@ export class TeacherView {
     }
   }
 
-  /** A roster's item for the student `id`: their name, "(away)" while they are, and Remove. */
+  /** A roster's item for the student `id`: their name, "(away)" while they are, whether their
+   *  seat was taken from another network, and Remove. */
   rosterItem(id) {
     const name = element('span', 'class-student-name');
     const away = element('span', 'class-student-away');
+    const takenOver = element('span', 'class-student-taken-over');
     const remove = button('Remove', 'class-remove');
     remove.setAttribute('aria-expanded', 'false');
     remove.addEventListener('click', () => this.askToRemove(id));
-    const shown = { item: element('li', '', element('span', 'class-student', name, away), remove), name, away, remove };
+    const shown = { item: element('li', '', element('span', 'class-student', name, away, takenOver), remove), name, away, takenOver, remove };
     this.rosterItems.set(id, shown);
     return shown;
   }

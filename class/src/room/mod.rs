@@ -39,7 +39,16 @@ struct Student {
     /// Removed by the teacher: the seat stays (its answers are the class's), its token
     /// opens nothing, and it counts for nothing.
     removed: bool,
+    /// The network its page came from last (None when not known).
+    network: Option<Network>,
+    /// Taken by a page on another network while its own was connected (see [`Room::reseat_student`]).
+    taken_over: bool,
 }
+
+/// Where a connection comes from, as far as a takeover is concerned, as the server numbers it
+/// (an IPv4 address or an IPv6 address's /64, as 128 bits: see the server's `network`). Two
+/// connections from one network have the same number.
+pub type Network = u128;
 
 #[derive(Debug)]
 struct Round {
@@ -232,7 +241,7 @@ impl Room {
     pub(crate) fn seat_student(
         &mut self,
         (token, name): (String, String),
-        conn: ConnId,
+        (conn, network): (ConnId, Option<Network>),
         (now_ms, kept_ms): (u64, u64),
         most_seats: usize,
     ) -> Option<usize> {
@@ -242,6 +251,8 @@ impl Room {
             conn: Some(conn),
             left_ms: None,
             removed: false,
+            network,
+            taken_over: false,
         };
         let seat = if self.students.len() < most_seats {
             self.students.push(student);
@@ -267,23 +278,29 @@ impl Room {
         Some(seat)
     }
 
-    /// The student of `seat` back on `conn`, under the seat's name (a name is changed by
-    /// `rename` only: a token that leaked cannot rename a seat in passing): the connection it
-    /// held before is refused (fatal) and returned.
+    /// The student of `seat` back on `conn` from `network`, under the seat's name (a name is
+    /// changed by `rename` only: a token that leaked cannot rename a seat in passing): the
+    /// connection it held before is refused (fatal) and returned. When that connection was
+    /// from another network (both known), the seat is marked taken over, for the teacher.
     pub(crate) fn reseat_student(
         &mut self,
         seat: usize,
-        conn: ConnId,
+        (conn, network): (ConnId, Option<Network>),
         out: &mut Out,
     ) -> Option<ConnId> {
         let student = self.students.get_mut(seat)?;
         student.left_ms = None;
         let old = student.conn.replace(conn);
+        let elsewhere = matches!((student.network, network), (Some(a), Some(b)) if a != b);
+        student.network = network.or(student.network);
         if let Some(old) = old {
-            out.refuse(
-                old,
-                Refusal::fatal("replaced", "You joined the class again in another tab."),
-            );
+            let reason = if elsewhere {
+                student.taken_over = true;
+                "A page on another network joined the class with your seat: tell your teacher."
+            } else {
+                "You joined the class again in another tab."
+            };
+            out.refuse(old, Refusal::fatal("replaced", reason));
         }
         old
     }
@@ -708,6 +725,8 @@ mod tests {
                     conn: *conn,
                     left_ms: conn.is_none().then_some(0),
                     removed: false,
+                    network: None,
+                    taken_over: false,
                 })
                 .collect(),
             tokens: HashMap::new(),

@@ -35,6 +35,7 @@ impl Room {
                     id: i as u32 + 1,
                     name: s.name.clone(),
                     connected: s.conn.is_some(),
+                    taken_over: s.taken_over,
                 })
                 .collect(),
             answered: self.open_round().map_or(0, |(_, r)| r.answers.len() as u32),

@@ -76,6 +76,15 @@ pub fn guesser(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The network of a connection from `ip`, as the hub numbers it: its [`guesser`] as 128 bits
+/// (an IPv4 address as its IPv6-mapped form, so no two differ only by how they were written).
+pub fn network(ip: IpAddr) -> crate::room::Network {
+    match guesser(ip) {
+        IpAddr::V4(v4) => u128::from(v4.to_ipv6_mapped()),
+        IpAddr::V6(v6) => u128::from(v6),
+    }
+}
+
 /// Runs `call` on the hub of `shared` and hands its effects over; a panic in it refuses
 /// `conn` (when the call was for one).
 fn run(shared: &mut Shared, conn: Option<ConnId>, call: impl FnOnce(&mut Hub) -> Vec<Effect>) {
@@ -219,5 +228,16 @@ mod tests {
         assert_eq!(allowed, 20);
         // Its neighbours on other /64s are not held back by it.
         assert!(joins.allow(guesser(ip("2001:db8:1:3::1")), 1_000));
+        // A network, for a takeover, is the guesser: one number however it was written.
+        assert_eq!(network(ip("192.0.2.7")), network(ip("::ffff:192.0.2.7")));
+        assert_eq!(
+            network(ip("2001:db8:1:2::1")),
+            network(ip("2001:db8:1:2::9"))
+        );
+        assert_ne!(network(ip("192.0.2.7")), network(ip("192.0.2.8")));
+        assert_ne!(
+            network(ip("2001:db8:1:2::1")),
+            network(ip("2001:db8:1:3::1"))
+        );
     }
 }

@@ -111,6 +111,9 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
         app: app.clone(),
         conn,
     };
+    lock(&app.shared)
+        .hub
+        .connected(conn, super::app::network(peer));
     let (mut sink, mut stream) = socket.split();
     // Every frame the client sends counts, pings too (each one is answered with a pong).
     let mut rate = Rate::new(app.messages_per_second, app.message_burst, app.now_ms());

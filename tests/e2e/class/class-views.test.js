@@ -235,6 +235,14 @@ test('Who joined: Remove asks first and keeps its focus through the rosters that
   await say(page, threeJoined);
   assert.equal(await lock.getAttribute('aria-pressed'), 'false');
   await page.getByText('Locked: new students are refused; those in the class come back.').waitFor({ state: 'hidden' });
+  // A seat taken from another network while its page was connected: said beside the name.
+  const takenOver = wireMessage({ after: 'student 3\'s seat is taken from another network', to: 'teacher', type: 'roster' });
+  const taken = takenOver.students.find((s) => s.takenOver === true);
+  assert.ok(taken, 'the script has a seat taken over');
+  await say(page, takenOver);
+  const item = page.locator('.class-roster li', { hasText: taken.name });
+  await item.getByText('joined again from another network while connected').waitFor();
+  assert.equal(await page.locator('.class-roster .taken-over').count(), 1, 'that seat only');
   const box = await page.getByRole('button', { name: `Remove ${second.name}`, exact: true }).boundingBox();
   assert.ok(box.height >= 44, `Remove is 44 px tall (${box.height})`);
   await page.close();
