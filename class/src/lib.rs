@@ -3,6 +3,7 @@
 //!
 //! - [`protocol`]: the messages, parsed and written (docs/class-protocol.md in words);
 //! - [`identity`]: join codes, secrets, names (randomness injected);
+//! - [`lookalike`]: names that may pass for another's or the teacher's, marked for the teacher;
 //! - [`room`]: one room, its state behind its own methods: seats, questions and rounds, the
 //!   answers taken, and what it shows (roster, tally, histogram, results), as effects;
 //! - [`hub`]: every room of a server: the codes, who sits where, roles, rejoining and
@@ -16,6 +17,7 @@
 pub mod hub;
 pub mod identity;
 pub mod limits;
+pub mod lookalike;
 pub mod protocol;
 pub mod room;
 pub mod server;

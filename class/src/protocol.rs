@@ -398,6 +398,10 @@ pub struct RosterEntry {
     /// connected (a token that leaked, or a phone that changed networks): absent when false.
     #[serde(skip_serializing_if = "is_false")]
     pub taken_over: bool,
+    /// Why the name may pass for what it is not (`says-teacher`, `mixed-scripts`: see
+    /// [`crate::lookalike`]): absent for most names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<crate::lookalike::NameMark>,
 }
 
 fn is_false(value: &bool) -> bool {

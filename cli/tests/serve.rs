@@ -620,6 +620,37 @@ async fn a_seat_taken_from_another_address_keeps_its_name_and_the_teacher_is_tol
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_pass_for_the_teacher_or_mix_scripts_are_marked_for_the_teacher() {
+    let server = Server::start(&[]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    // A Cyrillic Т, a Cyrillic а, a plain name; and names that show nothing are refused a
+    // name (an anonymous one is given).
+    let mut pages = Vec::new();
+    for name in ["Тeacher", "Pаul", "Ada", "\u{3164}\u{2800}\u{E0041}"] {
+        let mut page = connect(&server).await;
+        page.send(json!({"type": "join", "code": code, "token": null, "name": name}))
+            .await;
+        page.recv_type("joined").await;
+        pages.push(page); // connected until the test ends
+    }
+    let students = loop {
+        let roster = teacher.recv_type("roster").await;
+        if roster["students"].as_array().unwrap().len() == 4 {
+            break roster["students"].as_array().unwrap().clone();
+        }
+    };
+    let marks: Vec<(&str, &Value)> = students
+        .iter()
+        .map(|s| (s["name"].as_str().unwrap(), &s["mark"]))
+        .collect();
+    assert_eq!(marks[0], ("Тeacher", &json!("says-teacher")));
+    assert_eq!(marks[1], ("Pаul", &json!("mixed-scripts")));
+    assert_eq!(marks[2], ("Ada", &Value::Null));
+    assert!(marks[3].0.chars().any(char::is_alphanumeric), "{marks:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_is_dropped_and_the_others_get_everything() {
     let server = Server::start(&["--messages-per-second", "100000"]);
     let (mut teacher, opened) = teacher(&server).await;

@@ -29,6 +29,13 @@ const PAUSED = 'The class is paused: every student’s screen is frozen with “
  *  (the roster's `takenOver`): their token leaked, or their phone changed networks. */
 export const TAKEN_OVER = ' — joined again from another network while connected: if that was not them, remove the seat.';
 
+/** Said beside a name the server marked (the roster's `mark`): one that may pass for the
+ *  teacher's or another's. An unknown mark says nothing. */
+export const NAME_MARKS = new Map([
+  ['says-teacher', ' (the name says “teacher”: a student chose it)'],
+  ['mixed-scripts', ' (the name mixes alphabets, as look-alike names do)'],
+]);
+
 /** Said while the room takes no new students (the roster's `locked`). */
 export const LOCKED = 'Locked: new students are refused; those in the class come back.';
 
@@ -412,6 +419,7 @@ export class TeacherView {
       setText(shown.away, student.connected ? '' : ' (away)');
       shown.item.classList.toggle('taken-over', student.takenOver === true);
       setText(shown.takenOver, student.takenOver === true ? TAKEN_OVER : '');
+      setText(shown.mark, NAME_MARKS.get(student.mark) ?? '');
       const here = roster.children[at];
       if (here !== shown.item) roster.insertBefore(shown.item, here ?? null);
       at += 1;
@@ -428,10 +436,11 @@ export class TeacherView {
     const name = element('span', 'class-student-name');
     const away = element('span', 'class-student-away');
     const takenOver = element('span', 'class-student-taken-over');
+    const mark = element('span', 'class-student-mark');
     const remove = button('Remove', 'class-remove');
     remove.setAttribute('aria-expanded', 'false');
     remove.addEventListener('click', () => this.askToRemove(id));
-    const shown = { item: element('li', '', element('span', 'class-student', name, away, takenOver), remove), name, away, takenOver, remove };
+    const shown = { item: element('li', '', element('span', 'class-student', name, mark, away, takenOver), remove), name, mark, away, takenOver, remove };
     this.rosterItems.set(id, shown);
     return shown;
   }

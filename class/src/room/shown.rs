@@ -36,6 +36,7 @@ impl Room {
                     name: s.name.clone(),
                     connected: s.conn.is_some(),
                     taken_over: s.taken_over,
+                    mark: crate::lookalike::name_mark(&s.name),
                 })
                 .collect(),
             answered: self.open_round().map_or(0, |(_, r)| r.answers.len() as u32),

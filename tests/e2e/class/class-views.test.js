@@ -243,6 +243,15 @@ test('Who joined: Remove asks first and keeps its focus through the rosters that
   const item = page.locator('.class-roster li', { hasText: taken.name });
   await item.getByText('joined again from another network while connected').waitFor();
   assert.equal(await page.locator('.class-roster .taken-over').count(), 1, 'that seat only');
+  // Names the server marked (this roster derived from the script's: the marks as the server
+  // writes them, tested against the real server in cli/tests/serve.rs), and a mark this page
+  // does not know, which says nothing.
+  const marked = ['says-teacher', 'mixed-scripts', 'a-future-mark'];
+  await say(page, { ...takenOver, students: takenOver.students.map((s, i) => ({ ...s, mark: marked[i] })) });
+  const marks = await page.locator('.class-roster .class-student-mark').allTextContents();
+  assert.match(marks[0], /says “teacher”/);
+  assert.match(marks[1], /mixes alphabets/);
+  assert.equal(marks[2], '');
   const box = await page.getByRole('button', { name: `Remove ${second.name}`, exact: true }).boundingBox();
   assert.ok(box.height >= 44, `Remove is 44 px tall (${box.height})`);
   await page.close();
