@@ -417,3 +417,31 @@ test('390×844, a lesson open: the note and the board on the first screen, the b
   const top = await regions.board(page).boundingBox();
   assert.ok(top.y >= 0 && rows.y + rows.height <= barTop, `board from ${top.y}, rows ld … rd to ${rows.y + rows.height}, bar at ${barTop}`);
 });
+
+for (const [width, height] of [[390, 844], [375, 667], [320, 640]]) {
+  test(`${width}×${height}, a first visit on a phone: the line that says what the page is shows; the board and the narration's first line stand above the bottom bar; no sideways scroll`, async () => {
+    const page = await session.open('?n=8', { viewport: { width, height }, touch: true });
+    const seen = await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      const box = (element) => element.getBoundingClientRect();
+      const what = document.querySelector('.masthead .what');
+      const narration = document.getElementById('narration');
+      const firstLine = document.createRange();
+      firstLine.selectNodeContents(narration);
+      return {
+        what: { shown: what.checkVisibility(), ...JSON.parse(JSON.stringify(box(what))) },
+        board: JSON.parse(JSON.stringify(box(document.getElementById('board')))),
+        firstLine: JSON.parse(JSON.stringify(firstLine.getClientRects()[0])),
+        barTop: box(document.querySelector('.controls .buttons')).top,
+        wide: document.documentElement.scrollWidth,
+      };
+    });
+    const { what, board, firstLine, barTop } = seen;
+    await page.screenshot({ path: path.join(folder, `phone-${width}x${height}-first-visit.png`) });
+    assert.ok(what.shown && what.width > 100 && what.height >= 12 && what.top >= 0 && what.bottom <= barTop,
+      `the page's one line is shown, readable, on the first screen: ${JSON.stringify(what)}`);
+    assert.ok(board.top >= 0 && board.bottom <= barTop, `the board (${board.top} to ${board.bottom}) stands above the bar (${barTop})`);
+    assert.ok(firstLine.top >= board.bottom && firstLine.bottom <= barTop, `the narration's first line (${firstLine.top} to ${firstLine.bottom}) under the board, above the bar (${barTop})`);
+    assert.ok(seen.wide <= width, `the page is ${seen.wide} px wide`);
+  });
+}
