@@ -107,6 +107,13 @@ export function backoffDelay(attempt, random) {
   return Math.round(full * (0.5 + 0.5 * random()));
 }
 
+/** How long a limit's refusal (`joins`) asks to wait before the next try: its retryInSeconds
+ *  (a whole number of seconds, at least 1; at most an hour is believed), else null. */
+export function readRetryInSeconds(refusal) {
+  const seconds = refusal?.retryInSeconds;
+  return Number.isInteger(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : null;
+}
+
 /** The join code as typed, upper-cased, spaces and dashes dropped; null when it is not 6
  *  characters of the code's alphabet (no 0/O, 1/I/L). */
 export function readJoinCode(typed) {
@@ -127,8 +134,9 @@ export class ClassLink {
    *   storage      the tab's sessionStorage (or a fake; null keeps nothing)
    *   listener     {state(state, detail), message(message)}: detail is {reason} when
    *                refused or ended, {delayMs} when reconnecting (with `reopening` or
-   *                `waiting` when the server is back without the class, `silent` when the
-   *                socket fell silent), {reopened} when open. `beat` messages are not passed on.
+   *                `waiting` when the server is back without the class, `busy` and
+   *                `retryInSeconds` (or null) when refused for too many joins from this
+   *                address, `silent` when the socket fell silent), {reopened} when open. `beat` messages are not passed on.
    */
   constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener, beatSeconds = DEFAULT_BEAT_SECONDS }) {
     Object.assign(this, { role, url, WebSocket, clock, random, storage, listener });
@@ -283,9 +291,9 @@ export class ClassLink {
 
   /** True when refusal `code` is worth asking again, after the backoff: the teacher's room
    *  unknown to a server that came back (reopened once, with the key); too many joins from
-   *  this address (a busy NAT: the teacher's link and a student's ask again, as for a class
-   *  not reopened yet); a student's class not reopened yet. The waits end MAX_WAIT_MS after
-   *  the first such refusal. */
+   *  this address (a busy NAT: the teacher's link and any student's, a new phone's too, ask
+   *  again once the server's retryInSeconds have passed); a student's class not reopened
+   *  yet. The waits end MAX_WAIT_MS after the first such refusal. */
   worthRetrying(code) {
     if (this.role.kind === 'teacher') {
       if (this.resuming && code === 'room' && this.role.key && this.teacherRoom) {
@@ -294,10 +302,10 @@ export class ClassLink {
       }
       return code === 'joins' && this.waitMore();
     }
+    if (code === 'joins') return this.waitMore();
     // Only a page that was in this class waits for it: one that typed a wrong code is told.
     const wasIn = this.lostOnce || this.waits > 0 || Boolean(this.kept(studentKey(this.role.code)).read(null)?.token);
-    if (!wasIn || !(code === 'code' || code === 'joins')) return false;
-    return this.waitMore();
+    return wasIn && code === 'code' && this.waitMore();
   }
 
   /** One more wait (true), unless MAX_WAIT_MS have passed since the first (false). */
@@ -312,7 +320,12 @@ export class ClassLink {
     this.socket = null;
     this.hush();
     if (this.refusal && this.worthRetrying(this.refusal.code) && can(this.state, 'lost')) {
-      this.lose('lost', { reopening: this.reopening, waiting: this.waits > 0, busy: this.refusal.code === 'joins' });
+      const busy = this.refusal.code === 'joins';
+      // A limit's refusal says when this address may try again: not before (and up to a
+      // second after, so that the phones behind one address do not all come back at once).
+      const retryInSeconds = busy ? readRetryInSeconds(this.refusal) : null;
+      const atLeastMs = retryInSeconds === null ? 0 : Math.round((retryInSeconds + this.random()) * 1000);
+      this.lose('lost', { reopening: this.reopening, waiting: this.waits > 0, busy, retryInSeconds }, atLeastMs);
       return;
     }
     if (this.refusal) {
@@ -333,9 +346,10 @@ export class ClassLink {
     this.lose('lost', { closeCode: event?.code });
   }
 
-  /** Takes `event` (lost or silent) to reconnecting, the next socket after the backoff. */
-  lose(event, detail) {
-    const delayMs = backoffDelay(this.attempt, this.random);
+  /** Takes `event` (lost or silent) to reconnecting, the next socket after the backoff (and
+   *  not before `atLeastMs`). */
+  lose(event, detail, atLeastMs = 0) {
+    const delayMs = Math.max(backoffDelay(this.attempt, this.random), atLeastMs);
     this.attempt += 1;
     this.lostOnce = true;
     this.take(event, { delayMs, ...detail });

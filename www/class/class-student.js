@@ -16,6 +16,14 @@ import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 export const MAX_NAME = 24;
 
+/** Said while the server refuses joins from this address for a while (a whole class behind
+ *  one network, a restart): how long, when the server said it, and that the page tries again
+ *  by itself. */
+export function busySentence(retryInSeconds) {
+  const wait = retryInSeconds ? ` in ${retryInSeconds} second${retryInSeconds === 1 ? '' : 's'}` : ' in a moment';
+  return `Too many attempts to join from this address just now: this page tries again by itself${wait}.`;
+}
+
 export class StudentView {
   /**
    * @param {Element} body where it draws (the Live class section's body)
@@ -92,9 +100,10 @@ export class StudentView {
     const text = {
       [CONNECTING]: 'Connecting to the class…',
       [OPEN]: 'In the class.',
-      [RECONNECTING]: detail.waiting
-        ? 'The class server is back: waiting for the teacher… (your board stays as it is)'
-        : 'The class server is gone: trying again… (your board stays as it is)',
+      [RECONNECTING]: detail.busy ? busySentence(detail.retryInSeconds)
+        : detail.waiting
+          ? 'The class server is back: waiting for the teacher… (your board stays as it is)'
+          : 'The class server is gone: trying again… (your board stays as it is)',
       [GONE]: detail.left ? 'You left the class.' : `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
       // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
       [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')

@@ -283,7 +283,7 @@ export class TeacherView {
       [RECONNECTING]: detail.reopening
         ? 'The class server is back without your class (it was restarted): reopening it under the same code…'
         : detail.busy
-          ? 'The class server is busy (too many joins from this network just now): trying again…'
+          ? `The class server is busy (too many joins from this network just now): trying again${detail.retryInSeconds ? ` in ${detail.retryInSeconds} second${detail.retryInSeconds === 1 ? '' : 's'}` : ''}…`
           : 'The class server is gone: trying again…',
       [GONE]: detail.left ? 'You left the class.'
         : this.ending ? 'You ended the class.' : `The class has ended.${detail.reason ? ` ${detail.reason}` : ''}`,

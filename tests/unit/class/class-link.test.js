@@ -317,6 +317,39 @@ test('a teacher with no room yet, refused for too many joins, asks again and ope
   assert.equal(link.state, OPEN);
 });
 
+test('a new phone refused for too many joins from its address waits the retryInSeconds the server gave (up to a second more), says so, then joins by itself', () => {
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0.5 });
+  link.start();
+  opened[0].accept();
+  assert.deepEqual(opened[0].sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: null, name: null }, 'a phone never in this class');
+  opened[0].say({ type: 'error', code: 'joins', reason: 'Too many attempts to join from this address: try again in 40 seconds.', fatal: true, retryInSeconds: 40 });
+  opened[0].cut(1008);
+  assert.equal(link.state, RECONNECTING, 'a limit passes: not a final refusal');
+  const [, detail] = states.at(-1);
+  assert.equal(detail.busy, true);
+  assert.equal(detail.retryInSeconds, 40);
+  assert.equal(detail.delayMs, 40_500, 'the wait the server gave, and half of the second of spread');
+  clock.advance(40_499);
+  assert.equal(opened.length, 1, 'nothing before the wait is over');
+  clock.advance(1);
+  assert.equal(opened.length, 2);
+  opened[1].accept();
+  assert.deepEqual(opened[1].sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: null, name: null });
+  opened[1].say({ type: 'joined', token: 't0k3n', name: 'Blue Fox 12', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  // A refusal without the field (an older server), or with one out of range: the backoff.
+  for (const retryInSeconds of [undefined, 0, 1.5, 7200, '40']) {
+    const other = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0.999999 });
+    other.link.start();
+    other.opened[0].accept();
+    other.opened[0].say({ type: 'error', code: 'joins', reason: 'Too many attempts to join from this address.', fatal: true, retryInSeconds });
+    other.opened[0].cut(1008);
+    assert.equal(other.link.state, RECONNECTING, String(retryInSeconds));
+    assert.equal(other.states.at(-1)[1].retryInSeconds, null, String(retryInSeconds));
+    assert.equal(other.states.at(-1)[1].delayMs, BACKOFF_BASE_MS, String(retryInSeconds));
+  }
+});
+
 test('a student whose class a restarted server does not know yet waits for it (bounded), then rejoins with the token', () => {
   const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null });
   link.start();
