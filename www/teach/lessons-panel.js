@@ -41,11 +41,7 @@ export class LessonsPanel {
     ui.menu.append(...lessons.map(({ slug, title }) => new Option(title, slug)));
     this.yours = document.createElement('optgroup'); // lessons made or opened in this browser
     this.yours.label = 'Your lessons';
-    ui.menu.addEventListener('change', () => {
-      const lesson = this.lessons.find((l) => l.slug === ui.menu.value);
-      if (lesson) this.open(lesson, 0);
-      else this.close();
-    });
+    this.watchMenu(ui.menu);
     // The page's layout leaves room for the bar while it is shown (layout.css, --lesson-bar):
     // set at once when the bar opens, closes or shows a stop (so that a scroll to it lands
     // on a settled page), and whenever its size changes (a window made narrower).
@@ -53,6 +49,46 @@ export class LessonsPanel {
     ui.previous.addEventListener('click', () => this.previous());
     ui.next.addEventListener('click', () => this.next());
     ui.close.addEventListener('click', () => this.close());
+  }
+
+  /**
+   * A lesson opens (or, on "choose a lesson", closes) when the menu's choice is confirmed,
+   * never while the keys move through it (WCAG 3.2.2): a closed select's keys (↑ ↓ ← →, Home,
+   * End, Page Up / Down, a letter) change its value and fire `change` within their own keydown;
+   * such a change is only a choice, pending, which Enter confirms. A pick in the open list (a
+   * click, a tap, Enter there, a phone's picker) comes with no key on the menu: it is confirmed
+   * at once. Invariant: off the menu, the menu shows the lesson open (none: "choose a lesson");
+   * leaving it with a choice pending puts that back.
+   */
+  watchMenu(menu) {
+    let keyed = false; // a key is down on the menu, in this task: a change now is the key's
+    let pending = false; // the menu's value is a choice not confirmed yet
+    const confirm = () => {
+      pending = false;
+      if (menu.value === (this.lesson?.slug ?? '')) return; // nothing else chosen
+      const lesson = this.lessons.find((l) => l.slug === menu.value);
+      if (lesson) this.open(lesson, 0);
+      else this.close();
+    };
+    menu.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        if (!pending) return; // the menu's own Enter
+        event.preventDefault();
+        confirm();
+        return;
+      }
+      keyed = true;
+      setTimeout(() => { keyed = false; }); // the key's change, if any, came in its own task
+    });
+    menu.addEventListener('change', () => {
+      if (keyed) pending = true;
+      else confirm();
+    });
+    menu.addEventListener('blur', () => {
+      if (!pending) return;
+      pending = false;
+      menu.value = this.lesson?.slug ?? '';
+    });
   }
 
   /** Offers a lesson of the user's (made here or opened from a file) in the menu, under

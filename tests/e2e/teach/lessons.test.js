@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { usePage, button, steps } from '../../support/session.js';
+import { usePage, button, steps, frames } from '../../support/session.js';
 
 const session = usePage();
 const DIR = new URL('../../../www/teach/lessons/', import.meta.url);
@@ -35,6 +35,50 @@ test('the Lessons menu opens a lesson at its first stop; Next and Previous walk 
   assert.equal(await bar.isVisible(), false);
   assert.equal(query(page).has('lesson'), false);
   assert.equal(await page.getByLabel('Lessons').inputValue(), '');
+});
+
+/** What a lesson opening changes: the board (its steps and queens), the speed, the address. */
+const pageState = (page) => page.evaluate(() => ({
+  steps: document.getElementById('steps').textContent,
+  queens: document.querySelectorAll('#board [aria-label$=", queen"]').length,
+  speed: document.getElementById('speed').value,
+  address: location.href,
+  lessonBar: !document.getElementById('lesson-bar').hidden,
+}));
+
+test('arrowing through the Lessons menu opens no lesson (WCAG 3.2.2); Enter opens the one chosen, Tab away puts the menu back', async () => {
+  const page = await session.open('?n=6&pos=9&speed=3');
+  const menu = page.getByLabel('Lessons');
+  const before = await pageState(page);
+  await menu.focus();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
+  const third = await menu.evaluate((select) => ({ slug: select.value, title: select.selectedOptions[0].textContent }));
+  assert.notEqual(third.slug, '', 'the arrows moved the choice');
+  await frames(page, 2);
+  assert.deepEqual(await pageState(page), before, 'three presses of ↓ changed nothing on the page');
+  // Leaving the menu without Enter: nothing opens, the menu says again what is open (nothing).
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.deepEqual(await pageState(page), before, 'Tab away opened nothing');
+  assert.equal(await menu.inputValue(), '', 'the menu shows the lesson open: none');
+  // Chosen again, and confirmed with Enter: the lesson opens at its first stop.
+  await menu.focus();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: third.title }).waitFor();
+  assert.equal(await stopShown(page), `Stop 1 of ${lessons.find((l) => l.slug === third.slug).stops.length}`);
+  assert.equal(query(page).get('lesson'), third.slug);
+  // Another lesson, picked from the open list (a click or a tap: no arrow key on the menu), opens at once.
+  await menu.selectOption({ label: 'The three masks' });
+  await page.getByRole('region', { name: 'The three masks' }).waitFor();
+  assert.equal(query(page).get('lesson'), 'three-masks');
+  // ↑ back to "choose a lesson" and Enter: the lesson closes, as picking it does.
+  await menu.focus();
+  await page.keyboard.press('Home');
+  assert.equal(query(page).get('lesson'), 'three-masks', 'Home alone closes nothing');
+  await page.keyboard.press('Enter');
+  await page.locator('#lesson-bar').waitFor({ state: 'hidden' });
+  assert.equal(query(page).has('lesson'), false);
 });
 
 for (const lesson of lessons) {
