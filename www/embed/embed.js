@@ -44,7 +44,7 @@ try {
 
 /** Shows the panels asked for (in EMBED_PANELS' order) and hides the others. */
 function showPanels(panels) {
-  const elements = { board: ['board'], bits: ['masks'], narration: ['narration'], code: ['code-panel'], tree: ['tree-panel'], counters: ['counters'] };
+  const elements = { board: ['board'], bits: ['masks'], narration: ['narration', 'narration-said'], code: ['code-panel'], tree: ['tree-panel'], counters: ['counters'] };
   for (const name of EMBED_PANELS) for (const id of elements[name]) $(id).hidden = !panels.includes(name);
   $('embed-area').hidden = !panels.includes('board') && !panels.includes('bits');
   $('embed-side').hidden = !['narration', 'code', 'tree', 'counters'].some((name) => panels.includes(name));

@@ -7,6 +7,7 @@ import { BitsView } from './bits.js';
 import { CodeView } from './code.js';
 import { SolutionsView, MAX_LISTED } from './solutions.js';
 import { describe } from './narration.js';
+import { Announcer } from './announcer.js';
 import { grouped } from '../shared/format.js';
 import { setText, within } from '../shared/dom.js';
 
@@ -33,6 +34,10 @@ export class Stage {
       found: $('solutions-found'), row: $('row'),
     };
     this.keep = MAX_LISTED;
+    // The narration is shown, not live; what a screen reader hears of it, paced, is written
+    // into #narration-said (announcer.js).
+    const said = $('narration-said');
+    this.announcer = new Announcer((text) => { said.textContent = text; });
   }
 
   /** Brings the board into view (as little scrolling as it takes) and, with `focus`, gives
@@ -59,17 +64,20 @@ export class Stage {
     setText(this.text.steps, grouped(steps));
   }
 
-  /** Draws `snapshot` (Search.snapshot()). The narration, the code lines and the outlined masks
-   *  describe `snapshot.last`, the step taken last to reach the position (null at the start),
-   *  however the player got there (step, Back, seek, a node of the tree). */
-  render(snapshot) {
+  /** Draws `snapshot` (Search.snapshot()), the player in `state`. The narration, the code lines
+   *  and the outlined masks describe `snapshot.last`, the step taken last to reach the position
+   *  (null at the start), however the player got there (step, Back, seek, a node of the tree);
+   *  a screen reader hears the narration paced by the state (announcer.js). */
+  render(snapshot, state) {
     const event = snapshot.last ?? null;
     this.board.render(snapshot);
     this.bits.render(snapshot, event);
     this.code.render(event);
     this.solutions?.update(snapshot);
     const { narration, steps, nodes, onBoard, found, row } = this.text;
-    setText(narration, describe(event, snapshot));
+    const sentence = describe(event, snapshot);
+    setText(narration, sentence);
+    this.announcer.render(sentence, snapshot.steps, state);
     setText(steps, grouped(snapshot.steps));
     setText(nodes, grouped(snapshot.nodes));
     setText(onBoard, grouped(snapshot.queens.length));

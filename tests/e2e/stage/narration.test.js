@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, controls, steps, queensOnBoard, clickStep } from '../../support/session.js';
+import { SAY_EVERY_MS } from '../../../www/stage/announcer.js';
 
 const session = usePage();
 const waitForState = (page, wanted) => page.waitForFunction((s) => document.body.dataset.state === s, wanted);
@@ -93,3 +94,52 @@ test('in mirror mode a solution\'s sentence numbers the boards as the Solutions 
     assert.equal(await page.getByRole('status', { name: 'Solutions found' }).textContent(), String(shown));
   }
 });
+
+/** Starts recording, in the page, every change of every live region: an aria-live other than
+ *  off, a role of status, alert or log, an output (a status) not made silent with
+ *  aria-live="off"; each a MutationObserver record {at (ms), region, text}, in
+ *  window.liveChanges. */
+const recordLiveChanges = (page) => page.evaluate(() => {
+  window.liveChanges = [];
+  const regions = [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"], output')]
+    .filter((region) => region.getAttribute('aria-live') !== 'off');
+  for (const region of regions) {
+    new MutationObserver((records) => {
+      for (const record of records) window.liveChanges.push({ at: performance.now(), region: region.id || region.className, text: region.textContent });
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  }
+  return regions.length;
+});
+
+/** What the live region of the search says now (what a screen reader was last told). */
+const said = (page) => page.locator('#narration-said').textContent();
+
+test('Play tells a screen reader at most one sentence every 3 s and nothing else; where it stops is always said', async () => {
+  const page = await session.open('?n=8&speed=10');
+  assert.ok(await recordLiveChanges(page) >= 5, 'the page has its live regions');
+  const start = await page.evaluate(() => performance.now());
+  await button(page, 'Play').click();
+  // Some 2 s of play at 10 steps a second: a state (the step counter past 20), not a time.
+  await page.waitForFunction(() => Number(document.getElementById('steps').textContent) >= 20);
+  const { changes, elapsed } = await page.evaluate((t) => ({ changes: [...window.liveChanges], elapsed: performance.now() - t }), start);
+  // The first step's sentence at once, then at most one every SAY_EVERY_MS.
+  const most = 1 + Math.floor(elapsed / SAY_EVERY_MS);
+  assert.ok(changes.length >= 1 && changes.length <= most,
+    `${changes.length} changes of live regions in ${Math.round(elapsed)} ms of play (at most ${most}): ${JSON.stringify(changes.slice(0, 12).map(({ region, text }) => `${region}: ${text.slice(0, 50)}`))}`);
+  assert.deepEqual([...new Set(changes.map(({ region }) => region))], ['narration-said'], 'the readouts (Explored, Time left, the counters) are silent');
+  // Paused: the sentence where it stopped, led by its step.
+  await button(page, 'Pause').click();
+  await waitForState(page, 'paused');
+  assert.equal(await said(page), `At step ${await steps(page)}. ${await narration(page)}`);
+  // Resting, each step's sentence is said as it comes.
+  await button(page, 'Step').click();
+  assert.equal(await said(page), await narration(page));
+  // Stopped at a solution by Next solution, and at the end by Run to end: said too.
+  await button(page, 'Next solution').click();
+  await waitForState(page, 'paused');
+  assert.match(await said(page), /^At step [\d,]+\. Solution 1 found/);
+  await button(page, 'Run to end').click();
+  await waitForState(page, 'done');
+  assert.equal(await said(page), `At step ${(await steps(page)).toLocaleString('en')}. Search finished: 92 solutions on the 8×8 board.`);
+});
+
