@@ -74,6 +74,25 @@ class WebAppManifest {
   }
 }
 
+/** Where a static host answers the live class's probe (GET /class/hello, www/class/live-class.js)
+ *  with a file saying there is no class server here, instead of a 404 in the console; a class
+ *  server answers that address with its own hello (its route wins over its files). Kept out of
+ *  the precache: the service worker would answer it on a class server too. */
+export const NO_CLASS_SERVER = 'class/hello';
+
+/** Emits www/class/no-class-server.json as dist/class/hello (NO_CLASS_SERVER), in every mode. */
+class NoClassServer {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('NoClassServer', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'NoClassServer', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const source = path.join(root, 'www/class/no-class-server.json');
+        compilation.fileDependencies.add(source);
+        compilation.emitAsset(NO_CLASS_SERVER, new webpack.sources.RawSource(readFileSync(source)));
+      });
+    });
+  }
+}
+
 export default (env, { mode }) => ({
   // The page, and the embed page (a page of its own, for an <iframe>).
   entry: { main: './www/main.js', embed: './www/embed/embed.js' },
@@ -97,14 +116,17 @@ export default (env, { mode }) => ({
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' }),
     // The page registers the service worker only where this is true (www/main.js).
     new webpack.DefinePlugin({ BITQUEENS_OFFLINE: JSON.stringify(mode === 'production') }),
+    new NoClassServer(),
     ...(mode === 'production' ? [
       new WebAppManifest(),
       new InjectManifest({
         swSrc: './www/offline/service-worker.js',
         swDest: SERVICE_WORKER,
         maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
-        // What no page requests: the licence notes the minifier writes beside a chunk.
-        exclude: [/\.map$/, /\.LICENSE\.txt$/],
+        // What no page requests: the licence notes the minifier writes beside a chunk; and the
+        // static host's answer to the class probe, which must reach the network (a class
+        // server answers it).
+        exclude: [/\.map$/, /\.LICENSE\.txt$/, new RegExp(`^${NO_CLASS_SERVER}$`)],
       }),
     ] : []),
   ],

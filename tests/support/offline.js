@@ -2,6 +2,7 @@
 // for a whole browser context (its pages AND its service worker, the static server stopped),
 // and the files of dist/ the pages can request.
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 // Playwright sees (and routes) a service worker's own requests: the default since 1.5x, and
 // this switch turned it on before. Set before the browser is launched.
@@ -10,11 +11,18 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 /** The service worker's file in dist/ (webpack.config.js SERVICE_WORKER). */
 export const SERVICE_WORKER = 'service-worker.js';
 
-/** Every file of `dist` that index.html or embed.html can request: all of it but the service
- *  worker itself and the minifier's licence notes (no page links them). */
+/** The static host's answer to the live class's probe (webpack.config.js NO_CLASS_SERVER):
+ *  requested, but from the network, never the precache (a class server answers it). */
+export const NO_CLASS_SERVER = 'class/hello';
+
+/** Every file of `dist` that index.html or embed.html can request from the precache: all of
+ *  it but the service worker itself, the minifier's licence notes (no page links them) and
+ *  the class probe's answer (folders are not files). */
 export function requestable(dist = 'dist') {
-  return readdirSync(dist, { recursive: true })
-    .filter((name) => name !== SERVICE_WORKER && !name.endsWith('.LICENSE.txt'))
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dist, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .filter((name) => name !== SERVICE_WORKER && name !== NO_CLASS_SERVER && !name.endsWith('.LICENSE.txt'))
     .sort();
 }
 

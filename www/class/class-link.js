@@ -25,18 +25,33 @@
 // refused as such (`ended`): final at once, and the tab forgets what let it rejoin.
 //
 // A connection can also die without a close (the server frozen, the wifi gone mid-air: a
-// half-open TCP connection). The server sends something at least every beatSeconds (a `beat`
-// when it has nothing else; GET /class/hello says how often, 15 s when it does not say), so a
-// socket from which nothing came for silenceMs(beatSeconds) (2.5 beats and 2 s) while
-// connecting or open is taken for dead: closed, and the link reconnects as after a loss.
+// half-open TCP connection). The server sends a `beat` every beatSeconds (GET /class/hello says
+// how often, 15 s when it does not say), so a socket from which nothing came for
+// silenceMs(beatSeconds) (2.5 beats and 2 s) while connecting or open is taken for dead:
+// closed, and the link reconnects as after a loss. It is noticed sooner when it can be:
+//   - the browser says it has no network (`offline`: networkChanged(false)): lost at once;
+//   - a beat missed (nothing for lateMs: a beat and 3 s): the server is asked over HTTP
+//     (`probe`, GET /class/hello with a short timeout); not reached, the socket is taken for
+//     lost then, without waiting for the silence.
+//
+// Reaching the server again costs the console nothing it need not: Chromium logs every
+// socket that fails to connect, and every failed fetch, as an error. So after a loss the link
+// probes before it opens a socket (a socket only once the server answered), probes ever more
+// rarely while the server stays away (outageDelay: from 1 s, doubling, up to OUTAGE_CAP_MS,
+// so that a long outage costs about a line a minute), never while the browser says it is
+// offline (a probe then would fail: the `online` event, networkChanged(true), probes at once),
+// and a probe cut short by its own timeout is not logged. Refusals (a class not back yet, too
+// many joins) come from a server that is there: their retries open sockets, which then open.
 //
 // Events: connect (start, or the backoff timer fired), welcomed (opened/joined came), lost
 // (the socket closed without a refusal), silent (nothing came for silenceMs), ended (`ended`
 // came), refused (a fatal `error` came), leave (the page leaves: End class, Leave).
 //
-// Invariants: at most one socket at a time, and at most one reconnect timer, never both; a
-// silence timer runs exactly while there is a socket (connecting or open); a message is sent
-// only while open; in gone or refused there is neither socket nor timer.
+// Invariants: at most one socket, one reconnect timer or one probe of the reconnect at a time,
+// never two of them (a probe runs in reconnecting, in place of the timer it followed); a
+// silence timer (and its late timer) runs exactly while there is a socket (connecting or
+// open); a message is sent only while open; in gone or refused there is neither socket, nor
+// timer, nor probe.
 
 import { stateMachine } from '../shared/state-machine.js';
 import { TEACHER_ROOM, studentKey, tabKept } from '../shared/class-tab.js';
@@ -77,6 +92,11 @@ export const ENDED = 'ended';
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 10_000;
 
+/** While the server cannot be reached (its probes fail), probe `misses` waits outageDelay: 1 s
+ *  doubled per failed probe, up to this cap, jittered as the backoff is: after the first
+ *  minute of an outage, a probe (and so at most one console line) a minute or so. */
+export const OUTAGE_CAP_MS = 60_000;
+
 /** A student's page asks again for a class its server does not know (yet), the teacher not
  *  back, for this long from the first refusal (ms): a little longer than a room waits for its
  *  teacher (10 minutes), so that a teacher who comes back within that finds the room there. */
@@ -114,6 +134,20 @@ export function readRetryInSeconds(refusal) {
   return Number.isInteger(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : null;
 }
 
+/** The wait before the probe that follows `misses` failed probes in a row (1 or more): 1 s
+ *  doubled per miss after the first, capped at OUTAGE_CAP_MS, scaled by a factor in
+ *  [0.75, 1) drawn from `random()` (a narrower spread than the backoff's: the cap is what
+ *  keeps the console to about a line a minute). */
+export function outageDelay(misses, random) {
+  const full = Math.min(OUTAGE_CAP_MS, 1000 * 2 ** Math.min(Math.max(misses - 1, 0), 30));
+  return Math.round(full * (0.75 + 0.25 * random()));
+}
+
+/** How long nothing may come before a beat counts as missed (ms): one beat and 3 s. */
+export function lateMs(beatSeconds) {
+  return Math.round((beatSeconds + 3) * 1000);
+}
+
 /** The join code as typed, upper-cased, spaces and dashes dropped; null when it is not 6
  *  characters of the code's alphabet (no 0/O, 1/I/L). */
 export function readJoinCode(typed) {
@@ -131,17 +165,33 @@ export class ClassLink {
    *                Date.now)
    *   beatSeconds  the server's beat (readBeatSeconds of its hello)
    *   random       () → [0, 1) for the jitter (Math.random by default)
+   *   probe        () → a promise of true when the class server answers over HTTP (its
+   *                hello), false when it cannot be reached (never rejects, settles within a
+   *                few seconds); none: sockets are opened without asking first
+   *   onLine       () → false while the browser knows it has no network
+   *                (navigator.onLine by default)
    *   storage      the tab's sessionStorage (or a fake; null keeps nothing)
    *   listener     {state(state, detail), message(message)}: detail is {reason} when
    *                refused or ended, {delayMs} when reconnecting (with `reopening` or
    *                `waiting` when the server is back without the class, `busy` and
    *                `retryInSeconds` (or null) when refused for too many joins from this
-   *                address, `silent` when the socket fell silent), {reopened} when open. `beat` messages are not passed on.
+   *                address, `silent` when the socket fell silent, `offline` when the
+   *                browser lost its network, `unreached` when a beat was missed and the
+   *                server did not answer), {reopened} when open. `beat` messages are not passed on.
    */
-  constructor(role, { url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener, beatSeconds = DEFAULT_BEAT_SECONDS }) {
-    Object.assign(this, { role, url, WebSocket, clock, random, storage, listener });
+  constructor(role, {
+    url, WebSocket, clock = globalThis, random = Math.random, storage = tabStorage(), listener, beatSeconds = DEFAULT_BEAT_SECONDS,
+    probe = null, onLine = () => globalThis.navigator?.onLine !== false,
+  }) {
+    Object.assign(this, { role, url, WebSocket, clock, random, storage, listener, probe, onLine });
     this.now = typeof clock.now === 'function' ? () => clock.now() : () => Date.now();
-    this.silenceMs = silenceMs(readBeatSeconds({ beatSeconds }));
+    const beat = readBeatSeconds({ beatSeconds });
+    this.silenceMs = silenceMs(beat);
+    this.lateMs = lateMs(beat);
+    this.late = null; // the late timer of the socket: a beat missed (see heard())
+    this.probing = null; // the probe in flight ({}: its identity), reconnecting only
+    this.unsure = false; // the next reconnect probes first: the last loss was not a refusal
+    this.misses = 0; // probes that found no server, in a row
     this.state = IDLE;
     this.socket = null;
     this.timer = null;
@@ -286,6 +336,8 @@ export class ClassLink {
     this.waits = 0;
     this.waitingSince = null;
     this.reopening = false;
+    this.unsure = false;
+    this.misses = 0;
     if (can(this.state, 'welcomed')) this.take('welcomed', { reopened });
   }
 
@@ -320,6 +372,7 @@ export class ClassLink {
     this.socket = null;
     this.hush();
     if (this.refusal && this.worthRetrying(this.refusal.code) && can(this.state, 'lost')) {
+      this.unsure = false; // the server is there: it refused
       const busy = this.refusal.code === 'joins';
       // A limit's refusal says when this address may try again: not before (and up to a
       // second after, so that the phones behind one address do not all come back at once).
@@ -343,6 +396,7 @@ export class ClassLink {
       return;
     }
     if (!can(this.state, 'lost')) return;
+    this.unsure = true; // the server gone, or the way to it: asked before the next socket
     this.lose('lost', { closeCode: event?.code });
   }
 
@@ -356,19 +410,67 @@ export class ClassLink {
     this.retryAfter(delayMs);
   }
 
-  /** A sign of life on the socket (it opened, a message came): the silence timer starts over. */
+  /** A sign of life on the socket (it opened, a message came): the silence timer and the
+   *  late timer start over. */
   heard() {
     this.hush();
     this.silence = this.clock.setTimeout(() => {
       this.silence = null;
       this.silent();
     }, this.silenceMs);
+    this.late = this.clock.setTimeout(() => {
+      this.late = null;
+      this.missedBeat();
+    }, this.lateMs);
   }
 
-  /** Stops the silence timer (the socket is gone). */
+  /** Stops the silence and late timers (the socket is gone). */
   hush() {
     if (this.silence !== null) this.clock.clearTimeout(this.silence);
+    if (this.late !== null) this.clock.clearTimeout(this.late);
     this.silence = null;
+    this.late = null;
+  }
+
+  /** A beat missed: the server is asked over HTTP. Not reached (and the socket still the same,
+   *  nothing heard since), the socket is taken for lost now; reached, the silence timer
+   *  decides as before. */
+  missedBeat() {
+    const socket = this.socket;
+    if (!socket || !this.probe) return;
+    this.probe().then((reached) => {
+      if (reached || this.socket !== socket || this.late !== null || !can(this.state, 'lost')) return;
+      this.cutOff(socket, 'The class server did not answer.');
+      this.unsure = true;
+      this.misses = 1; // this probe found no server: the next waits for the outage's pace
+      this.lose('lost', { unreached: true }, outageDelay(this.misses, this.random));
+    });
+  }
+
+  /** The browser says its network is gone (false) or back (true). Gone: the socket is taken
+   *  for lost at once (nothing could come through it). Back: a reconnect waiting for its timer
+   *  is tried now. */
+  networkChanged(onLine) {
+    if (!onLine) {
+      const socket = this.socket;
+      if (!socket || !can(this.state, 'lost')) return;
+      this.cutOff(socket, 'The network is gone.');
+      this.unsure = true;
+      this.lose('lost', { offline: true });
+      return;
+    }
+    if (this.state !== RECONNECTING || this.timer === null) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.misses = 0;
+    this.reconnect();
+  }
+
+  /** Lets go of `socket`: no longer this link's (its close, if it ever comes, is ignored). */
+  cutOff(socket, reason) {
+    this.socket = null;
+    this.hush();
+    if (socket.readyState <= 1) socket.close(4000, reason);
   }
 
   /** Nothing came for silenceMs: the socket is taken for dead (its close, if it ever comes, is
@@ -378,28 +480,63 @@ export class ClassLink {
     const socket = this.socket;
     if (!socket) return;
     this.socket = null;
+    this.hush();
     if (socket.readyState <= 1) socket.close(4000, 'Nothing came from the server.');
     if (this.refusal) {
       this.closed({ code: 1006 });
       return;
     }
+    this.unsure = true;
     if (can(this.state, 'silent')) this.lose('silent', { silent: true });
   }
 
-  /** The next socket after `delayMs` (the one timer), while still reconnecting. */
+  /** The next attempt after `delayMs` (the one timer), while still reconnecting. */
   retryAfter(delayMs) {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      if (this.state !== RECONNECTING) return;
-      this.take('connect');
-      this.open();
+      this.reconnect();
     }, delayMs);
+  }
+
+  /** The next socket, while reconnecting; after a loss that was no refusal (`unsure`), only
+   *  once a probe found the server: while it does not, the next probe waits outageDelay, and
+   *  while the browser says it is offline no request is made at all. */
+  reconnect() {
+    if (this.state !== RECONNECTING) return;
+    if (this.probe && this.unsure) {
+      if (!this.onLine()) {
+        this.retryAfter(outageDelay(this.misses + 1, this.random)); // silent: no request
+        return;
+      }
+      const probing = {};
+      this.probing = probing;
+      this.probe().then((reached) => {
+        if (this.probing !== probing) return; // left meanwhile, or the network came back
+        this.probing = null;
+        if (this.state !== RECONNECTING) return;
+        if (reached) {
+          this.misses = 0;
+          this.connectNow();
+        } else {
+          this.misses += 1;
+          this.retryAfter(outageDelay(this.misses, this.random));
+        }
+      });
+      return;
+    }
+    this.connectNow();
+  }
+
+  connectNow() {
+    this.take('connect');
+    this.open();
   }
 
   /** Closes the socket and stops the timer, whatever is open (final states). */
   drop() {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    this.probing = null;
     this.hush();
     const socket = this.socket;
     this.socket = null;

@@ -16,6 +16,9 @@ import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 export const MAX_NAME = 24;
 
+/** Where a `show` puts the teacher's board, as one comparable value: its size and step. */
+const stepOf = (show) => `${Number(show.n)}:${Number(show.step)}`;
+
 /** Said while the server refuses joins from this address for a while (a whole class behind
  *  one network, a restart): how long, when the server said it, and that the page tries again
  *  by itself. */
@@ -24,6 +27,14 @@ export function busySentence(retryInSeconds) {
   return `Too many attempts to join from this address just now: this page tries again by itself${wait}.`;
 }
 
+// While the page is out of the class (reconnecting, or connecting again after that), a line
+// right under the board says so too (the alert line), where a student looking at the board
+// or the question sees it; the section's status says it to a screen reader (the alert line is
+// no live region, so it is not said twice).
+//
+// A question's result ("Right!") stays on the step at which its question closed (the step
+// that shows what happens), and goes once the class has moved on: another step of the
+// teacher's board, or another question.
 export class StudentView {
   /**
    * @param {Element} body where it draws (the Live class section's body)
@@ -39,6 +50,9 @@ export class StudentView {
    *   ended(text)    the class is over: the section goes back to its lobby, saying `text`
    *   dock(part)     puts the question's block right under the board (so that a phone
    *                  shows both), true when it did; while a question is open
+   *   alert(line)    puts the connection's line right under the board, above the question,
+   *                  true when it did
+   *   device         'phone' or 'computer': the word for the student's device
    *   conceal(q)     hides on the page what gives question `q`'s answer away (the masks it
    *                  asks for, the free squares), or shows it all again when `q` is null
    */
@@ -55,6 +69,12 @@ export class StudentView {
     this.unconfirmed = null;
     this.show = null;
     this.teacherAway = null;
+    // The step of the teacher's board a shown result belongs to (stepOf: where it was shown,
+    // then where its question closed); `closing`: the question closed, and the next show is
+    // the move that closed it (the server sends `closed`, then the `show`).
+    this.resultStep = null;
+    this.closing = false;
+    this.device = on.device === 'computer' ? 'computer' : 'phone';
     const ui = {
       status: element('p', 'class-status'),
       follow: element('p', 'class-follow'),
@@ -67,9 +87,11 @@ export class StudentView {
       submit: button('Submit', 'primary'),
       sent: element('div', 'class-sent'), // a live region: what became of the answer, and why
       leave: button('Leave the class'),
+      alert: element('p', 'class-alert'), // the connection's line, under the board
     };
     this.ui = ui;
     ui.status.setAttribute('role', 'status');
+    ui.alert.hidden = true;
     ui.follow.setAttribute('aria-live', 'polite');
     ui.nameField.maxLength = MAX_NAME;
     ui.nameField.autocomplete = 'off';
@@ -103,7 +125,7 @@ export class StudentView {
       [RECONNECTING]: detail.busy ? busySentence(detail.retryInSeconds)
         : detail.waiting
           ? 'The class server is back: waiting for the teacher… (your board stays as it is)'
-          : 'The class server is gone: trying again… (your board stays as it is)',
+          : `Your ${this.device} lost the class’s connection: reconnecting… (your board stays as it is)`,
       [GONE]: detail.left ? 'You left the class.' : `The class is over.${detail.reason ? ` ${detail.reason}` : ''}`,
       // A restarted server knows no class: the code is unknown ('code') or the class ended ('room').
       [REFUSED]: detail.returned && (detail.code === 'room' || detail.code === 'code')
@@ -111,6 +133,7 @@ export class StudentView {
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(this.ui.status, text);
+    this.alert(state, text);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
     if (state === RECONNECTING && this.sending) {
       // Sent, but the connection went before the server said it took it: maybe never arrived.
@@ -120,9 +143,23 @@ export class StudentView {
     if (state === GONE || state === REFUSED) {
       this.on.conceal?.(null);
       this.ui.part.remove(); // docked under the board, it would outlive the class
+      this.ui.alert.remove();
       this.on.lock(false);
       this.on.freeze(false);
       this.on.ended(text);
+    }
+  }
+
+  /** The line under the board: while reconnecting it says what the status says, and it stays
+   *  while the page connects again; in the class (or out of it for good) it goes. */
+  alert(state, text) {
+    const { alert } = this.ui;
+    if (state === RECONNECTING) {
+      setText(alert, text);
+      alert.hidden = false;
+      if (!this.on.alert?.(alert)) this.lines.after(alert);
+    } else if (state !== CONNECTING) {
+      alert.hidden = true;
     }
   }
 
@@ -133,9 +170,15 @@ export class StudentView {
         this.unconfirmed = null;
         const given = message.question ? message.answer ?? message.given ?? null : null;
         this.ui.nameField.value = String(message.name ?? '');
+        const resultStep = this.resultStep;
         if (message.show) this.follow(message.show);
         if (message.question) this.questionOpened(message.question, given);
-        else this.questionClosed();
+        else {
+          this.questionClosed();
+          // Back after being away: a result stays only if the board is still on its step.
+          this.closing = false;
+          if (this.ui.part.dataset.verdict && message.show && stepOf(message.show) !== resultStep) this.clearResult();
+        }
         if (unconfirmed && !given) this.notSent(unconfirmed);
         break;
       }
@@ -194,6 +237,7 @@ export class StudentView {
   /** The teacher's board (or the unlocked controls) and the pause, from a `show`. */
   follow(show) {
     this.show = show;
+    this.movedOn(show);
     this.on.freeze(Boolean(show.paused));
     this.on.lock(!show.explore);
     let line;
@@ -210,6 +254,32 @@ export class StudentView {
         stop: Number.isInteger(show.stop) ? show.stop : null,
       });
     }
+  }
+
+  /** A shown result stays on its step: the first show after its question closed is that step;
+   *  any other step after it (or another board size) is the class moving on, and it goes. */
+  movedOn(show) {
+    if (!this.ui.part.dataset.verdict || this.question) return;
+    if (this.closing) {
+      this.closing = false;
+      this.resultStep = stepOf(show);
+    } else if (stepOf(show) !== this.resultStep) {
+      this.clearResult();
+    }
+  }
+
+  /** The last question's block, its result with it, goes (back in the section, hidden). */
+  clearResult() {
+    const { ui } = this;
+    this.resultStep = null;
+    this.closing = false;
+    ui.part.removeAttribute('data-verdict');
+    ui.part.hidden = true;
+    ui.part.classList.remove('class-docked');
+    this.lines.after(ui.part);
+    ui.answer.replaceChildren();
+    setText(ui.sent, '');
+    this.input = null;
   }
 
   rename() {
@@ -266,6 +336,7 @@ export class StudentView {
     if (this.ui.part.dataset.verdict) {
       this.answering(false);
       setText(this.ui.heading, 'The last question');
+      this.closing = true;
       return;
     }
     this.ui.part.hidden = true;
@@ -333,6 +404,8 @@ export class StudentView {
     const n = Number(question.question.n);
     const rightAnswer = answer?.form ? answer : null;
     ui.part.dataset.verdict = right ? 'right' : 'wrong';
+    this.resultStep = this.show ? stepOf(this.show) : null;
+    this.closing = false;
     this.sending = false;
     this.answering(false); // this round is shown: its answers are in
     this.on.conceal?.(null);

@@ -3,9 +3,12 @@
 // class button is first pressed, or when the page was opened with ?class=CODE (a student's
 // link: /c/CODE redirects there) or ?teach=KEY (the teacher link `bitqueens serve` prints).
 //
-// On a static host (GET /class/hello fails) Start a live class says, in one line, how to start
-// a class server. The teacher key is kept in the tab's sessionStorage (shared/class-tab.js)
-// and taken out of the address bar (main.js, before anything could copy it).
+// On a static host Start a live class says, in one line, how to start a class server: GET
+// /class/hello answers the file dist/class/hello there (www/class/no-class-server.json, with no
+// `protocol`: no class server here, and no 404 in the console), where a class server answers
+// its own hello (its route wins over its files). The teacher key is kept in the tab's
+// sessionStorage (shared/class-tab.js) and taken out of the address bar (main.js, before
+// anything could copy it).
 
 import { element, button } from '../shared/element.js';
 import { setText, partsOf } from '../shared/dom.js';
@@ -33,6 +36,14 @@ import { StudentView } from './class-student.js';
 export const NO_SERVER = 'A live class needs a class server: on the teacher’s laptop run “bitqueens serve” (add --lan for the room’s wifi) and open the teacher link it prints. See docs/live-class.md.';
 /** Said on a class server when this tab has no teacher key. */
 export const NO_KEY = 'Only the teacher link starts a class: open the link “Teacher link: …?teach=…” that bitqueens serve printed when it started.';
+
+/** How long a probe of a class link (GET /class/hello) may take before it counts as not
+ *  reached: cut short by its own signal, which Chromium does not log as a failure. */
+export const PROBE_TIMEOUT_MS = 4000;
+
+/** True when `hello` (GET /class/hello's JSON) is a class server's: it names its protocol. The
+ *  file a static host serves there names none. */
+export const isClassHello = (hello) => hello !== null && typeof hello === 'object' && 'protocol' in hello;
 
 /** A text field keeps its keys, even while the board follows the teacher. */
 const isTextField = (target) => target instanceof HTMLElement
@@ -87,7 +98,20 @@ export class LiveClass {
       if (pressable && (event.key === ' ' || event.key === 'Enter')) return;
       event.stopImmediatePropagation();
     }, true);
+    // The browser's word on its network: gone, the class's socket is taken for lost at once
+    // (a phone off the wifi says so within a second); back, a reconnect is tried at once.
+    window.addEventListener('offline', () => this.view?.link.networkChanged(false));
+    window.addEventListener('online', () => this.view?.link.networkChanged(true));
     this.lobby();
+  }
+
+  /** Whether a class server answers now, for a class link's reconnects (class-link.js: its
+   *  probe): true or false, never a rejection, within PROBE_TIMEOUT_MS. */
+  reach() {
+    return Promise.resolve()
+      .then(() => this.on.fetch('/class/hello', { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }))
+      .then((response) => (response.ok ? response.json() : null))
+      .then(isClassHello, () => false);
   }
 
   /** The section's height, for the presenter view's layout (class.css's --class-strip); 0
@@ -127,7 +151,7 @@ export class LiveClass {
     this.server ??= this.on.fetch('/class/hello', { cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))
       .then((hello) => {
-        if (!hello) return false;
+        if (!isClassHello(hello)) return false;
         if (Number(hello.protocol) !== PROTOCOL) return 'version';
         this.beatSeconds = readBeatSeconds(hello);
         return true;
@@ -210,6 +234,8 @@ export class LiveClass {
     showJoinCode(code); // a reload of this tab rejoins, as this student
     this.connect({ kind: 'student', code, name: null }, (link) => new StudentView(this.ui.body, {
       link, prompt: this.on.prompt, answer: this.on.answer, conceal: this.on.conceal,
+      device: globalThis.matchMedia?.('(pointer: coarse)').matches ? 'phone' : 'computer',
+      alert: (line) => this.alertLine(line),
       follow: (show) => this.on.follow(show),
       lock: (locked) => this.lock(locked),
       freeze: (on) => this.freeze(on),
@@ -226,6 +252,7 @@ export class LiveClass {
     this.view?.link.leave();
     const link = new ClassLink(role, {
       url: this.socketUrl(), WebSocket: this.on.WebSocket, clock: this.on.clock, storage: this.on.storage, beatSeconds: this.beatSeconds,
+      probe: () => this.reach(),
       listener: { state: (state, detail) => view.state(state, detail), message: (message) => view.message(message) },
     });
     const view = makeView(link);
@@ -253,7 +280,18 @@ export class LiveClass {
   dock(part) {
     const board = this.ui.page.querySelector('#board');
     if (!board) return false;
-    if (board.nextElementSibling !== part) board.after(part);
+    // Under the connection's line when it is there (alertLine): the line first.
+    const above = board.nextElementSibling?.classList.contains('class-alert') && board.nextElementSibling !== part ? board.nextElementSibling : board;
+    if (above.nextElementSibling !== part) above.after(part);
+    return true;
+  }
+
+  /** A student's line about the class's connection (lost, reconnecting), right under the board
+   *  where the student looks, above the docked question. False when the page has no board. */
+  alertLine(line) {
+    const board = this.ui.page.querySelector('#board');
+    if (!board) return false;
+    if (board.nextElementSibling !== line) board.after(line);
     return true;
   }
 

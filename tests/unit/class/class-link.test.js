@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {
   ClassLink, TRANSITIONS, STATES, can, next, backoffDelay, readJoinCode, BACKOFF_BASE_MS, BACKOFF_CAP_MS,
   IDLE, CONNECTING, OPEN, RECONNECTING, GONE, REFUSED, PROTOCOL, MAX_WAIT_MS, DEFAULT_BEAT_SECONDS,
-  readBeatSeconds, silenceMs,
+  readBeatSeconds, silenceMs, outageDelay, lateMs, OUTAGE_CAP_MS,
 } from '../../../www/class/class-link.js';
 import { TEACHER_KEY } from '../../../www/shared/class-tab.js';
 import { testMachineAgainstTable } from '../../support/machine-table.js';
@@ -95,17 +95,32 @@ class FakeStorage {
   removeItem(key) { this.map.delete(key); }
 }
 
-function makeLink(role, { storage = new FakeStorage(), random = () => 0.5, beatSeconds } = {}) {
+function makeLink(role, { storage = new FakeStorage(), random = () => 0.5, beatSeconds, probe, onLine } = {}) {
   const { FakeSocket, opened } = fakeSockets();
   const clock = new FakeClock();
   const states = [];
   const messages = [];
   const link = new ClassLink(role, {
-    url: 'ws://host/class/ws', WebSocket: FakeSocket, clock, random, storage, beatSeconds,
+    url: 'ws://host/class/ws', WebSocket: FakeSocket, clock, random, storage, beatSeconds, probe, onLine,
     listener: { state: (state, detail) => states.push([state, detail]), message: (m) => messages.push(m) },
   });
   return { link, opened, clock, states, messages, storage };
 }
+
+/** A probe the test answers: `server.up` says whether the class server answers; each call is
+ *  counted (each failed one would be a line in Chromium's console). */
+function fakeProbe() {
+  const server = { up: true, calls: 0, failed: 0 };
+  server.probe = () => {
+    server.calls += 1;
+    if (!server.up) server.failed += 1;
+    return Promise.resolve(server.up);
+  };
+  return server;
+}
+
+/** Lets the probes' promises settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 test('backoff: doubles from the base, capped, with jitter between half and the whole', () => {
   assert.equal(backoffDelay(0, () => 0.999999), BACKOFF_BASE_MS);
@@ -499,7 +514,7 @@ test('without a beat from the hello, the silence allowed is 2.5 × 15 s + 2 s; a
   clock.advance(1);
   assert.equal(link.state, RECONNECTING);
   clock.fire();
-  assert.equal(clock.timers.size, 1, 'the new socket\'s silence timer');
+  assert.equal(clock.timers.size, 2, 'the new socket\'s silence and late timers');
   link.leave();
   assert.equal(clock.timers.size, 0);
 });
@@ -578,4 +593,133 @@ test('refused by a server that came back after a loss: the refusal says so (retu
   opened[1].say({ type: 'error', code: 'room', reason: 'This class has ended.', fatal: true });
   opened[1].cut(1008);
   assert.deepEqual(states.at(-1), [REFUSED, { code: 'room', reason: 'This class has ended.', returned: true }]);
+});
+
+test('the outage\'s pace: 1 s doubled per failed probe, jittered between three quarters and the whole, capped at a minute', () => {
+  assert.equal(outageDelay(1, () => 0.999999), 1000);
+  assert.equal(outageDelay(2, () => 0.999999), 2000);
+  assert.equal(outageDelay(6, () => 0.999999), 32_000);
+  assert.equal(outageDelay(7, () => 0.999999), OUTAGE_CAP_MS);
+  assert.equal(outageDelay(500, () => 0), OUTAGE_CAP_MS * 0.75);
+  assert.equal(OUTAGE_CAP_MS, 60_000);
+  assert.equal(lateMs(15), 18_000, 'a beat missed: one beat and 3 s');
+});
+
+test('a server away: the link probes before each socket, ever more rarely (about a probe a minute after the first), and opens no socket until one answers', async () => {
+  const server = fakeProbe();
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0, probe: server.probe });
+  link.start();
+  assert.equal(server.calls, 0, 'the first socket needs no probe: the page asked just before');
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  server.up = false;
+  opened[0].cut();
+  assert.equal(link.state, RECONNECTING);
+  const start = clock.now();
+  const probedAt = [];
+  // Ten minutes of outage, the timers fired as they fall due.
+  while (clock.now() - start < 10 * 60_000) {
+    const before = server.calls;
+    clock.advance(Math.min(...[...clock.timers.values()].map((t) => t.due)) - clock.now());
+    await settle();
+    if (server.calls > before) probedAt.push(clock.now() - start);
+    assert.equal(link.state, RECONNECTING);
+    assert.ok(clock.timers.size <= 1, 'one timer at most');
+  }
+  assert.equal(opened.length, 1, 'no socket while no probe answers: no socket failure to log');
+  assert.equal(server.failed, probedAt.length);
+  const gaps = probedAt.slice(1).map((at, i) => at - probedAt[i]);
+  for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i] >= Math.min(gaps[i - 1] * 2, OUTAGE_CAP_MS * 0.75) - 1, `the gaps grow: ${gaps}`);
+  const afterFirstMinute = probedAt.filter((at) => at >= 60_000).length;
+  assert.ok(afterFirstMinute <= 9 / 0.75 + 1, `${afterFirstMinute} probes in the nine minutes after the first: about one a minute`);
+  assert.ok(probedAt.filter((at) => at < 60_000).length <= 8, `the first minute: ${probedAt.filter((at) => at < 60_000).length} probes`);
+  // The server is back: the next probe answers, and only then a socket opens, as the same student.
+  server.up = true;
+  clock.fire();
+  await settle();
+  assert.equal(opened.length, 2);
+  assert.equal(link.state, CONNECTING);
+  opened[1].accept();
+  assert.deepEqual(opened[1].sent[0], { v: 1, type: 'join', code: 'ABCDEF', token: 'mine', name: 'N' });
+  opened[1].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  assert.ok(states.every(([, d]) => !d.offline));
+});
+
+test('the browser offline: the socket is taken for lost at once, no request is made while offline, and back online the link probes and rejoins at once', async () => {
+  const server = fakeProbe();
+  let onLine = true;
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { probe: server.probe, onLine: () => onLine });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  onLine = false;
+  link.networkChanged(false);
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(states.at(-1)[1].offline, true);
+  assert.equal(opened[0].closedBy?.code, 4000, 'the socket let go');
+  opened[0].cut(); // its late close is no longer the link's
+  assert.equal(clock.timers.size, 1);
+  for (let i = 0; i < 20; i++) {
+    clock.fire();
+    await settle();
+  }
+  assert.equal(server.calls, 0, 'no probe while the browser says it is offline: it would fail, and be logged');
+  assert.equal(opened.length, 1);
+  assert.equal(link.state, RECONNECTING);
+  // Back: at once, not at the end of the backoff.
+  onLine = true;
+  link.networkChanged(true);
+  await settle();
+  assert.equal(server.calls, 1);
+  assert.equal(opened.length, 2);
+  opened[1].accept();
+  opened[1].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  assert.equal(link.state, OPEN);
+  // Offline, online and offline again while open or idle: only a socket is let go.
+  link.networkChanged(true);
+  assert.equal(link.state, OPEN);
+  link.leave();
+  link.networkChanged(false);
+  link.networkChanged(true);
+  assert.equal(link.state, GONE);
+  assert.equal(clock.timers.size, 0);
+});
+
+test('a beat missed: the server is asked; not reached, the socket is lost at once (before the silence); reached, the silence decides', async () => {
+  const server = fakeProbe();
+  const { link, opened, clock, states } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { beatSeconds: 1, probe: server.probe });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  // Reached: nothing changes at the missed beat; the silence (4.5 s) still takes the socket.
+  clock.advance(lateMs(1));
+  assert.equal(server.calls, 1);
+  await settle();
+  assert.equal(link.state, OPEN);
+  opened[0].say({ type: 'beat' }); // it was late, not gone
+  clock.advance(lateMs(1) - 1);
+  assert.equal(server.calls, 1, 'a beat came: the late timer started over');
+  // Not reached: lost at the missed beat, well before the silence.
+  server.up = false;
+  clock.advance(1);
+  assert.equal(server.calls, 2);
+  await settle();
+  assert.equal(link.state, RECONNECTING);
+  assert.equal(states.at(-1)[1].unreached, true);
+  assert.ok(clock.now() < silenceMs(1) + lateMs(1), 'before the silence would have said it');
+  assert.equal(opened[0].closedBy?.code, 4000);
+  // A late answer to a probe of a socket that is gone changes nothing.
+  let answer;
+  const { link: other, opened: others, clock: otherClock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, {
+    beatSeconds: 1, probe: () => new Promise((resolve) => { answer = resolve; }),
+  });
+  other.start();
+  others[0].accept();
+  others[0].say({ type: 'joined', token: 'mine', name: 'N', code: 'ABCDEF' });
+  otherClock.advance(lateMs(1));
+  others[0].say({ type: 'beat' }); // heard while the probe was out
+  answer(false);
+  await settle();
+  assert.equal(other.state, OPEN, 'something came since: the socket lives');
 });
