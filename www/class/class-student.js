@@ -1,10 +1,10 @@
 // A student's view of a live class, in the Live class section: a line saying what the board
 // does (it follows the teacher's, read-only, unless the teacher lets the room explore), the
-// anonymous name (editable, at most 24 characters, seen only by the teacher), the teacher's
-// question (the prompt, the digits to flip as 44 px targets or the three outcome buttons,
-// Submit, "Answer sent", then the result after the reveal, all announced through live
-// regions), and the lines for a paused class, a teacher away or back, an ended class and a
-// class server gone. The board is kept through all of them.
+// anonymous name (editable, at most 24 characters, seen only by the teacher; with Leave the
+// class, folded on a phone), the teacher's question (the prompt, the digits to flip as 44 px
+// targets or the three outcome buttons, Submit, "Answer sent", then the result after the
+// reveal, all announced through live regions), and the lines for a paused class, a teacher
+// away or back, an ended class and a class server gone. The board is kept through all of them.
 //
 // Everything from the network is set as text (element(), textContent), never as markup.
 
@@ -15,6 +15,9 @@ import { answerText } from './class-data.js';
 import { OPEN, RECONNECTING, GONE, REFUSED, CONNECTING } from './class-link.js';
 
 export const MAX_NAME = 24;
+
+/** A phone's screen (shared/layout.css's phone layout). */
+const PHONE = '(max-width: 40rem)';
 
 /** Where a `show` puts the teacher's board, as one comparable value: its size and step. */
 const stepOf = (show) => `${Number(show.n)}:${Number(show.step)}`;
@@ -114,7 +117,12 @@ export class StudentView {
       this.link.leave();
     });
     this.lines = element('div', 'class-lines', ui.status, ui.follow);
-    body.replaceChildren(this.lines, ui.part, element('div', 'class-buttons', nameForm, ui.leave));
+    // The name and Leave the class, folded on a phone (one 44 px line, class.css) so that the
+    // board comes right under the class's status; open on a wider screen.
+    this.you = element('details', 'class-you', element('summary', '', 'Rename, or leave the class'),
+      element('div', 'class-buttons', nameForm, ui.leave));
+    this.you.open = !globalThis.matchMedia?.(PHONE).matches;
+    body.replaceChildren(this.lines, ui.part, this.you);
   }
 
   /** The link's state changed (see class-link.js). */

@@ -1,0 +1,85 @@
+// End-to-end: a live class's layout, by geometry (getBoundingClientRect), never by pixels. A
+// student's phone (390×844, 375×667, 320×640) while following: the board on the first screen
+// right under a compact class status that says the controls are locked, the locked controls
+// (the fields and the bottom bar) out of the way; they come back when the teacher lets the
+// room explore. No horizontal scroll. A real `bitqueens serve` on loopback; every wait is for
+// a state. CLASS_LAYOUT_SCREENSHOTS=folder photographs each case there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { usePage, button } from '../../support/session.js';
+import { startClass } from '../../support/class-page.js';
+import { startClassServer } from '../../support/class-server.js';
+
+const session = usePage();
+const shots = process.env.CLASS_LAYOUT_SCREENSHOTS;
+const photograph = (page, name) => (shots ? page.screenshot({ path: path.join(shots, `${name}.png`) }) : null);
+
+const section = (page) => page.getByRole('region', { name: 'Live class' });
+const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
+
+/** Each of `selectors` on `page` (scrolled to the top) that is not shown whole on the first
+ *  screen, with its box; and the page's width beyond the window's, if any. */
+const offScreen = (page, selectors) => page.evaluate((wanted) => {
+  window.scrollTo(0, 0);
+  const out = [];
+  for (const selector of wanted) {
+    const element = document.querySelector(selector);
+    const box = element?.getBoundingClientRect();
+    const shown = element?.checkVisibility() && box.width > 1 && box.height > 1;
+    if (!shown) out.push(`${selector} is not shown`);
+    else if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5) {
+      out.push(`${selector} at ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)} in ${innerWidth}×${innerHeight}`);
+    }
+  }
+  const wide = document.documentElement.scrollWidth;
+  if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
+  return out;
+}, selectors);
+
+const PHONES = [{ width: 390, height: 844 }, { width: 375, height: 667 }, { width: 320, height: 640 }];
+
+test('a student’s phone while following (390×844, 375×667, 320×640): the board on the first screen under a compact status that says the controls are locked, which are out of the way until the room explores', async () => {
+  const server = await startClassServer();
+  try {
+    const teacher = await session.openAnother(server.teacherLink, { viewport: { width: 1366, height: 768 } });
+    const code = await startClass(teacher);
+    const student = await session.openAnother(`${server.origin}/?class=${code}`, { viewport: PHONES[0], touch: true });
+    await teacher.getByText('1 student joined').waitFor();
+    for (let i = 0; i < 12; i++) await button(teacher, 'Step').click();
+    await atStep(student, 12);
+    const locked = section(student).getByText('Your board follows the teacher’s: its controls are locked.');
+    await locked.waitFor();
+    for (const size of PHONES) {
+      await student.setViewportSize(size);
+      const where = `${size.width}×${size.height}`;
+      assert.deepEqual(await offScreen(student, ['#board', '.class-follow']), [], `${where}: the board and the line that says it follows`);
+      const placed = await student.evaluate(() => {
+        const board = document.getElementById('board').getBoundingClientRect();
+        const status = document.querySelector('#live-class .class-status').getBoundingClientRect();
+        const shown = (element) => element.checkVisibility() && element.getBoundingClientRect().height > 0;
+        return {
+          statusAboveBoard: status.bottom <= board.top,
+          // The locked controls take no room: neither the fields nor the bottom bar's buttons.
+          lockedShown: [...document.querySelectorAll('.controls label, .controls button')].filter(shown).map((e) => e.id || e.textContent.trim()),
+          boardTop: board.top,
+        };
+      });
+      assert.equal(placed.statusAboveBoard, true, `${where}: the class's status above the board`);
+      assert.deepEqual(placed.lockedShown, [], `${where}: the locked controls are out of the way`);
+      await photograph(student, `student-${where}-following`);
+    }
+    // A screen reader learns they are locked: the line is in the class's section, a live region.
+    assert.equal(await locked.evaluate((line) => line.closest('[aria-live]') !== null), true);
+    // Let them explore: the controls are the student's again, and shown.
+    await button(teacher, 'Let them explore').click();
+    await section(student).getByText('Explore on your own: the teacher unlocked your controls.').waitFor();
+    for (const name of ['Step', 'Play']) assert.equal(await button(student, name).isVisible(), true, `${name} is back`);
+    assert.equal(await student.locator('#size').isVisible(), true, 'Board size is back');
+    await button(teacher, 'Bring everyone back').click();
+    await locked.waitFor();
+    await button(student, 'Step').waitFor({ state: 'hidden' });
+  } finally {
+    await server.stop();
+  }
+});
