@@ -39,6 +39,10 @@ export const NAME_MARKS = new Map([
 /** Said while the room takes no new students (the roster's `locked`). */
 export const LOCKED = 'Locked: new students are refused; those in the class come back.';
 
+/** The QR code's side in CSS px: beside the join code in the class's band over the board
+ *  (class.css), and scanned from the back of a room once projected. */
+const QR_SIZE = 150;
+
 /** Said under the QR code when the page's own address is loopback: no phone can open it. */
 export const LOOPBACK = 'This address works only on this computer: start the server with `bitqueens serve --lan` for phones.';
 
@@ -149,6 +153,16 @@ export class TeacherView {
     ui.removeAsk.hidden = true;
     this.summary = element('summary', '', 'Who joined');
     const who = element('details', 'class-who', this.summary, ui.roster, ui.removeAsk);
+    // No name is projected unless the teacher asks: Projector or the presenter view, turned
+    // on, closes Who joined (opened again while projecting, it shows them: asked).
+    const root = document.documentElement;
+    const projecting = () => root.hasAttribute('data-projector') || root.hasAttribute('data-presenter');
+    let projected = projecting();
+    this.projection = new MutationObserver(() => {
+      if (projecting() && !projected) who.open = false;
+      projected = projecting();
+    });
+    this.projection.observe(root, { attributes: true, attributeFilter: ['data-projector', 'data-presenter'] });
     this.lockPart = element('div', 'class-lock', element('div', 'class-buttons', ui.lock), ui.locked);
     this.questionPart = element('div', 'class-question', ui.prompt, ui.tally, element('div', 'class-buttons', ui.reveal, ui.again), ui.histogram);
     this.questionPart.hidden = true;
@@ -303,6 +317,7 @@ export class TeacherView {
     }
     if (state === GONE || state === REFUSED) {
       this.throttle.cancel();
+      this.projection.disconnect();
       this.on.conceal?.(null);
       window.removeEventListener('pagehide', this.save);
       document.removeEventListener('visibilitychange', this.saveWhenHidden);
@@ -370,7 +385,7 @@ export class TeacherView {
     ui.code.setAttribute('aria-label', `Join code ${[...room.code].join(' ')}`);
     setText(ui.address, address);
     const matrix = qrMatrix(address);
-    if (matrix.size) drawQr(ui.qr, matrix, 200, window.devicePixelRatio || 1);
+    if (matrix.size) drawQr(ui.qr, matrix, QR_SIZE, window.devicePixelRatio || 1);
     ui.qr.hidden = !matrix.size;
     ui.loopback.hidden = !isLoopbackHost(location.hostname);
     ui.qr.setAttribute('aria-label', `QR code of the join address ${address}`);

@@ -78,8 +78,8 @@ export class LiveClass {
     this.locked = false;
     this.endedResults = null; // {filename, csv}: the class this teacher ended, in memory only
     this.ui.button.addEventListener('click', () => this.toggle());
-    // The presenter view sizes its board to leave room for this section (class.css,
-    // --class-strip): its height whenever it changes (a histogram shown, the section closed).
+    // The presenter view and a landscape screen size the board to leave room for this section
+    // (--class-strip): its height whenever it changes (a histogram shown, the section closed).
     new ResizeObserver(() => this.makeRoom()).observe(this.ui.section);
     // While the board follows the teacher its shortcuts are held back (its buttons are inert);
     // the keys of a text field, of this section, of the student's question (docked under the
@@ -114,8 +114,9 @@ export class LiveClass {
       .then(isClassHello, () => false);
   }
 
-  /** The section's height, for the presenter view's layout (class.css's --class-strip); 0
-   *  while it is hidden. */
+  /** The section's height, for the layouts that give the board what it leaves (--class-strip:
+   *  the presenter view's, class.css, and a landscape screen's, shared/layout.css); 0 while it
+   *  is hidden. */
   makeRoom() {
     const height = `${this.ui.section.hidden ? 0 : this.ui.section.offsetHeight}px`;
     const root = document.documentElement;

@@ -1,9 +1,13 @@
-// End-to-end: a live class's layout, by geometry (getBoundingClientRect), never by pixels. A
-// student's phone (390×844, 375×667, 320×640) while following: the board on the first screen
-// right under a compact class status that says the controls are locked, the locked controls
-// (the fields and the bottom bar) out of the way; they come back when the teacher lets the
-// room explore. No horizontal scroll. A real `bitqueens serve` on loopback; every wait is for
-// a state. CLASS_LAYOUT_SCREENSHOTS=folder photographs each case there.
+// End-to-end: a live class's layout, by geometry (getBoundingClientRect), never by pixels. The
+// teacher at 1366×768 and 1920×1080, plain, with Projector and with Presenter: the whole board
+// and the class's controls (the join code, the count, Topic and Ask the class; with a question
+// open, its tally and Show answers) on the first screen together, and no student's name on
+// the projected screen unless the teacher opens Who joined while projecting. A student's phone
+// (390×844, 375×667, 320×640) while following: the board on the first screen right under a
+// compact class status that says the controls are locked, the locked controls (the fields and
+// the bottom bar) out of the way; they come back when the teacher lets the room explore. No
+// horizontal scroll anywhere. A real `bitqueens serve` on loopback; every wait is for a state.
+// CLASS_LAYOUT_SCREENSHOTS=folder photographs each case there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -36,6 +40,86 @@ const offScreen = (page, selectors) => page.evaluate((wanted) => {
   if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
   return out;
 }, selectors);
+
+/** True when the text `name` is seen anywhere on the first screen of `page`. */
+const nameOnScreen = (page, name) => page.evaluate((wanted) => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.data.includes(wanted) || !node.parentElement.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth) return true;
+  }
+  return false;
+}, name);
+
+const TEACHER_SEES = ['#board', '.join-code', '.class-joined', '.class-topic select', '.class-ask .primary'];
+
+test('the teacher at 1366×768 and 1920×1080, plain, Projector, Presenter: the board and the class’s controls on one screen, no name projected unless asked', async () => {
+  const server = await startClassServer();
+  try {
+    const teacher = await session.openAnother(server.teacherLink, { viewport: { width: 1366, height: 768 } });
+    const code = await startClass(teacher);
+    const student = await session.openAnother(`${server.origin}/c/${code}`, { viewport: { width: 390, height: 844 }, touch: true });
+    await teacher.getByText('1 student joined').waitFor();
+    const name = await student.getByLabel('Your name (only the teacher sees it)').inputValue();
+    for (let i = 0; i < 12; i++) await button(teacher, 'Step').click();
+    await atStep(student, 12);
+    // Who joined open on the laptop: the names are the teacher's to read.
+    await section(teacher).getByText('Who joined').click();
+    await section(teacher).locator('.class-roster li').getByText(name).waitFor();
+
+    const sizes = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
+    for (const size of sizes) {
+      await teacher.setViewportSize(size);
+      const where = `${size.width}×${size.height}`;
+      assert.deepEqual(await offScreen(teacher, TEACHER_SEES), [], `${where}, plain`);
+      await photograph(teacher, `teacher-${where}`);
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-projector'));
+      assert.deepEqual(await offScreen(teacher, TEACHER_SEES), [], `${where}, Projector`);
+      assert.equal(await nameOnScreen(teacher, name), false, `${where}, Projector: ${name} is not projected`);
+      await photograph(teacher, `teacher-${where}-projector`);
+      await button(teacher, 'Presenter').click();
+      await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+      assert.deepEqual(await offScreen(teacher, TEACHER_SEES), [], `${where}, Presenter`);
+      assert.equal(await nameOnScreen(teacher, name), false, `${where}, Presenter: ${name} is not projected`);
+      await photograph(teacher, `teacher-${where}-presenter`);
+      await button(teacher, 'Exit presenter (Esc)').click();
+      await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
+      // Asked for while projecting: Who joined opened shows the names.
+      await section(teacher).getByText('Who joined').click();
+      await section(teacher).locator('.class-roster li').getByText(name).waitFor();
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-projector'));
+    }
+
+    // A question open: its tally and Show answers join the first screen, in each look.
+    await teacher.getByRole('combobox', { name: 'Topic' }).selectOption('free-squares');
+    await button(teacher, 'Ask the class').click();
+    await teacher.getByText('0 of 1 answered').waitFor();
+    const asking = ['#board', '.join-code', '.class-tally', '.class-question .primary'];
+    for (const size of sizes) {
+      await teacher.setViewportSize(size);
+      const where = `${size.width}×${size.height}`;
+      assert.deepEqual(await offScreen(teacher, asking), [], `${where}, a question open`);
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-projector'));
+      assert.deepEqual(await offScreen(teacher, asking), [], `${where}, Projector, a question open`);
+      await photograph(teacher, `teacher-${where}-projector-question`);
+      await button(teacher, 'Presenter').click();
+      await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-presenter'));
+      assert.deepEqual(await offScreen(teacher, asking), [], `${where}, Presenter, a question open`);
+      await button(teacher, 'Exit presenter (Esc)').click();
+      await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-projector'));
+    }
+  } finally {
+    await server.stop();
+  }
+});
 
 const PHONES = [{ width: 390, height: 844 }, { width: 375, height: 667 }, { width: 320, height: 640 }];
 
