@@ -3,6 +3,7 @@
 //!
 //! - [`protocol`]: the messages, parsed and written (docs/class-protocol.md in words);
 //! - [`identity`]: join codes, secrets, names (randomness injected);
+//! - [`admission`]: which connections are held open, seated ones first, when many come;
 //! - [`lookalike`]: names that may pass for another's or the teacher's, marked for the teacher;
 //! - [`room`]: one room, its state behind its own methods: seats, questions and rounds, the
 //!   answers taken, and what it shows (roster, tally, histogram, results), as effects;
@@ -14,6 +15,7 @@
 //! uses `room`, `room` uses `protocol`; `hub` and `room` use `identity`; all of them use the
 //! core (`bitqueens`) for the questions and their grading.
 
+pub mod admission;
 pub mod hub;
 pub mod identity;
 pub mod limits;

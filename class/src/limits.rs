@@ -1,6 +1,6 @@
 //! Rate limits and caps, without a clock of their own (time is passed in, in ms): join
-//! attempts per address in a window of a minute, messages per connection as a token bucket,
-//! and the connections open at once, in all and per address.
+//! attempts per address in a window of a minute, and messages per connection as a token
+//! bucket. (The connections open at once are [`crate::admission`]'s.)
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -270,67 +270,6 @@ impl Rate {
     }
 }
 
-/// Which cap a connection met.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Full {
-    /// The server has as many connections open as it takes.
-    Total,
-    /// This address has as many connections open as one address may.
-    Address,
-}
-
-/// The connections open at once: at most `total`, and at most `per_key` from one key (an
-/// address). Each [`Open::admit`] that succeeds is matched by one [`Open::release`].
-#[derive(Debug)]
-pub struct Open<K> {
-    total: usize,
-    per_key: usize,
-    count: usize,
-    by_key: HashMap<K, usize>,
-}
-
-impl<K: Hash + Eq> Open<K> {
-    /// No connection open yet; these caps.
-    pub fn new(total: usize, per_key: usize) -> Open<K> {
-        Open {
-            total,
-            per_key: per_key.max(1),
-            count: 0,
-            by_key: HashMap::new(),
-        }
-    }
-
-    /// Counts one more connection from `key`, or says which cap it meets (nothing counted).
-    pub fn admit(&mut self, key: K) -> Result<(), Full> {
-        if self.count >= self.total {
-            return Err(Full::Total);
-        }
-        let open = self.by_key.entry(key).or_insert(0);
-        if *open >= self.per_key {
-            return Err(Full::Address);
-        }
-        *open += 1;
-        self.count += 1;
-        Ok(())
-    }
-
-    /// One connection from `key` ended (a key with none open is forgotten).
-    pub fn release(&mut self, key: &K) {
-        if let Some(open) = self.by_key.get_mut(key) {
-            *open -= 1;
-            self.count -= 1;
-            if *open == 0 {
-                self.by_key.remove(key);
-            }
-        }
-    }
-
-    /// Connections open now.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,26 +300,6 @@ mod tests {
         assert!(!bucket.take(49));
         assert!(bucket.take(50), "one token every 50 ms");
         assert_eq!((0..100).filter(|_| bucket.take(1050)).count(), 20);
-    }
-
-    #[test]
-    fn open_connections_are_capped_in_all_and_per_address() {
-        let mut open = Open::new(5, 2);
-        assert_eq!(open.admit("a"), Ok(()));
-        assert_eq!(open.admit("a"), Ok(()));
-        assert_eq!(open.admit("a"), Err(Full::Address));
-        assert_eq!(open.admit("b"), Ok(()), "another address is not limited");
-        assert_eq!(open.admit("b"), Ok(()));
-        assert_eq!(open.admit("c"), Ok(()));
-        assert_eq!(open.admit("d"), Err(Full::Total));
-        assert_eq!(open.count(), 5);
-        open.release(&"a");
-        assert_eq!(open.admit("a"), Ok(()), "a place given back is taken again");
-        for key in ["a", "a", "b", "b", "c"] {
-            open.release(&key);
-        }
-        open.release(&"z"); // never admitted: nothing to give back
-        assert_eq!((open.count(), open.by_key.len()), (0, 0), "nothing kept");
     }
 
     #[test]

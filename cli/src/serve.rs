@@ -134,6 +134,7 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         per_address
     };
+    config.max_unsettled = server::unsettled_share(config.max_connections);
     // A class behind one address (a school's NAT) needs a full class's places from it, and
     // one address gets at most a quarter of the total.
     let full_class = 2 * (args.max_students as usize + 1);

@@ -6,6 +6,7 @@ mod class_client;
 
 use class_client::*;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// A free-squares question on an empty 8×8 board: every square of row 1 is free, so the
 /// right answer is all eight digits (from the board, not from the server).
@@ -1478,4 +1479,148 @@ async fn a_message_over_the_limit_in_fragments_or_one_16_mb_frame_is_refused() {
     // A new student still joins.
     let (_student, joined) = student(&server, &code, None).await;
     assert_eq!(joined["code"], code);
+}
+
+/// A slow-header flood on `port`: `per_address` sockets from each of `addresses` (loopback
+/// only), each sending half a request's head and then a byte every 300 ms, reopened whenever
+/// the server closes it, until `stop` says so or the patience runs out. Counts the sockets
+/// the server closed.
+fn slow_flood(
+    port: u16,
+    addresses: Vec<String>,
+    per_address: usize,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> (
+    tokio::task::JoinSet<()>,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let closed = std::sync::Arc::new(AtomicUsize::new(0));
+    let deadline = tokio::time::Instant::now() + patience() * 2;
+    let mut flood = tokio::task::JoinSet::new();
+    for source in addresses {
+        assert!(source.starts_with("127."), "loopback only");
+        for _ in 0..per_address {
+            let (source, closed, mut stop) = (source.clone(), closed.clone(), stop.clone());
+            flood.spawn(async move {
+                let over = |stop: &tokio::sync::watch::Receiver<bool>| {
+                    *stop.borrow() || tokio::time::Instant::now() >= deadline
+                };
+                while !over(&stop) {
+                    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+                    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+                    let target = format!("127.0.0.1:{port}").parse().unwrap();
+                    let Ok(stream) = socket.connect(target).await else {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        continue;
+                    };
+                    let (mut reader, mut writer) = stream.into_split();
+                    let half = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ");
+                    if writer.write_all(half.as_bytes()).await.is_err() {
+                        continue;
+                    }
+                    let mut discard = [0u8; 512];
+                    let mut drip = tokio::time::interval(Duration::from_millis(300));
+                    loop {
+                        tokio::select! {
+                            _ = stop.changed() => return,
+                            _ = tokio::time::sleep_until(deadline) => return,
+                            _ = drip.tick() => {
+                                if writer.write_all(b"a").await.is_err() {
+                                    closed.fetch_add(1, Ordering::Relaxed);
+                                    break;
+                                }
+                            }
+                            read = reader.read(&mut discard) => {
+                                // Nothing is ever answered to half a head: closed (or refused).
+                                if matches!(read, Ok(0) | Err(_)) {
+                                    closed.fetch_add(1, Ordering::Relaxed);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    }
+    (flood, closed)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_flood_from_24_addresses_keeps_neither_the_class_nor_a_newcomer_out() {
+    use std::sync::atomic::Ordering;
+    // 400 connections at most (200 of them unsettled), 100 per address; heads may take 30 s,
+    // so that every flood socket closed before then was displaced.
+    let server = Server::start(&[
+        "--max-connections",
+        "400",
+        "--connections-per-address",
+        "100",
+        "--header-seconds",
+        "30",
+    ]);
+    let (mut teacher, opened) = teacher(&server).await;
+    let code = opened["code"].as_str().unwrap().to_string();
+    let mut students = Vec::new();
+    for _ in 0..5 {
+        students.push(student(&server, &code, None).await.0);
+    }
+    // 24 addresses × 20 slow sockets: more than the unsettled share, fewer than the total.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let addresses = (1..=24).map(|i| format!("127.0.9.{i}")).collect();
+    let (mut flood, closed) = slow_flood(server.port, addresses, 20, stopped);
+    // The flood has filled the share when the server starts closing its sockets.
+    let deadline = tokio::time::Instant::now() + patience();
+    while closed.load(Ordering::Relaxed) < 100 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the flood fills the share"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Meanwhile the seated class keeps stepping: every student gets every step.
+    for step in 1..=20u64 {
+        teacher
+            .send(json!({"type": "show", "n": 8, "mirror": false, "step": step, "lesson": null, "stop": null}))
+            .await;
+    }
+    for student in &mut students {
+        while student.recv_type("show").await["step"] != 20 {}
+    }
+    // A newcomer from a fresh address gets the page, and a new student joins, first time.
+    for source in ["127.0.8.1", "127.0.8.2"] {
+        let status = raw_status_from(&server, source, "/").await;
+        assert_eq!(status, 200, "the page from {source}");
+    }
+    let mut newcomer = try_connect_from(&server, "127.0.8.3")
+        .await
+        .expect("a newcomer is let in");
+    newcomer
+        .send(json!({"type": "join", "code": code, "token": null, "name": null}))
+        .await;
+    assert_eq!(newcomer.recv_type("joined").await["show"]["step"], 20);
+    stop.send(true).unwrap();
+    while flood.join_next().await.is_some() {}
+}
+
+/// The status of `GET path` sent from the loopback address `source`.
+async fn raw_status_from(server: &Server, source: &str, path: &str) -> u16 {
+    use tokio::io::AsyncWriteExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+    let target = format!("127.0.0.1:{}", server.port).parse().unwrap();
+    let mut stream = socket.connect(target).await.unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let answer = read_until_closed(&mut stream).await;
+    String::from_utf8_lossy(&answer)
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0)
 }

@@ -35,6 +35,12 @@ pub fn connection_caps(limits: &Limits, open_files: Option<u64>) -> (usize, usiz
     (total, room.saturating_mul(2).min(total / 4).max(1))
 }
 
+/// The unsettled connections a server of `max_connections` holds at once: half of them, so
+/// that seated students and teachers always keep the other half, however many come slowly.
+pub fn unsettled_share(max_connections: usize) -> usize {
+    (max_connections / 2).max(1)
+}
+
 /// What `bitqueens serve` asks of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -69,6 +75,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Connections open at once from one address (see [`connection_caps`]).
     pub max_per_address: usize,
+    /// Unsettled connections (no seat yet: see [`crate::admission`]) at once, in all; past
+    /// them a newcomer displaces one. Half of `max_connections` (see [`unsettled_share`]).
+    pub max_unsettled: usize,
     /// How long a request's head may take (see [`HEADER_WAIT`]).
     pub header_wait: Duration,
     /// How long a socket may take nothing written to it (see [`WRITE_WAIT`]).
@@ -147,6 +156,7 @@ impl Config {
             silent_limit: SILENT_LIMIT,
             max_connections,
             max_per_address,
+            max_unsettled: unsettled_share(max_connections),
             header_wait: HEADER_WAIT,
             write_wait: WRITE_WAIT,
             hosts: Vec::new(),

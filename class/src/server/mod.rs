@@ -4,8 +4,10 @@
 //!
 //! One file per part, each with its invariants:
 //! - `config.rs`: what `bitqueens serve` asks ([`Config`]), the connection caps, the hosts;
-//! - `open_files.rs`: the open-file limit, raised;
-//! - `tcp.rs`: accepting, the caps, the waits on a socket, HTTP and the `Host` check;
+//! - `open_files.rs`: the open-file limit, raised; `memory.rs`: memory given back after a
+//!   burst of connections;
+//! - `tcp.rs`: accepting, admission (the caps, displacing unsettled connections: see
+//!   [`crate::admission`]), the waits on a socket, HTTP and the `Host` check;
 //! - `routes.rs`: `/class/hello`, `/c/CODE`, the WebSocket upgrade; `page.rs`: the page;
 //! - `socket.rs`: one WebSocket of the relay: reading, rate limit, pings, writing;
 //! - `outbox.rs`: what waits for each connection, handed over without waiting;
@@ -15,6 +17,7 @@
 
 mod app;
 mod config;
+mod memory;
 mod open_files;
 mod outbox;
 mod page;
@@ -23,7 +26,7 @@ mod socket;
 mod tcp;
 
 pub use app::guesser;
-pub use config::{connection_caps, new_key, Config, Hosts, OsRandom};
+pub use config::{connection_caps, new_key, unsettled_share, Config, Hosts, OsRandom};
 pub use open_files::raise_open_files;
 pub use outbox::{ROWS_PENDING_PER_SEAT, SEND_QUEUE};
 pub use page::NO_PAGE;

@@ -4,12 +4,14 @@
 
 use super::app::App;
 use super::socket::connection;
+use super::tcp::Lease;
 use crate::identity;
 use crate::protocol;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::Extension;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -64,6 +66,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
 pub(super) async fn upgrade(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(lease): Extension<Lease>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -79,5 +82,5 @@ pub(super) async fn upgrade(
         .max_frame_size(protocol::MAX_MESSAGE_BYTES)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection(socket, app, peer.ip()))
+        .on_upgrade(move |socket| connection(socket, app, (peer.ip(), lease)))
 }

@@ -10,6 +10,7 @@
 
 use super::app::{lock, App};
 use super::outbox::{Outbox, Outgoing, Updates, SEND_QUEUE};
+use super::tcp::Lease;
 use crate::limits::{Admit, Rate};
 use crate::protocol::{self, Refusal, CLOSE_POLICY, CLOSE_TOO_BIG};
 use crate::room::ConnId;
@@ -94,7 +95,7 @@ where
     )
 }
 
-pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
+pub(super) async fn connection(socket: WebSocket, app: Arc<App>, (peer, lease): (IpAddr, Lease)) {
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (queue, mut outgoing) = mpsc::channel(SEND_QUEUE);
     let kill = Arc::new(Notify::new());
@@ -120,6 +121,8 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
     // A connection that takes no seat soon is closed: open sockets cost memory, seats are
     // capped and joins rate-limited, so idle unseated ones would be the way around both.
     let mut seated = false;
+    // Until it has a seat, a newcomer may displace it (see `crate::admission`): it closes then.
+    let mut settled = false;
     let opening = tokio::time::sleep(app.opening_wait);
     tokio::pin!(opening);
     // Pinged every `ping_every`; closed when nothing (a message, a pong) came for
@@ -144,6 +147,7 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                     break;
                 }
             }
+            _ = lease.evicted(), if !settled => break,
             _ = &mut opening, if !seated => {
                 let refusal = Refusal::fatal("first", format!(
                     "A connection starts with teach, resumeTeaching or join within {} seconds.",
@@ -206,7 +210,12 @@ pub(super) async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr) {
                         continue;
                     }
                     let Message::Text(text) = frame else { continue }; // a ping or a pong
-                    seated = app.message(conn, peer, text.as_str()).await || seated;
+                    let has_seat = app.message(conn, peer, text.as_str()).await;
+                    seated = has_seat || seated;
+                    if has_seat && !settled {
+                        lease.seated();
+                        settled = true;
+                    }
                 }
             }
         }

@@ -5,7 +5,9 @@
 //!
 //! Invariants:
 //! - one over a cap is answered 503 and closed within [`GOODBYE_WAIT`], never queued (at most
-//!   [`GOODBYES`] such at once; past them, closed without a word);
+//!   [`GOODBYES`] such at once; past them, closed without a word); a newcomer displaces an
+//!   unsettled connection rather than being refused where [`Admission`] says so, and the one
+//!   displaced is closed at once (its HTTP connection, or its WebSocket before its seat);
 //! - a connection's place is given back when its socket is dropped, however the connection
 //!   ended (HTTP or WebSocket, closed by either side, or cut by a wait);
 //! - a request whose `Host` is not one of this server's names is refused (421) on every
@@ -13,18 +15,24 @@
 
 use super::app::lock;
 use super::config::{Config, Hosts};
-use crate::limits::{Full, Open};
+use super::memory;
+use crate::admission::{Admission, Full};
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
+
+/// The most a connection's request head may take in the server's memory, in bytes (hyper's
+/// least is 8 KiB; a browser's head is one or two): a slow flood of half heads costs little.
+pub const READ_BUFFER: usize = 16 * 1024;
 
 /// The kernel's send buffer asked for each connection, in bytes (Linux doubles it).
 pub const SEND_BUFFER: usize = 32 * 1024;
@@ -63,13 +71,32 @@ pub(super) async fn serve_http(
     config: &Config,
     stop: impl std::future::Future<Output = ()>,
 ) {
-    let open = Arc::new(Mutex::new(Open::new(
-        config.max_connections,
-        config.max_per_address,
-    )));
+    let doors = Arc::new(Mutex::new(Doors {
+        admission: Admission::new(
+            config.max_connections,
+            config.max_per_address,
+            config.max_unsettled,
+        ),
+        evict: HashMap::new(),
+    }));
     // Each connection task holds a receiver: stopping is told through it, and the last one
     // dropped means every connection has ended.
     let hosts = Arc::new(Hosts::new(config.addr.ip(), &config.hosts));
+    // Memory freed by a burst of connections is given back once the burst has ended.
+    let trimming = {
+        let doors = doors.clone();
+        tokio::spawn(async move {
+            let mut trims = memory::Trims::default();
+            let mut every = tokio::time::interval(memory::LOOK_EVERY);
+            loop {
+                every.tick().await;
+                let open = lock(&doors).admission.count();
+                if trims.after(open) {
+                    tokio::task::spawn_blocking(memory::give_back);
+                }
+            }
+        })
+    };
     // Sockets over a cap being told 503 (see `refuse_full`).
     let goodbyes = Arc::new(AtomicUsize::new(0));
     let (stopping, stopped) = watch::channel(false);
@@ -87,15 +114,14 @@ pub(super) async fn serve_http(
             },
             _ = &mut stop => break,
         };
-        let admitted = lock(&open).admit(peer.ip());
-        if let Err(full) = admitted {
-            refuse_full(tcp, full, &goodbyes);
-            continue;
-        }
-        let place = Place {
-            open: open.clone(),
-            ip: peer.ip(),
+        let lease = match Doors::admit(&doors, peer.ip()) {
+            Ok(lease) => lease,
+            Err(full) => {
+                refuse_full(tcp, full, &goodbyes);
+                continue;
+            }
         };
+        let place = Place(lease.clone());
         let counted = Counted::new(tcp, place, config.write_wait);
         // Small kernel send buffers: a connection that does not read fills its queue soon
         // (and is dropped) instead of parking megabytes in the kernel; no delay for small
@@ -104,13 +130,14 @@ pub(super) async fn serve_http(
         let _ = socket2::SockRef::from(&counted.tcp).set_send_buffer_size(SEND_BUFFER);
         tokio::spawn(http_connection(
             counted,
-            peer,
+            (peer, lease),
             router.clone(),
             hosts.clone(),
             config.header_wait,
             stopped.clone(),
         ));
     }
+    trimming.abort();
     drop(listener);
     drop(stopped);
     let _ = stopping.send(true);
@@ -159,15 +186,70 @@ fn refuse_full(tcp: TcpStream, full: Full, saying: &Arc<AtomicUsize>) {
     });
 }
 
-/// One connection's place among those open: given back when dropped.
-struct Place {
-    open: Arc<Mutex<Open<IpAddr>>>,
-    ip: IpAddr,
+/// Every connection's admission ([`Admission`]), and how to close each unsettled one when a
+/// newcomer displaces it.
+struct Doors {
+    admission: Admission<IpAddr>,
+    /// Each open connection's eviction notice, by its admission id.
+    evict: HashMap<u64, Arc<Notify>>,
 }
+
+impl Doors {
+    /// A connection from `ip` let in (the one it displaces, if any, told to close now), or
+    /// the cap it meets.
+    fn admit(doors: &Arc<Mutex<Doors>>, ip: IpAddr) -> Result<Lease, Full> {
+        let mut locked = lock(doors);
+        let admitted = locked.admission.admit(ip)?;
+        if let Some(notice) = admitted.evicted.and_then(|id| locked.evict.remove(&id)) {
+            notice.notify_one(); // kept if its task is not waiting yet
+        }
+        let evicted = Arc::new(Notify::new());
+        locked.evict.insert(admitted.id, evicted.clone());
+        Ok(Lease {
+            doors: doors.clone(),
+            id: admitted.id,
+            evicted,
+        })
+    }
+}
+
+/// A handle on one connection's admission: it tells when the connection has read a request's
+/// head or taken a seat, and waits for its eviction. Cloned into each request (the WebSocket
+/// takes it); the connection's [`Place`] gives it back.
+#[derive(Clone)]
+pub(super) struct Lease {
+    doors: Arc<Mutex<Doors>>,
+    id: u64,
+    evicted: Arc<Notify>,
+}
+
+impl Lease {
+    /// The connection's first request's head was read.
+    fn serving(&self) {
+        lock(&self.doors).admission.serving(self.id);
+    }
+
+    /// The connection took a seat: it is never displaced from now on.
+    pub(super) fn seated(&self) {
+        let mut doors = lock(&self.doors);
+        doors.admission.seated(self.id);
+        doors.evict.remove(&self.id);
+    }
+
+    /// Resolves when a newcomer has displaced this connection: it closes then.
+    pub(super) async fn evicted(&self) {
+        self.evicted.notified().await;
+    }
+}
+
+/// One connection's place among those open: given back when dropped.
+struct Place(Lease);
 
 impl Drop for Place {
     fn drop(&mut self) {
-        lock(&self.open).release(&self.ip);
+        let mut doors = lock(&self.0.doors);
+        doors.admission.release(self.0.id);
+        doors.evict.remove(&self.0.id);
     }
 }
 
@@ -300,16 +382,19 @@ fn refusal(hosts: &Hosts, headers: &HeaderMap, uri: &Uri) -> Option<Response> {
 /// `ConnectInfo`), until it closes, its head is late, or the server stops.
 async fn http_connection(
     tcp: Counted,
-    peer: SocketAddr,
+    (peer, lease): (SocketAddr, Lease),
     router: Router,
     hosts: Arc<Hosts>,
     header_wait: Duration,
     mut stopped: watch::Receiver<bool>,
 ) {
+    let evicted = lease.clone();
     let service =
         hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            lease.serving();
             let refused = refusal(&hosts, request.headers(), request.uri());
             request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(lease.clone());
             let mut router = router.clone();
             async move {
                 match refused {
@@ -321,13 +406,15 @@ async fn http_connection(
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(hyper_util::rt::TokioTimer::new())
-        .header_read_timeout(header_wait);
+        .header_read_timeout(header_wait)
+        .max_buf_size(READ_BUFFER);
     let connection = builder
         .serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
         .with_upgrades();
     tokio::pin!(connection);
     tokio::select! {
         _ = connection.as_mut() => return,
+        _ = evicted.evicted() => return, // displaced by a newcomer: closed now
         _ = stopped.wait_for(|stop| *stop) => {}
     }
     connection.as_mut().graceful_shutdown();
