@@ -18,6 +18,7 @@ import { BROWSER_CLOCK } from '../shared/frame-loop.js';
 import { parseBoardSizeField, MAX_COMPARE_SIZE } from '../shared/board-size.js';
 import { BLURBS, YOURS, yoursCode } from './algorithms/index.js';
 import { grouped, duration, plural, stepsPerSecond } from '../shared/format.js';
+import { SAY_EVERY_MS } from '../stage/index.js';
 
 export const DEFAULT_ALGORITHMS = ['board-scan', 'bit-by-bit', 'richards'];
 const DEFAULT_SIZE = 6;
@@ -35,6 +36,8 @@ export class Compare {
    */
   constructor(section, wasm, clock = BROWSER_CLOCK) {
     this.wasm = wasm;
+    this.clock = clock;
+    this.pacedAt = -Infinity; // when the status line last changed while the lanes moved
     // An algorithm that needs the learner's program (Your program) joins the choices only
     // once the learner has a loop (runYours).
     const named = wasm.algorithmNames();
@@ -252,7 +255,7 @@ export class Compare {
 
   /** While running to the end: how far, and about how long is left; a long run says so first. */
   showProgress({ position, total, leftMs, long }) {
-    this.ui.status.textContent = `Run to end: ${((100 * position) / total).toFixed(1)}% of the tree's node events, about ${duration(leftMs)} left. Pause stops it.`;
+    this.say(`Run to end: ${((100 * position) / total).toFixed(1)}% of the tree's node events, about ${duration(leftMs)} left. Pause stops it.`, true);
     if (long) {
       this.messages.show(`N = ${this.n} takes the lanes about ${duration(leftMs)} more to run to the end in this browser: they move together, as fast as the slowest of them. They run a slice per frame, so the page stays usable: press Pause to stop, or pick a smaller board.`, 'info');
     }
@@ -272,6 +275,20 @@ export class Compare {
       ? { algorithms: linked, n: this.n, position: lockstep.finished ? Infinity : lockstep.position, mirror: this.mirror }
       : null;
     if (lockstep.state === IDLE) rewriteAddress(this, (href) => writeComparePermalink(href, state));
+  }
+
+  /**
+   * Writes `text` into the status line, a live region. At rest (`paced` false: the lanes
+   * stopped, where they stopped) a new text at once, always. While the lanes move (`paced`:
+   * playing, running to the end) a new text at most every SAY_EVERY_MS, the narration's pace
+   * (stage/announcer.js), the first at once: it changed every frame, a screen reader's queue
+   * of sentences each cut short by the next. The lanes' counters are not live (lane.js).
+   */
+  say(text, paced = false) {
+    const now = this.clock.now();
+    if (paced && now - this.pacedAt < SAY_EVERY_MS) return;
+    this.pacedAt = paced ? now : -Infinity;
+    if (this.ui.status.textContent !== text) this.ui.status.textContent = text;
   }
 
   /** Draws the lockstep's `view` ({state, at, position, snapshots}): the lanes, the buttons, the status. */
@@ -295,12 +312,12 @@ export class Compare {
       const said = stopped.map(({ snapshot, slug }) => `${this.algorithms.find((a) => a.slug === slug)?.name ?? slug} stopped without finishing, after ${plural(snapshot.nodes, 'queen')} placed: ${snapshot.detail.stopped}.`);
       const others = !going ? '' : finished ? ` The other lanes finished: ${nodes} in each.`
         : ` The other lanes: ${nodes} so far.`;
-      ui.status.textContent = `${said.join(' ')}${others}`;
+      this.say(`${said.join(' ')}${others}`);
     } else if (state === IDLE) {
-      ui.status.textContent = finished ? `Every lane has finished: ${nodes} in each.`
-        : `Node event ${grouped(position)}: ${nodes} so far in every lane.`;
+      this.say(finished ? `Every lane has finished: ${nodes} in each.`
+        : `Node event ${grouped(position)}: ${nodes} so far in every lane.`);
     } else if (state === PLAYING) {
-      ui.status.textContent = `Playing: ${nodes} so far in every lane; each lane waits for the others at every queen placed or lifted.`;
+      this.say(`Playing: ${nodes} so far in every lane; each lane waits for the others at every queen placed or lifted.`, true);
     } // moving: showProgress() says how far
     this.keepUrlCurrent();
   }

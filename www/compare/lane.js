@@ -9,7 +9,7 @@ import { renderDetail, describeLaneStep } from './lane-detail.js';
 import { grouped } from '../shared/format.js';
 
 
-/** A labelled <output> inside a counter box; returns the output. */
+/** A labelled <output> inside a counter box, not live; returns the output. */
 function counter(dl, name) {
   const box = document.createElement('div');
   const dt = document.createElement('dt');
@@ -17,6 +17,7 @@ function counter(dl, name) {
   const dd = document.createElement('dd');
   const output = document.createElement('output');
   output.setAttribute('aria-label', name);
+  output.setAttribute('aria-live', 'off'); // read when wanted: while the lanes play it changes every frame
   dd.append(output);
   box.append(dt, dd);
   dl.append(box);

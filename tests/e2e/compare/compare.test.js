@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, frames } from '../../support/session.js';
 import { published } from '../../support/published.js';
+import { SAY_EVERY_MS } from '../../../www/stage/announcer.js';
 
 const session = usePage();
 const NAMES = ['Board scan', 'Flag arrays', 'Rows as integers', 'Bit by bit', "Richards' bitmask", 'Free masks with rotation'];
@@ -325,3 +326,58 @@ test('at the default speed, board and algorithms, Play brings a node at least ev
   });
   assert.ok(beats / perSecond <= 1, `up to ${beats} beats between nodes at ${perSecond} steps/s`);
 });
+
+/** Starts recording, in the page, every change of every live region (an aria-live other than
+ *  off, a role of status, alert or log, an output not made silent): {at (ms), region, text}. */
+const recordLiveChanges = (page) => page.evaluate(() => {
+  window.liveChanges = [];
+  for (const observer of window.liveObservers ?? []) observer.disconnect(); // a second recording starts afresh
+  window.liveObservers = [];
+  for (const region of document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"], output')) {
+    if (region.getAttribute('aria-live') === 'off') continue;
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        // The text the change wrote (the region's may have changed again since).
+        const text = record.type === 'characterData' ? record.target.data : [...record.addedNodes].map((node) => node.textContent).join('');
+        window.liveChanges.push({ at: performance.now(), region: region.id || region.getAttribute('aria-label') || region.className, text });
+      }
+    });
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    window.liveObservers.push(observer);
+  }
+  return performance.now();
+});
+
+/** The live changes recorded since `start`, and the ms since. */
+const liveChangesSince = (page, start) => page.evaluate((t) => ({ changes: window.liveChanges.map(({ region, text }) => `${region}: ${text.slice(0, 60)}`), elapsed: performance.now() - t }), start);
+
+test('the lanes playing or running to the end tell a screen reader one sentence every 3 s at most, their counters none; where they stop, always', async () => {
+  const page = await openCompare(['Board scan', "Richards' bitmask"], 8);
+  let start = await recordLiveChanges(page);
+  await control(page, 'Play').click();
+  // Some seconds of play: a state (two nodes in every lane), not a time.
+  await page.waitForFunction(() => [...document.querySelectorAll('#compare-lanes output[aria-label="Nodes"]')].every((o) => Number(o.textContent) >= 2));
+  let { changes, elapsed } = await liveChangesSince(page, start);
+  assert.ok(changes.length >= 1 && changes.length <= 1 + Math.floor(elapsed / SAY_EVERY_MS), `${changes.length} changes in ${Math.round(elapsed)} ms of play: ${JSON.stringify(changes.slice(0, 12))}`);
+  assert.ok(changes.every((change) => change.startsWith('compare-status: Playing')), JSON.stringify(changes.slice(0, 12)));
+  await control(page, 'Pause').click();
+  await idle(page);
+  assert.match(await page.locator('#compare-status').textContent(), /^Node event [\d,]+: \d+ queens placed so far in every lane\.$/, 'where they stopped');
+
+  // Running to the end of N = 14 (far longer than this test): paced too.
+  await section(page).getByLabel('Board size').fill('14');
+  await section(page).getByLabel('Board size').press('Enter');
+  await page.waitForFunction(() => document.getElementById('compare-status').textContent.startsWith('Node event 0:'));
+  start = await recordLiveChanges(page);
+  await control(page, 'Run to end').click();
+  await section(page).getByRole('alert').waitFor(); // it says the run is long: some frames of it
+  await page.waitForFunction(() => [...document.querySelectorAll('#compare-lanes output[aria-label="Nodes"]')].every((o) => Number(o.textContent.replace(/,/g, '')) >= 2_000));
+  ({ changes, elapsed } = await liveChangesSince(page, start));
+  const status = changes.filter((change) => change.startsWith('compare-status'));
+  assert.ok(status.length <= 1 + Math.floor(elapsed / SAY_EVERY_MS), `${status.length} status changes in ${Math.round(elapsed)} ms of the run: ${JSON.stringify(status.slice(0, 12))}`);
+  assert.deepEqual(changes.filter((change) => !change.startsWith('compare-status')).map((change) => change.split(':')[0]), ['compare-message'], 'the lanes’ counters are silent; the message says the run is long');
+  await control(page, 'Pause').click();
+  await idle(page);
+  assert.match(await page.locator('#compare-status').textContent(), /^Node event [\d,]+: [\d,]+ queens placed so far in every lane\.$/, 'where they stopped');
+});
+
