@@ -16,14 +16,15 @@ const BLANK_KEYS = new Set(['b', 'B', '.']);
 export class Presenter {
   /**
    * @param {Document|Element} page holds its parts: button (#presenter), exit (Exit presenter),
-   *   notesButton (Presenter notes), blank (the blanking cover), narration
+   *   notesButton (Presenter notes), blank (the blanking cover), said (what a screen reader
+   *   is told of the narration, paced while playing: stage/announcer.js)
    * @param {object} player commanded by step() and back()
    * @param {LessonsPanel} lessons the open lesson, moved by next() and previous()
    * @param {Messages} messages the page's message line
    */
   constructor(page, player, lessons, messages, root = document.documentElement) {
     const ui = partsOf(page, {
-      button: 'presenter', exit: 'presenter-exit', notesButton: 'presenter-notes', blank: 'blank', narration: 'narration',
+      button: 'presenter', exit: 'presenter-exit', notesButton: 'presenter-notes', blank: 'blank', said: 'narration-said',
     });
     this.ui = ui;
     this.messages = messages;
@@ -124,7 +125,9 @@ export class Presenter {
     } else {
       setText(notes.title, 'No lesson open');
       setText(notes.where, `Page Down steps, Page Up steps back, B blanks the screen.`);
-      setText(notes.now, this.ui.narration.textContent);
+      // The narration as a screen reader is told it (the line is live): paced while playing,
+      // where play stopped always; the narration itself changes every frame of play.
+      setText(notes.now, this.ui.said.textContent);
       setText(notes.next, '');
     }
   }

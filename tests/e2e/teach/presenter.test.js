@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps, controls, frames } from '../../support/session.js';
 import { everyViolation } from '../../support/axe.js';
+import { SAY_EVERY_MS } from '../../../www/stage/announcer.js';
 
 const session = usePage();
 const stopShown = async (page) => (await page.locator('#lesson-stop').textContent()).trim();
@@ -44,6 +45,29 @@ test('outside a lesson Page Down steps and Page Up steps back, only in the prese
   assert.equal(await steps(page), 1);
   await button(page, 'Exit presenter (Esc)').click();
   assert.equal(await button(page, 'Presenter').getAttribute('aria-pressed'), 'false');
+});
+
+test('Presenter notes, outside a lesson, follow the narration as a screen reader is told it: paced while playing, where play stops always', async () => {
+  const page = await session.open('?lesson=three-masks&stop=1');
+  const [notes] = await Promise.all([page.waitForEvent('popup'), button(page, 'Presenter notes').click()]);
+  await button(page, 'Close lesson').click();
+  await notes.getByText('No lesson open').waitFor();
+  await notes.evaluate(() => {
+    window.changes = 0;
+    new MutationObserver((records) => { window.changes += records.length; })
+      .observe(document.querySelector('[aria-live]'), { childList: true, characterData: true, subtree: true });
+  });
+  const start = await page.evaluate(() => performance.now());
+  await button(page, 'Play').click();
+  await page.waitForFunction(() => Number(document.getElementById('steps').textContent) >= 20); // some 2 s of play
+  const elapsed = await page.evaluate((t) => performance.now() - t, start);
+  const changes = await notes.evaluate(() => window.changes);
+  assert.ok(changes >= 1 && changes <= 1 + Math.floor(elapsed / SAY_EVERY_MS), `the notes' live line changed ${changes} times in ${Math.round(elapsed)} ms of play`);
+  await button(page, 'Pause').click();
+  await page.waitForFunction(() => document.body.dataset.state === 'paused');
+  const stopped = `At step ${await steps(page)}. ${await page.locator('#narration').textContent()}`;
+  await notes.waitForFunction((text) => document.querySelector('[aria-live]').textContent === text, stopped);
+  await notes.close();
 });
 
 /** The level-one headings a screen reader finds on the page: their names. */
