@@ -77,6 +77,7 @@ export class StudentView {
     // the move that closed it (the server sends `closed`, then the `show`).
     this.resultStep = null;
     this.closing = false;
+    this.countdown = null; // the alert line's timer while it counts a wait down
     this.device = on.device === 'computer' ? 'computer' : 'phone';
     const ui = {
       status: element('p', 'class-status'),
@@ -141,7 +142,7 @@ export class StudentView {
         : detail.reason ?? 'The class server refused this page.',
     }[state];
     if (text) setText(this.ui.status, text);
-    this.alert(state, text);
+    this.alert(state, text, detail);
     if (state === OPEN && this.teacherAway) this.teacherIsAway(this.teacherAway);
     if (state === RECONNECTING && this.sending) {
       // Sent, but the connection went before the server said it took it: maybe never arrived.
@@ -159,16 +160,31 @@ export class StudentView {
   }
 
   /** The line under the board: while reconnecting it says what the status says, and it stays
-   *  while the page connects again; in the class (or out of it for good) it goes. */
-  alert(state, text) {
+   *  while the page connects again; in the class (or out of it for good) it goes. While the
+   *  server asks for a wait (too many joins), it counts the seconds down (the status, a live
+   *  region, says the wait once: a screen reader is not told every second). */
+  alert(state, text, detail) {
     const { alert } = this.ui;
+    clearTimeout(this.countdown);
+    this.countdown = null;
     if (state === RECONNECTING) {
       setText(alert, text);
       alert.hidden = false;
       if (!this.on.alert?.(alert)) this.lines.after(alert);
+      if (detail.busy && detail.retryInSeconds) this.countDown(Date.now() + detail.retryInSeconds * 1000);
     } else if (state !== CONNECTING) {
       alert.hidden = true;
     }
+  }
+
+  /** The alert line's wait, a second less each second until `until` (Date.now()'s time). */
+  countDown(until) {
+    this.countdown = setTimeout(() => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left < 1 || this.link.state !== RECONNECTING) return;
+      setText(this.ui.alert, busySentence(left));
+      this.countDown(until);
+    }, 1000);
   }
 
   message(message) {

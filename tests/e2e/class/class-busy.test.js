@@ -1,8 +1,9 @@
 // End-to-end: a new phone refused for too many joins from its address (a whole class behind
 // one school address, `bitqueens serve --joins-per-minute 1` so that the second phone is one
 // too many) is told how long to wait, from the server's retryInSeconds, and joins by itself
-// once that wait is over: no final refusal, nothing to press. Every wait is for a state; the
-// one bound that is a time is the server's minute (the refusal's wait is at most 60 s).
+// once that wait is over: no final refusal, nothing to press. The line under the board counts
+// the wait down. Every wait is for a state; the one bound that is a time is the server's
+// minute (the refusal's wait is at most 60 s).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage } from '../../support/session.js';
@@ -35,6 +36,15 @@ test('a new phone past its address\'s joins is told how long to wait, and joins 
     const [, seconds] = (await status(second).textContent()).match(BUSY);
     assert.ok(Number(seconds) >= 1 && Number(seconds) <= 60, `${seconds} s: within the server's minute`);
     assert.equal(sockets.length, 1, 'one refused socket, and no other before the wait is over');
+    // Under the board the wait counts down (the status, a live region, says it once).
+    await second.locator('#board + .class-alert').getByText(BUSY).waitFor();
+    if (Number(seconds) >= 2) {
+      await second.waitForFunction((from) => {
+        const said = document.querySelector('#board + .class-alert')?.textContent.match(/in (\d+) seconds?\.$/);
+        return said !== null && Number(said[1]) < from;
+      }, Number(seconds));
+    }
+    assert.match(await status(second).textContent(), new RegExp(` in ${seconds} seconds?\\.$`), 'the status keeps the wait it said');
 
     // The page tries again by itself once the wait is over, and is in.
     await status(second).getByText('In the class.', { exact: true }).waitFor({ timeout: patience(90_000) });

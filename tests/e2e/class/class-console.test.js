@@ -16,6 +16,7 @@ import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 import { patience } from '../../support/patience.js';
+import { workerActivated } from '../../support/offline.js';
 
 const session = usePage();
 const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
@@ -60,6 +61,9 @@ test('a class server away: the pages probe ever more rarely, each console line i
     await status(student).getByText('In the class.', { exact: true }).waitFor();
     await teacher.getByText('1 student joined').waitFor();
     const pages = { teacher, student };
+    // Each page's service worker in place first: its script fetched with the server away would
+    // be a line of the page's own start, not of the class.
+    await Promise.all(Object.values(pages).map(workerActivated));
     const records = Object.fromEntries(Object.entries(pages).map(([who, page]) => [who, recordConsole(page)]));
     const sockets = { teacher: 0, student: 0 };
     for (const [who, page] of Object.entries(pages)) page.on('websocket', () => { sockets[who] += 1; });
