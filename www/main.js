@@ -66,7 +66,7 @@ try {
   const { Search, wasmMemoryBytes } = wasm;
   const limits = wasm.limits();
   $('size').max = limits.maxN; // the player's largest board (its field's checks read it)
-  const { countPool, countPanel } = startCountPanel(limits, () => giveCore(startCountWorker(), module));
+  const { countPool, countPanel } = startCountPanel(limits, wasm, () => giveCore(startCountWorker(), module));
   const compare = startCompare(wasm, module);
   // A read-only hook for the benchmark scripts and tests; the page itself does not use it.
   globalThis.bitqueensDebug = Object.freeze({
@@ -137,13 +137,13 @@ function startOfflineWhenIdle({ busy, permalink }) {
 
 /** The count panel, on a pool of one worker per core (at most 16), each started by
  *  `startWorker`; returns both. */
-function startCountPanel(limits, startWorker) {
+function startCountPanel(limits, core, startWorker) {
   const cores = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1));
   // Tests (and only tests) slow each sub-problem down, so that a count is still running when
   // they act on it, however fast the machine: tests/support/browser.js sets this.
   const delayMs = Number(globalThis.bitqueensTestHooks?.countDelayMs) || 0;
   const pool = new CountPool(startWorker, cores, { delayMs });
-  const panel = new CountPanel($('count-panel'), pool, cores, { limits, notice: $('resume-notice'), afterNotice: $('size') });
+  const panel = new CountPanel($('count-panel'), pool, cores, { limits, core, notice: $('resume-notice'), afterNotice: $('size') });
   return { countPool: pool, countPanel: panel };
 }
 

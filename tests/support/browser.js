@@ -19,12 +19,13 @@ export function chromiumPath() {
  *  `{ navigationLimit: true }` keeps it, as browsers have it. Every context it makes (and so
  *  every page: newPage() makes its context through newContext()) waits for an action, a
  *  state or a navigation up to Playwright's default widened by BITQUEENS_TIME_SCALE
- *  (patience.js). */
-export async function launch({ navigationLimit = false } = {}) {
+ *  (patience.js). `webgpu`: the page gets WebGPU on SwiftShader (SWIFTSHADER_WEBGPU); else it
+ *  has no GPU at all (--disable-gpu). */
+export async function launch({ navigationLimit = false, webgpu = false } = {}) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     ignoreDefaultArgs: navigationLimit ? ['--disable-ipc-flooding-protection'] : [],
-    args: CHROMIUM_ARGS,
+    args: webgpu ? [...CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu'), ...SWIFTSHADER_WEBGPU] : CHROMIUM_ARGS,
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => patient(await newContext(options));
@@ -38,6 +39,13 @@ export function patient(context) {
   context.setDefaultNavigationTimeout(patience(PLAYWRIGHT_DEFAULT_MS));
   return context;
 }
+
+/** The switches that give a page WebGPU on SwiftShader, the CPU's Vulkan that Debian's Chromium
+ *  carries (libvk_swiftshader.so): a GPU for the tests on a machine without one (launch({webgpu})). */
+export const SWIFTSHADER_WEBGPU = [
+  '--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader',
+  '--use-webgpu-adapter=swiftshader', '--disable-vulkan-surface',
+];
 
 /** The switches the tests start Chromium with (launch(), and a test's own persistent context). */
 export const CHROMIUM_ARGS = [

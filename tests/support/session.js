@@ -7,17 +7,18 @@ import { serve } from './server.js';
 import { launch, openPage, pageReady } from './browser.js';
 
 /**
- * Registers the hooks; returns { open(query, options), openAnother(address, options), page,
+ * Registers the hooks (`webgpu`: Chromium with WebGPU on SwiftShader, see browser.js's
+ * launch); returns { open(query, options), openAnother(address, options), page,
  * browser, expectProblem(regex) }. `options` are openPage's ({ viewport, touch, cores,
  * countDelayMs, init }). open() gives the test's page; openAnother() a second one (a link
  * opened in another tab, say), under the same guard: every page a test opens through the
  * session fails it on a console error, a page error or a failed request.
  */
-export function usePage() {
+export function usePage({ webgpu = false } = {}) {
   const session = { page: null, others: [], server: null, browser: null, expected: [] };
   before(async () => {
     session.server = await serve('dist');
-    session.browser = await launch();
+    session.browser = await launch({ webgpu });
   });
   after(async () => {
     await session.browser?.close();

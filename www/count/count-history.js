@@ -2,7 +2,8 @@
 // chart of counting time against N on a log scale. Rows are kept per N, worker count and
 // method; counting the same again replaces the row.
 
-import { published, countingMethod } from '../shared/core-constants.js';
+import { published } from '../shared/core-constants.js';
+import { methodAbout } from './count-runs.js';
 import { grouped, duration, rate, workerCount } from '../shared/format.js';
 import { LogChart } from '../shared/log-chart.js';
 
@@ -42,8 +43,8 @@ export class CountHistory {
       const tr = document.createElement('tr');
       const cells = [r.n, r.method, grouped(r.total), grouped(r.unique),
         expected ? `${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
-        r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.workers,
-        r.resumed ? '–' : rate(r.work, r.ms, countingMethod(r.method).workUnit)];
+        r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.gpu ? 'GPU' : r.workers,
+        r.resumed ? '–' : rate(r.work, r.ms, methodAbout(r.method).workUnit)];
       tr.replaceChildren(...cells.map((text) => {
         const td = document.createElement('td');
         td.textContent = text;

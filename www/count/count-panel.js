@@ -26,7 +26,8 @@ import { CountStore } from './count-store.js';
 import { ShardCheckPanel } from './shard-check-panel.js';
 import { CountHistory } from './count-history.js';
 import { RaceView } from './counter-race.js';
-import { CountRun, ResumeRun, RaceRun, ShardCheckRun } from './count-runs.js';
+import { CountRun, ResumeRun, RaceRun, ShardCheckRun, GpuRun, methodAbout } from './count-runs.js';
+import { gpuAdapter } from './gpu-adapter.js';
 import { Messages } from '../shared/messages.js';
 import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
@@ -42,10 +43,11 @@ export class CountPanel {
    * (#resume-notice, outside the panel) and `afterNotice`, what takes the focus after its
    * Later.
    */
-  constructor(root, pool, cores, { limits, notice, afterNotice }) {
+  constructor(root, pool, cores, { limits, notice, afterNotice, core = null, gpu = globalThis.navigator?.gpu }) {
     const find = within(root);
     const ui = {
       panel: root, size: find('count-size'), workers: find('count-workers'), method: find('count-method'),
+      device: find('count-device'), deviceLabel: find('count-device-label'),
       keep: find('count-keep'), countAll: find('count-all'), race: find('race'), cancel: find('count-cancel'),
       message: find('count-message'), saved: find('count-saved'), savedText: find('count-saved-text'),
       resume: find('count-resume'), discard: find('count-discard'), confirm: find('count-confirm'),
@@ -63,6 +65,11 @@ export class CountPanel {
     const sizeCap = () => { ui.size.max = countingMethod(ui.method.value).browserLargestN; };
     sizeCap();
     ui.method.addEventListener('change', sizeCap);
+    this.core = core;
+    this.gpu = gpu;
+    /** Settles once the GPU is named in Count on (or not offered: no WebGPU, no adapter). */
+    this.gpuOffered = core ? this.#offerGpu() : Promise.resolve(null);
+    ui.device.addEventListener('change', () => this.#deviceChosen());
     this.pool = pool;
     this.state = IDLE;
     /** The runner of what runs, or of the count the question is about; null when idle. */
@@ -83,6 +90,7 @@ export class CountPanel {
         this.#progress(report, run);
       },
       unique: () => { ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
+      lost: (message) => this.messages.show(message, 'info'),
       racerFinished: (kind, result) => this.race.finished(kind, result),
       racerStopped: (kind, why) => this.race.stopped(kind, why),
     };
@@ -210,8 +218,36 @@ export class CountPanel {
     return true;
   }
 
+  /** Offers the GPU in Count on when the browser gives one: named as the browser names it. */
+  async #offerGpu() {
+    const found = await gpuAdapter(this.gpu);
+    if (!found) return null;
+    this.ui.device.append(new Option(`the GPU: ${found.name}`, 'gpu'));
+    this.ui.deviceLabel.hidden = false;
+    return found.name;
+  }
+
+  /** True when Count on says the GPU. */
+  get #onGpu() {
+    return this.ui.device.value === 'gpu';
+  }
+
+  /** Workers, Method and Keep progress are the CPU's: held while the GPU is chosen, saying so. */
+  #deviceChosen() {
+    const why = this.#onGpu ? 'The GPU counts by its own split of the board, in one go: this is for the CPU’s workers.' : null;
+    for (const control of [this.ui.workers, this.ui.method, this.ui.keep]) {
+      control.disabled = Boolean(why) || (control === this.ui.keep && !this.store);
+      if (why) control.setAttribute('aria-description', why);
+      else control.removeAttribute('aria-description');
+    }
+  }
+
   countAll() {
     if (this.#refuseWhileBusy('count')) return;
+    if (this.#onGpu) {
+      this.#countOnGpu();
+      return;
+    }
     const method = this.ui.method.value;
     const largest = countingMethod(method).browserLargestN;
     const n = this.#readSize(largest, `Counting goes up to ${largest}: N = ${largest + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
@@ -229,6 +265,30 @@ export class CountPanel {
       return;
     }
     this.#grouped(run);
+  }
+
+  /** Count all on the GPU: up to the largest board the workers count by backtracking (the
+   *  GPU's split backtracks too), never asked about first (the GPU is the fast way). */
+  async #countOnGpu() {
+    const largest = countingMethod('backtrack').browserLargestN;
+    const n = this.#readSize(largest, `Counting goes up to ${largest}. The player above goes up to ${this.largestBoard}.`);
+    if (n === null) return;
+    this.messages.clear();
+    const name = await this.gpuOffered;
+    const run = new GpuRun({ n, core: this.core, gpu: this.gpu }, this.screen);
+    this.notice.hide();
+    this.#begin('count', run, `Counting N = ${n} on the GPU (${name})…`);
+    try {
+      const outcome = await run.run();
+      if (outcome.kind === 'done') {
+        this.history.add(outcome.row);
+        this.#showResult(outcome.row);
+      } else {
+        this.#stopped(outcome, run);
+      }
+    } finally {
+      this.#end();
+    }
   }
 
   /** The answer to the question about a long count: it runs as it was asked about, or not. */
@@ -430,7 +490,7 @@ export class CountPanel {
     // While Keep progress is on, what a reload would offer: the finished sub-problems wait up
     // to FLUSH_MS for their write, so "kept" trails "done" a little (count-store.js).
     const kept = run.keep && this.kept !== null ? ` · ${grouped(this.kept)} kept in this browser` : '';
-    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} sub-problems · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}${kept}`;
+    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} ${run.parts} · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}${kept}`;
   }
 
   /** The store counted `kept` parts of n: the progress line of a count of n keeping them says so. */
@@ -460,7 +520,7 @@ export class CountPanel {
       } else if (kept) {
         resume = ' What was counted is kept: Resume goes on from there.';
       }
-      this.ui.status.textContent = `${message} Stopped after ${after}; every worker was stopped.${resume}`;
+      this.ui.status.textContent = `${message} Stopped after ${after}; ${run.stoppedWhat}.${resume}`;
       if (!kept) this.ui.progress.value = 0; // else the bar keeps showing what is kept
     } else {
       this.messages.internalError(outcome.error, 'The count failed');
@@ -476,7 +536,7 @@ export class CountPanel {
       : 'No published value to compare with.');
   }
 
-  #showResult({ n, method, total, unique, work, ms, workers, resumed, subProblems, burnside }) {
+  #showResult({ n, method, total, unique, work, ms, workers, resumed, subProblems, burnside, gpu }) {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
@@ -484,7 +544,13 @@ export class CountPanel {
       this.ui.status.textContent = `All ${grouped(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
     } else {
       const kept = resumed ? ` ${grouped(resumed)} of ${grouped(subProblems)} sub-problems were kept from before.` : '';
-      this.ui.status.textContent = `Counted in ${duration(ms)} on ${workerCount(workers)}, ${rate(work, ms, countingMethod(method).workUnit)}, by ${methodName(method)}.${kept}`;
+      const on = gpu ? `the GPU (${gpu.adapter})` : workerCount(workers);
+      this.ui.status.textContent = `Counted in ${duration(ms)} on ${on}, ${rate(work, ms, methodAbout(method).workUnit)}, by ${methodName(method)}.${kept}`;
+    }
+    if (gpu) {
+      // The split, so that a learner sees why the search parallelises.
+      const rows = gpu.presetRows === 1 ? 'row was' : `${gpu.presetRows} rows were`;
+      this.ui.status.textContent += ` The first ${rows} preset: ${grouped(gpu.partialBoards)} partial boards (first queen in the left half, each standing for its mirror image too), one GPU invocation each, in ${grouped(gpu.chunks)} chunks.`;
     }
     this.ui.result.textContent = `N = ${n}: ${grouped(total)} solutions, ${grouped(unique)} unique. ` + (expected
       ? `Published (OEIS A000170 / A002562): ${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
@@ -492,7 +558,7 @@ export class CountPanel {
     // How the method made the unique count (the core's uniqueCount), on a line of its own.
     // Burnside's lemma on the total is shown with its numbers (N = 1 aside: a reflection fixes
     // its lone queen); parts that count their own classes, by how the search does it.
-    const { uniqueCount } = countingMethod(method);
+    const { uniqueCount } = methodAbout(method);
     if (uniqueCount === 'burnside' && n > 1) {
       const formula = document.createElement('span');
       formula.className = 'count-formula';
@@ -509,4 +575,4 @@ export class CountPanel {
 }
 
 /** A method's name in a sentence, the core's: "meeting in the middle", "backtracking". */
-const methodName = (slug) => countingMethod(slug).name;
+const methodName = (slug) => methodAbout(slug).name;

@@ -42,7 +42,7 @@ export const RACERS = Object.freeze([
 /** What every runner shares: its fixed board, method and workers; progress; how it stopped. */
 class Run {
   constructor(pool, { n, method, workers }, screen, clock) {
-    if (!countingMethod(method)) throw new Error(`No counting method “${method}”.`);
+    if (!methodAbout(method)) throw new Error(`No counting method “${method}”.`);
     // Fixed for the run's life: read-only, and throwing (strict mode) when assigned.
     Object.defineProperties(this, {
       n: { value: n, enumerable: true },
@@ -56,9 +56,19 @@ class Run {
     this.lastProgress = null; // {done, of, total}, as last told
   }
 
-  /** The unit of this run's work ("half-boards", "nodes"): its method's, the core's words. */
+  /** The unit of this run's work ("half-boards", "nodes", "solutions"): its method's words. */
   get workUnit() {
-    return countingMethod(this.method).workUnit;
+    return methodAbout(this.method).workUnit;
+  }
+
+  /** What this run's progress counts, in words. */
+  get parts() {
+    return 'sub-problems';
+  }
+
+  /** What stopped when this run was cancelled, in words. */
+  get stoppedWhat() {
+    return 'every worker was stopped';
   }
 
   /** Milliseconds since the run started. */
@@ -200,6 +210,94 @@ export class RaceRun extends Run {
     } catch (error) {
       if (racer) this.screen.racerStopped?.(racer.kind, error instanceof Cancelled ? 'cancelled' : 'failed');
       return this.stopped(error);
+    }
+  }
+}
+
+/** A count's method as the panel and the history read it (name, workUnit, uniqueCount): the
+ *  core's counting method, or the GPU's words for a GPU count. */
+export function methodAbout(slug) {
+  return slug === GPU.slug ? GPU : countingMethod(slug);
+}
+
+/** The GPU's count in the panel's words: the counting method's fields the panel reads. */
+export const GPU = Object.freeze({ slug: 'gpu', name: 'the GPU (one invocation per partial board)', workUnit: 'solutions', uniqueCount: 'burnside' });
+
+/**
+ * Count all n×n solutions on the GPU (gpu-count.js, loaded now, on demand): the core's split
+ * counted chunk by chunk by the WGSL kernel. `core` is the page's wasm core; `gpu`
+ * navigator.gpu. Progress is told per chunk; Cancel stops it before the next chunk. Done:
+ * {kind: 'done', row: {n, method: 'gpu', total, unique, work, ms, workers: 1, subProblems,
+ * burnside, gpu: {adapter, presetRows, chunks, partialBoards}}}. Nothing is kept in the
+ * browser: a GPU count starts again from zero.
+ */
+export class GpuRun extends Run {
+  constructor({ n, core, gpu = globalThis.navigator?.gpu }, screen = {}, clock = BROWSER_CLOCK) {
+    super(null, { n, method: GPU.slug, workers: 1 }, screen, clock);
+    this.core = core;
+    this.gpu = gpu;
+    this.aborter = new AbortController();
+    this.keep = false;
+  }
+
+  get workUnit() {
+    return GPU.workUnit;
+  }
+
+  get parts() {
+    return 'chunks of partial boards';
+  }
+
+  get stoppedWhat() {
+    return 'the GPU stopped after the chunk it was counting';
+  }
+
+  cancel(why) {
+    this.aborter.abort(new Cancelled(why));
+  }
+
+  async run() {
+    this.begin();
+    try {
+      const [{ countOnGpu }, { default: kernel }] = await Promise.all([
+        import(/* webpackChunkName: "gpu-count" */ './gpu-count.js'),
+        import(/* webpackChunkName: "gpu-count" */ '../../crate/src/count/gpu/kernel.wgsl?raw'),
+      ]);
+      const result = await countOnGpu(this.n, {
+        core: this.core,
+        kernel,
+        gpu: this.gpu,
+        signal: this.aborter.signal,
+        clock: this.clock,
+        onLost: (message) => this.screen.lost?.(message),
+        onProgress: ({ done, of, total, ms }) => this.progress({
+          done, of, total: Number(total), work: Number(total), ms,
+          estimatedBefore: 0, estimatedDone: done, estimatedLeft: of - done,
+        }),
+      });
+      const { total, presetRows, chunks, partialBoards, adapter, ms } = result;
+      this.screen.unique?.(this);
+      const burnside = this.#burnside(total);
+      return {
+        kind: 'done',
+        row: {
+          n: this.n, method: GPU.slug, total: Number(total), unique: burnside.unique, work: Number(total), ms,
+          workers: 1, subProblems: chunks, burnside, gpu: { adapter, presetRows, chunks, partialBoards },
+        },
+      };
+    } catch (error) {
+      return this.stopped(this.aborter.signal.aborted ? this.aborter.signal.reason : error);
+    }
+  }
+
+  /** Burnside's lemma on the total (the core's, through a plan of the board): {half, quarter,
+   *  unique}; throws for a total that is not this board's (a wrong count is never shown). */
+  #burnside(total) {
+    const counter = new this.core.Counter(this.n, 'backtrack');
+    try {
+      return counter.burnside(Number(total));
+    } finally {
+      counter.free?.();
     }
   }
 }

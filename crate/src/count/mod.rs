@@ -9,6 +9,7 @@
 //! - [`backtrack`]: the backtracking counter (symmetry and lookahead);
 //! - [`meet`]: the meet-in-the-middle counter (split, halves, join, sieve);
 //! - [`burnside`]: the unique count from the total (Burnside's lemma);
+//! - [`gpu`]: the GPU's split (partial boards, one per invocation) and its WGSL kernel;
 //! - [`plain`]: the classic recursive counters the fast ones are measured against.
 
 use crate::board::BoardSizeError;
@@ -16,6 +17,7 @@ use serde::Serialize;
 
 pub mod backtrack;
 pub mod burnside;
+pub mod gpu;
 pub mod meet;
 pub mod method;
 pub mod order;

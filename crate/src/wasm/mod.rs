@@ -1,12 +1,14 @@
 //! The JavaScript facade: the only module that knows about wasm-bindgen, one thin file per
 //! area of the page ([`search`]: the player; [`count`]: the counting workers and the count
-//! panel's tables; [`tree`]: the search tree panel; [`names`]: the lists and limits).
+//! panel's tables; [`gpu`]: the GPU counter's split; [`tree`]: the search tree panel;
+//! [`names`]: the lists and limits).
 //!
 //! Every value crosses as a plain JS object (serde-wasm-bindgen), names are camelCase, and
 //! bad input comes back as a thrown `Error` with a readable message, never as a panic.
 
 mod count;
 mod exercise;
+mod gpu;
 mod names;
 mod search;
 mod tree;

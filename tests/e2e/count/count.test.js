@@ -318,3 +318,13 @@ for (const [what, replacement, said] of [
     assert.ok((await countAll(page, 10)).startsWith(resultFor(10)), 'the next count works');
   });
 }
+
+test('without WebGPU (Chromium without a GPU) no GPU is offered, and Count all counts on the workers', async () => {
+  const page = await session.open();
+  // Once the panel has asked the browser for a GPU and got none.
+  const offered = await page.evaluate(() => globalThis.bitqueensDebug.countPanel.gpuOffered);
+  assert.equal(offered, null);
+  assert.equal(await page.locator('#count-device-label').isHidden(), true);
+  assert.ok((await countAll(page, 8)).startsWith(resultFor(8)));
+  assert.match(await text(page, 'count-status'), /on \d+ workers?,/);
+});
