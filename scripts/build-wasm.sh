@@ -12,5 +12,5 @@ mkdir -p www/pkg && [ -w www/pkg ] ||
 say "compiling the Rust core to WebAssembly (release; about a minute the first time)…"
 cargo build -p bitqueens --release --target wasm32-unknown-unknown
 wasm-bindgen --target bundler --out-dir www/pkg \
-  target/wasm32-unknown-unknown/release/bitqueens.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/bitqueens.wasm"
 say "www/pkg/ built ($(du -k www/pkg/bitqueens_bg.wasm | cut -f1) KiB of wasm)."
