@@ -36,6 +36,8 @@ const offScreen = (page, selectors) => page.evaluate((wanted) => {
       out.push(`${selector} at ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)} in ${innerWidth}×${innerHeight}`);
     }
   }
+  const board = document.getElementById('board').getBoundingClientRect();
+  if (board.width < 180) out.push(`the board is ${Math.round(board.width)} px wide`); // 8 squares of 22 px at least
   const wide = document.documentElement.scrollWidth;
   if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
   return out;
@@ -113,6 +115,32 @@ test('the teacher at 1366×768 and 1920×1080, plain, Projector, Presenter: the 
       assert.deepEqual(await offScreen(teacher, asking), [], `${where}, Presenter, a question open`);
       await button(teacher, 'Exit presenter (Esc)').click();
       await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-presenter'));
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-projector'));
+    }
+
+    // The answers shown, two rounds side by side: the histograms scroll in their own box
+    // rather than push the board off the screen.
+    await button(student, 'column 1').click();
+    await button(student, 'Submit').click();
+    await teacher.getByText('1 of 1 answered').waitFor();
+    await button(teacher, 'Show answers').click();
+    await button(teacher, 'Vote again').click();
+    await student.getByText(/^Round 2: /).waitFor();
+    await button(student, 'column 2').click();
+    await button(student, 'Submit').click();
+    await teacher.getByText('1 of 1 answered').waitFor();
+    await button(teacher, 'Show answers').click();
+    await teacher.getByRole('table', { name: /^Round 2: / }).waitFor();
+    const shown = ['#board', '.join-code', '.class-histograms'];
+    for (const size of sizes) {
+      await teacher.setViewportSize(size);
+      const where = `${size.width}×${size.height}`;
+      assert.deepEqual(await offScreen(teacher, shown), [], `${where}, two rounds shown`);
+      await button(teacher, 'Projector').click();
+      await teacher.waitForFunction(() => document.documentElement.hasAttribute('data-projector'));
+      assert.deepEqual(await offScreen(teacher, shown), [], `${where}, Projector, two rounds shown`);
+      await photograph(teacher, `teacher-${where}-projector-histograms`);
       await button(teacher, 'Projector').click();
       await teacher.waitForFunction(() => !document.documentElement.hasAttribute('data-projector'));
     }
