@@ -192,7 +192,10 @@ function startCompare(wasm, module) {
  *  parts of the player's one screen. */
 function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopics, landmarkNames }, limits, startTreeSizeWorker) {
   // "Go to step" in a solution's detail: the board it goes to is brought into view.
-  const stage = new Stage(page, (step) => { player.seek(step); stage.showBoard(); }, symmetryImages);
+  // While the player is locked (a live class followed) only the teacher's board moves it: a
+  // screen reader hears those moves paced (stage/announcer.js).
+  const stage = new Stage(page, (step) => { player.seek(step); stage.showBoard(); }, symmetryImages,
+    { followed: () => player.readOnly.locked });
   const explored = new ExploredView(page, new TreeSizes(startTreeSizeWorker));
   const screen = new Screen({ keep: stage.keep, failed: (error) => messages.internalError(error) });
   const player = new Player(Search, screen);

@@ -18,9 +18,10 @@ export class Stage {
    * @param {Function} goTo called with a step number by a solution's "Go to step"
    * @param {Function} imagesOf the core's symmetryImages(queens), for a solution's detail
    * @param {object} options gallery: false leaves the solutions gallery out (the embed page
-   *   has none; goTo and imagesOf are then unused)
+   *   has none; goTo and imagesOf are then unused); followed() true while the board moves only
+   *   with another's (a live class's teacher), whose moves a screen reader hears paced
    */
-  constructor(root, goTo, imagesOf, { gallery = true } = {}) {
+  constructor(root, goTo, imagesOf, { gallery = true, followed = () => false } = {}) {
     const $ = within(root);
     this.board = new BoardView($('board'));
     this.bits = new BitsView($('masks'));
@@ -38,6 +39,7 @@ export class Stage {
     // into #narration-said (announcer.js).
     const said = $('narration-said');
     this.announcer = new Announcer((text) => { said.textContent = text; });
+    this.followed = followed;
   }
 
   /** Brings the board into view (as little scrolling as it takes) and, with `focus`, gives
@@ -77,7 +79,7 @@ export class Stage {
     const { narration, steps, nodes, onBoard, found, row } = this.text;
     const sentence = describe(event, snapshot);
     setText(narration, sentence);
-    this.announcer.render(sentence, snapshot.steps, state);
+    this.announcer.render(sentence, snapshot.steps, state, this.followed());
     setText(steps, grouped(snapshot.steps));
     setText(nodes, grouped(snapshot.nodes));
     setText(onBoard, grouped(snapshot.queens.length));

@@ -4,17 +4,33 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Announcer, SAY_EVERY_MS, TRANSITIONS } from '../../../www/stage/announcer.js';
 
-/** An announcer on a clock the test moves: { announcer, said (every text said), clock }. */
+/** An announcer on a clock and a timer the test moves: { announcer, said (every text said),
+ *  clock, advance(ms) (moves the clock, firing the timers due on the way) }. */
 function announcerOnAClock() {
   const clock = { ms: 0 };
   const said = [];
-  const announcer = new Announcer((text) => said.push(text), () => clock.ms);
-  return { announcer, said, clock };
+  let timers = [];
+  const timer = {
+    later: (callback, ms) => { const handle = { callback, at: clock.ms + ms }; timers.push(handle); return handle; },
+    cancel: (handle) => { timers = timers.filter((t) => t !== handle); },
+  };
+  const advance = (ms) => {
+    const until = clock.ms + ms;
+    for (let due = timers.find((t) => t.at <= until); due; due = timers.find((t) => t.at <= until)) {
+      timers = timers.filter((t) => t !== due);
+      clock.ms = Math.max(clock.ms, due.at);
+      due.callback();
+    }
+    clock.ms = until;
+  };
+  const announcer = new Announcer((text) => said.push(text), () => clock.ms, timer);
+  return { announcer, said, clock, advance };
 }
 
-test('the table covers every pair of states, playing and resting', () => {
-  for (const from of ['playing', 'resting']) {
-    for (const to of ['playing', 'resting']) assert.ok(TRANSITIONS[from][to], `${from} → ${to}`);
+test('the table covers every pair of states: playing, resting, followed', () => {
+  const states = ['playing', 'resting', 'followed'];
+  for (const from of states) {
+    for (const to of states) assert.ok(TRANSITIONS[from][to], `${from} → ${to}`);
   }
 });
 
@@ -60,3 +76,33 @@ test('when play stops (paused, done, reset) the sentence where it stopped is alw
     assert.equal(said.length, 2, state);
   }
 });
+
+test('a followed board (a live class’s teacher playing, ten positions a second) is paced as play is, and its last sentence is always said', () => {
+  const { announcer, said, clock, advance } = announcerOnAClock();
+  announcer.render('Ready.', 0, 'paused', true);
+  said.length = 0;
+  clock.ms = 100; // the first position comes 100 ms after the last sentence: held back
+  for (let k = 1; k <= 100; k++) {
+    announcer.render(`Step ${k}.`, k, 'paused', true);
+    advance(100);
+  }
+  const elapsed = clock.ms;
+  assert.ok(said.length <= 1 + Math.floor(elapsed / SAY_EVERY_MS), `${said.length} said in ${elapsed} ms`);
+  assert.ok(said.length >= Math.floor(elapsed / SAY_EVERY_MS) - 1, `one every SAY_EVERY_MS: ${said.length}`);
+  // The teacher stopped at step 100: said once SAY_EVERY_MS have passed since the last one.
+  advance(SAY_EVERY_MS);
+  assert.equal(said.at(-1), 'Step 100.');
+  const count = said.length;
+  advance(10 * SAY_EVERY_MS);
+  assert.equal(said.length, count, 'nothing more');
+});
+
+test('a followed sentence held back is dropped when the student moves their own board (the room explores)', () => {
+  const { announcer, said, advance } = announcerOnAClock();
+  announcer.render('Step 1.', 1, 'paused', true); // said at once: none before
+  announcer.render('Step 2.', 2, 'paused', true); // held back
+  announcer.render('Step 3.', 3, 'paused', false); // the student's own Step
+  advance(2 * SAY_EVERY_MS);
+  assert.deepEqual(said, ['Step 1.', 'Step 3.']);
+});
+
