@@ -188,6 +188,16 @@ test('a student’s phone while following (390×844, 375×667, 320×640): the bo
     await section(student).getByText('Explore on your own: the teacher unlocked your controls.').waitFor();
     for (const name of ['Step', 'Play']) assert.equal(await button(student, name).isVisible(), true, `${name} is back`);
     assert.equal(await student.locator('#size').isVisible(), true, 'Board size is back');
+    // A question asked while the room explores: the fields stand before it on the screen, as
+    // in the focus order (Tab reaches them first), the question right under them.
+    await teacher.getByRole('combobox', { name: 'Topic' }).selectOption('free-squares');
+    await button(teacher, 'Ask the class').click();
+    await student.getByRole('group', { name: 'Your answer' }).waitFor();
+    const order = await student.evaluate(() => ({
+      fields: document.querySelector('.controls').getBoundingClientRect().bottom, // the bar is fixed: not in its box
+      question: document.querySelector('#board ~ .class-docked').getBoundingClientRect().top,
+    }));
+    assert.ok(order.fields <= order.question, `the fields (to ${order.fields}) before the question (from ${order.question}), as Tab goes`);
     await button(teacher, 'Bring everyone back').click();
     await locked.waitFor();
     await button(student, 'Step').waitFor({ state: 'hidden' });
