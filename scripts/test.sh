@@ -2,7 +2,8 @@
 # `npm test`: every test, in order from fastest to slowest to fail.
 #   1. rustfmt and clippy (warnings are errors), native and wasm32; the page's import rules
 #      (npm run lint:deps, .dependency-cruiser.cjs)
-#   2. native Rust tests: unit, doc, OEIS table, proptest against a recursive reference
+#   2. native Rust tests: unit, doc, OEIS table, proptest against a recursive reference, and
+#      the GPU counter (`--features bitqueens-cli/gpu`) on a Vulkan driver
 #   3. wasm-bindgen tests of the JS facade, in headless Chromium
 #   4. a production build (wasm + webpack into dist/)
 #   5. JS unit tests and Playwright end-to-end tests of the built page
@@ -14,6 +15,7 @@ source scripts/toolchain.sh
 
 require_node_for_tests
 require_chromium
+require_vulkan
 ensure_wasm_target
 ensure_wasm_bindgen_cli
 
@@ -21,14 +23,14 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "rustfmt and clippy"
 cargo fmt --all -- --check
-cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy --workspace --all-targets --features bitqueens-cli/gpu --quiet -- -D warnings
 cargo clippy -p bitqueens --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
 
 step "the page's import rules (dependency-cruiser)"
 npm run --silent lint:deps
 
-step "native Rust tests"
-cargo test --workspace --quiet
+step "native Rust tests (the GPU counter's on this machine's Vulkan: its GPU, or lavapipe on the CPU)"
+cargo test --workspace --features bitqueens-cli/gpu --quiet
 
 step "wasm facade tests in headless Chromium"
 cargo test -p bitqueens --target wasm32-unknown-unknown --lib

@@ -117,6 +117,29 @@ or point CHROMIUM and CHROMEDRIVER at your own copies."
   export CHROMIUM CHROMEDRIVER
 }
 
+# True when a Vulkan driver can be found (the GPU counter's tests, cli/tests/gpu.rs): the
+# loader and a driver's manifest; on macOS, Metal is always there.
+has_vulkan() {
+  [ "$(uname)" = Darwin ] && return 0
+  local manifests loaders
+  manifests=$(find /usr/share/vulkan/icd.d /etc/vulkan/icd.d -name '*.json' 2>/dev/null | head -n 1 || true)
+  loaders=$(find /usr/lib /usr/lib64 /lib -maxdepth 2 -name 'libvulkan.so.1' 2>/dev/null | head -n 1 || true)
+  [ -n "$manifests" ] && [ -n "$loaders" ]
+}
+
+# Installs Mesa's Vulkan drivers (lavapipe runs on the CPU) when no driver is found.
+ensure_vulkan() {
+  has_vulkan || apt_install "the GPU counter's tests (a Vulkan driver, on the CPU where there is no GPU)" mesa-vulkan-drivers libvulkan1
+  require_vulkan
+}
+
+# Fails, saying what to install, when no Vulkan driver is found.
+require_vulkan() {
+  has_vulkan ||
+    fail "the GPU counter's tests need a Vulkan driver (your GPU's, or Mesa's lavapipe, which runs on the CPU), and none was found. Install Mesa's with:
+    sudo apt-get update && sudo apt-get install -y mesa-vulkan-drivers libvulkan1"
+}
+
 # The Node.js majors the test suites are run on (package.json's "engines" says the same).
 NODE_OLDEST=20
 NODE_NEWEST=24

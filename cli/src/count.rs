@@ -52,6 +52,10 @@ pub struct Args {
     /// No progress on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// Count on the GPU (Vulkan, Metal or DX12, through wgpu; a build with the `gpu`
+    /// feature): the core's split, one GPU invocation per partial board, summed here.
+    #[arg(long, conflicts_with_all = ["shard", "journal", "parts", "threads", "delay_ms"])]
+    gpu: bool,
     /// Wait MS milliseconds before each sub-problem: for tests that stop a count midway.
     #[arg(long, value_name = "MS", hide = true)]
     delay_ms: Option<u64>,
@@ -59,6 +63,9 @@ pub struct Args {
 
 /// Runs the count; the error is a sentence for the user.
 pub fn run(args: Args) -> Result<(), String> {
+    if args.gpu {
+        return on_gpu(&args);
+    }
     let (pool, threads) = thread_pool(args.threads)?;
 
     // The run's time includes listing the sub-problems and opening the journal.
@@ -225,6 +232,50 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         print_text(&report, args.unique, nodes.load(Ordering::Relaxed));
     }
+    Ok(())
+}
+
+/// `count N --gpu`: the count on the GPU, printed as a count on the threads is (and with
+/// --json, one object: the counts, the adapter and the split).
+fn on_gpu(args: &Args) -> Result<(), String> {
+    let started = Instant::now();
+    let quiet = args.quiet;
+    let counted = crate::gpu::count(args.n, |done, of| {
+        if !quiet {
+            eprintln!(
+                "{done}/{of} chunks of partial boards, {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let report = serde_json::json!({
+            "n": args.n,
+            "device": "gpu",
+            "adapter": counted.adapter,
+            "total": counted.total,
+            "unique": counted.unique,
+            "seconds": seconds,
+            "presetRows": counted.preset_rows,
+            "chunks": counted.chunks,
+            "partialBoards": counted.partial_boards,
+        });
+        println!("{report}");
+        return Ok(());
+    }
+    println!("N = {}: {} solutions", args.n, counted.total);
+    if args.unique {
+        println!("N = {}: {} unique up to symmetry", args.n, counted.unique);
+    }
+    println!(
+        "{} partial boards (the first {} rows preset) in {} chunks on the GPU {} in {seconds:.3} s ({:.1} million solutions/s)",
+        counted.partial_boards,
+        counted.preset_rows,
+        counted.chunks,
+        counted.adapter,
+        counted.total as f64 / seconds.max(1e-9) / 1e6
+    );
     Ok(())
 }
 

@@ -9,6 +9,7 @@
 mod check;
 mod compare;
 mod count;
+mod gpu;
 mod journal;
 mod merge;
 #[cfg(test)]
