@@ -42,6 +42,8 @@ const PARTS = {
 /** What the readout says of poss while a question asks for the free squares (the board's
  *  squares say the same). */
 const POSS_HIDDEN = 'hidden while the question asks for the free squares';
+/** What the readout says while the tree is hidden (see hidePoss). */
+const TREE_HIDDEN = 'The search tree is hidden while the question asks for the free squares: the nodes below the current one are its answer. It comes back when the answer is shown.';
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
 
 export class TreePanel {
@@ -204,6 +206,12 @@ export class TreePanel {
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (this.possHidden) {
+      // Every node below the current one is a free square of its row: nothing is drawn, and
+      // no node can be pointed at or moved to, until the answer is shown.
+      this.show(TREE_HIDDEN);
+      return;
+    }
     this.display.draw(context, width, height, this);
     const current = this.display.currentNode();
     if (current) this.ringNode(context, current, 'ink');
@@ -311,8 +319,9 @@ export class TreePanel {
     return event.clientX - this.canvas.getBoundingClientRect().left;
   }
 
-  /** The node under the pointer, or null. */
+  /** The node under the pointer, or null (always null while the tree is hidden). */
   hit(event) {
+    if (this.possHidden) return null;
     const bounds = this.canvas.getBoundingClientRect();
     return this.display.hit(event.clientX - bounds.left, event.clientY - bounds.top, bounds.width);
   }
@@ -347,11 +356,13 @@ export class TreePanel {
   }
 
   /** While `hidden`, a question asks for the free squares (Predict's or a live class's,
-   *  teach/conceal.js): the readout says poss is hidden rather than give it. */
+   *  teach/conceal.js): the current node's children are the answer, so the tree is not drawn
+   *  and no node is described, pointed at or moved to; the readout says why. */
   hidePoss(hidden) {
     if (this.possHidden === hidden) return;
     this.possHidden = hidden;
-    this.redraw(); // the readout described with the masks it may give now
+    this.hovered = null;
+    this.redraw(); // the tree, or the sentence that says it is hidden
   }
 
   select(node) {
@@ -381,7 +392,7 @@ export class TreePanel {
       ArrowDown: () => display.firstChild(this.selected),
       Home: () => display.currentNode(),
     };
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || this.possHidden) return;
     if (event.key === 'Enter') {
       const marked = this.hovered ?? this.selected; // the node ringed and described
       if (marked) this.go(marked);

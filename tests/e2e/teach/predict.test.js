@@ -258,7 +258,7 @@ test('a wrong try shows the core’s reason as text in the live region: the atta
   assert.deepEqual(await line.locator('*').evaluateAll((all) => all.map((e) => [e.tagName, e.textContent])), [['CODE', '~'], ['CODE', '~(ld | col | rd)']]);
 });
 
-test('a free-squares question hides its row’s marks on the board (the squares without ↓ ↘ ↙ are the answer) and says so in their names, and the Search tree gives no poss; the answer shown, they are back', async () => {
+test('a free-squares question hides its row’s marks on the board (the squares without ↓ ↘ ↙ are the answer) and says so in their names, and the Search tree (whose nodes below the current one are the answer) is hidden; the answer shown, they are back', async () => {
   const page = await session.open('?n=8');
   await button(page, 'Predict').click();
   for (const name of ['Lowest bit', 'Two’s complement', 'Next row', 'What happens']) {
@@ -282,14 +282,22 @@ test('a free-squares question hides its row’s marks on the board (the squares 
   // The tooltip of a square under the pointer says no more.
   await row.nth(3).hover();
   assert.equal(await row.nth(3).getAttribute('title'), 'hidden while the question asks for the free squares');
-  // The Search tree's readout (a live region) describes the current node, whose call's poss
-  // is the answer: it says poss is hidden, and gives no digits of it.
+  // The Search tree: the current node's children are the answer (each a free square), so it
+  // draws nothing, and its readout (a live region) says why; its keys and the pointer find no
+  // node to describe.
   const readout = page.locator('#tree-readout');
-  await page.getByRole('application', { name: /^Search tree/ }).focus();
-  await readout.getByText(/^Row 1, column \d/).waitFor();
+  const tree = page.getByRole('application', { name: /^Search tree/ });
+  await tree.focus();
+  await readout.getByText(/^The search tree is hidden while the question asks for the free squares/).waitFor();
+  for (const key of ['ArrowDown', 'ArrowRight', 'Home']) await page.keyboard.press(key);
+  const canvas = page.locator('#tree-canvas');
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   const described = await readout.textContent();
-  assert.match(described, /for row 2: ld = [01]{8}, col = [01]{8}, rd = [01]{8}, poss hidden while the question asks for the free squares\./);
-  assert.doesNotMatch(described, /poss = /);
+  assert.match(described, /^The search tree is hidden/);
+  assert.doesNotMatch(described, /Row \d|column \d|poss/);
+  const inked = await canvas.evaluate((c) => c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0));
+  assert.equal(inked, false, 'nothing drawn');
   await button(page, 'Show answer').click();
   await page.locator('#board:not(.asking-free)').waitFor({ state: 'attached' });
   await readout.getByText(/for row 2: ld = [01]{8}, col = [01]{8}, rd = [01]{8}, poss = [01]{8}\./).waitFor();
