@@ -14,12 +14,13 @@ const session = usePage();
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 /** Starts recording, in the page, every change of every live region (an aria-live other than
- *  off, a role of status, alert or log, an output not made silent): "region: text" lines in
- *  window.liveChanges; resolves to the page's clock then. */
+ *  off, a role of status, alert or log, an output not made silent) but the class section's own
+ *  (its status and lines, said when the class changes, not as the board moves): "region: text"
+ *  lines in window.liveChanges; resolves to the page's clock then. */
 const recordLiveChanges = (page) => page.evaluate(() => {
   window.liveChanges = [];
   for (const region of document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"], output')) {
-    if (region.getAttribute('aria-live') === 'off') continue;
+    if (region.getAttribute('aria-live') === 'off' || region.closest('#live-class')) continue;
     new MutationObserver((records) => {
       for (const record of records) {
         const text = record.type === 'characterData' ? record.target.data : [...record.addedNodes].map((node) => node.textContent).join('');
