@@ -177,6 +177,9 @@ async function tabRoundClearOfBar(page, where) {
 for (const [width, height] of [[390, 844], [320, 640]]) {
   test(`${width}×${height}: every element Tab reaches is clear of the bottom bar, its focus ring too; every panel open as well`, async () => {
     const page = await session.open('?n=8&compare=board-scan,richards&cn=6', { viewport: { width, height } });
+    // The page settled first: the tree's size measured (Explored's lines), so that nothing above
+    // an element moves it under the bar between its focus and its measure.
+    await page.waitForFunction(() => document.getElementById('explored').textContent !== '…');
     const closed = await tabRoundClearOfBar(page, 'panels closed');
     assert.deepEqual(closed.covered, [], 'panels closed: covered by the bar');
     // The ones a class found under the bar (issue 51) are among those reached.
@@ -187,6 +190,7 @@ for (const [width, height] of [[390, 844], [320, 640]]) {
     await page.evaluate(() => { for (const panel of document.querySelectorAll('details')) panel.open = true; });
     await page.getByRole('region', { name: 'Board scan', exact: true }).waitFor();
     await page.getByRole('application', { name: /^Search tree/ }).waitFor();
+    await page.locator('#write-check:enabled').waitFor(); // Write it's editor loaded (it is taller then)
     const open = await tabRoundClearOfBar(page, 'every panel open');
     assert.deepEqual(open.covered, [], 'every panel open: covered by the bar');
     assert.ok(open.names.length > closed.names.length && open.names.includes('First dead end'), `History's landmarks reached too: ${open.names.join(', ')}`);
