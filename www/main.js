@@ -79,7 +79,7 @@ try {
   // the link opens a lesson: its first stop is drawn in the same task as the board, no frame
   // of the board before it.
   if (!opensLesson(location)) await nextTask();
-  const exports = startExports({ player, stage, controls });
+  const exports = startExports({ player, stage, controls, concealer });
   const write = startWrite(wasm, { player, controls, stage, compare });
   const lessons = startLessons(wasm, limits, { controls, compare, predict, write });
   const presenter = new Presenter(document, player, lessons, messages);
@@ -210,10 +210,23 @@ function startPlayer({ Search, wholeTree, TreeView, symmetryImages, predictTopic
   return { player, controls, predict, screen, stage, concealer };
 }
 
+/** Said when an export is pressed while a question's answer is hidden. */
+const EXPORTS_WAIT = 'The board’s files, the animation, the worksheet and the embed wait until the answer is shown: they would give it away.';
+
 /** The exports (the board and the solutions as files, the worksheet, GIF and MP4, the QR code)
  *  and the Embed dialog: each folder fetched on the first press of one of its buttons. Returns
  *  { busy() }: true while an export is being made. */
-function startExports({ player, stage, controls }) {
+function startExports({ player, stage, controls, concealer }) {
+  // A file of the step a question is asked at (the board with its marks, the bit rows, an
+  // animation of the steps to come, a worksheet, an embed) would give its answer away: while
+  // one is open, their buttons say so and do nothing (caught before the exports load or act).
+  const revealing = ['export-png', 'export-svg', 'print-worksheet', 'export-gif', 'export-mp4', 'embed-open'];
+  document.addEventListener('click', (event) => {
+    if (!concealer.hiding || !revealing.some((id) => event.target.closest?.(`#${id}`))) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    messages.show(EXPORTS_WAIT, 'info');
+  }, true);
   const exports = new OnDemand(async () => {
     const { installExports, installWorksheet, installAnimationExport, installQrLink } = await import(/* webpackChunkName: "export" */ './export/index.js');
     installExports(document, player.readOnly, stage.solutions, messages);

@@ -21,6 +21,11 @@ export class Concealer {
     this.asked = new Map(); // who → the question they hide the answer of
   }
 
+  /** True while a question's answer is hidden (Predict's or a live class's). */
+  get hiding() {
+    return this.asked.size > 0;
+  }
+
   /** `who` ('predict', 'class') hides what gives `question`'s answer away; null shows it. */
   conceal(who, question) {
     if (question) this.asked.set(who, question);

@@ -471,3 +471,25 @@ for (const n of [5, 7, 9]) {
     assert.equal(await score(page), `${asked} of ${asked} right`);
   });
 }
+
+test('while a question is open, the exports that would show its answer say they wait, and make nothing; the answer shown, they work', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  await button(page, 'Step').click();
+  assert.ok(await asking(page));
+  const exportChunk = () => page.requests.some((url) => /\/export\.[0-9a-f]+\.js$/.test(url));
+  let downloads = 0;
+  page.on('download', () => { downloads += 1; });
+  for (const name of ['Board as PNG', 'Board as SVG', 'Animation (GIF)']) {
+    await page.locator('#message').evaluate((m) => { m.textContent = ''; });
+    await button(page, name).click();
+    await page.locator('#message').getByText('wait until the answer is shown: they would give it away').waitFor();
+  }
+  assert.equal(exportChunk(), false, 'the exports were not even loaded');
+  assert.equal(await page.locator('dialog[open]').count(), 0, 'no dialog opened');
+  await button(page, 'Show answer').click();
+  const downloaded = page.waitForEvent('download');
+  await button(page, 'Board as SVG').click();
+  assert.match((await downloaded).suggestedFilename(), /^bitqueens-n6-step\d+\.svg$/);
+  assert.equal(downloads, 1, 'the one made after the answer was shown');
+});
