@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { usePage, button, steps, controls, frames } from '../../support/session.js';
 import { openPage } from '../../support/browser.js';
 import { seriousViolations } from '../../support/axe.js';
+import { SAY_EVERY_MS } from '../../../www/stage/announcer.js';
 
 const session = usePage();
 
@@ -242,3 +243,26 @@ test('Space and Enter on a focused control of the embed press that control, neve
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.body.dataset.state === 'playing');
 });
+
+test('Play in the embed tells a screen reader at most one sentence every 3 s, the counters nothing; where it stops is always said', async () => {
+  const page = await openEmbed('n=8&speed=10');
+  const start = await page.evaluate(() => {
+    window.liveChanges = [];
+    for (const region of document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"], output')) {
+      if (region.getAttribute('aria-live') === 'off') continue;
+      new MutationObserver((records) => {
+        for (const record of records) window.liveChanges.push(`${region.id || region.className}: ${region.textContent.slice(0, 60)}`);
+      }).observe(region, { childList: true, characterData: true, subtree: true });
+    }
+    return performance.now();
+  });
+  await button(page, 'Play').click();
+  await page.waitForFunction(() => Number(document.getElementById('steps').textContent) >= 20); // some 2 s: a state
+  const { changes, elapsed } = await page.evaluate((t) => ({ changes: [...window.liveChanges], elapsed: performance.now() - t }), start);
+  assert.ok(changes.length >= 1 && changes.length <= 1 + Math.floor(elapsed / SAY_EVERY_MS), `${changes.length} changes in ${Math.round(elapsed)} ms: ${JSON.stringify(changes.slice(0, 12))}`);
+  assert.ok(changes.every((change) => change.startsWith('narration-said: ')), JSON.stringify(changes.slice(0, 12)));
+  await button(page, 'Pause').click();
+  await page.waitForFunction(() => document.body.dataset.state === 'paused');
+  assert.equal(await page.locator('#narration-said').textContent(), `At step ${await steps(page)}. ${await page.locator('#narration').textContent()}`);
+});
+
