@@ -38,6 +38,8 @@ export class Concealer {
     }
     this.bits.hide([...lines]);
     this.board.classList.toggle('asking-free', free);
-    this.tree?.hidePoss(lines.has('poss'));
+    // Every question's answer is below the current node of the Search tree (the square tried
+    // next, its masks, whether it is a dead end): the tree is hidden while any is open.
+    this.tree?.hidePoss(this.hiding);
   }
 }

@@ -43,7 +43,7 @@ const PARTS = {
  *  squares say the same). */
 const POSS_HIDDEN = 'hidden while the question asks for the free squares';
 /** What the readout says while the tree is hidden (see hidePoss). */
-const TREE_HIDDEN = 'The search tree is hidden while the question asks for the free squares: the nodes below the current one are its answer. It comes back when the answer is shown.';
+const TREE_HIDDEN = 'The search tree is hidden while a question is open: the nodes below the current one give its answer. It comes back when the answer is shown.';
 const COLORS = ['path', 'done', 'dead', 'solution', 'pruned', 'ahead', 'ahead-fill', 'zoom', 'ink', 'select', 'label'];
 
 export class TreePanel {
@@ -355,9 +355,10 @@ export class TreePanel {
     setText(this.readout, text);
   }
 
-  /** While `hidden`, a question asks for the free squares (Predict's or a live class's,
-   *  teach/conceal.js): the current node's children are the answer, so the tree is not drawn
-   *  and no node is described, pointed at or moved to; the readout says why. */
+  /** While `hidden`, a question is open (Predict's or a live class's, teach/conceal.js): the
+   *  current node's children give its answer (the free squares, the square tried next, the
+   *  next row's masks, a dead end or not), so the tree is not drawn and no node is described,
+   *  pointed at or moved to; the readout says why. */
   hidePoss(hidden) {
     if (this.possHidden === hidden) return;
     this.possHidden = hidden;

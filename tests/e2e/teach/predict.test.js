@@ -288,7 +288,7 @@ test('a free-squares question hides its row’s marks on the board (the squares 
   const readout = page.locator('#tree-readout');
   const tree = page.getByRole('application', { name: /^Search tree/ });
   await tree.focus();
-  await readout.getByText(/^The search tree is hidden while the question asks for the free squares/).waitFor();
+  await readout.getByText(/^The search tree is hidden while a question is open/).waitFor();
   for (const key of ['ArrowDown', 'ArrowRight', 'Home']) await page.keyboard.press(key);
   const canvas = page.locator('#tree-canvas');
   const box = await canvas.boundingBox();
@@ -492,4 +492,18 @@ test('while a question is open, the exports that would show its answer say they 
   await button(page, 'Board as SVG').click();
   assert.match((await downloaded).suggestedFilename(), /^bitqueens-n6-step\d+\.svg$/);
   assert.equal(downloads, 1, 'the one made after the answer was shown');
+});
+
+test('a question of every other kind hides the Search tree too: its first child is the square tried next, its masks the next row, no child a dead end', async () => {
+  const page = await session.open('?n=6');
+  await button(page, 'Predict').click();
+  await page.getByRole('checkbox', { name: 'Free squares', exact: true }).uncheck();
+  const readout = page.locator('#tree-readout');
+  const tree = page.getByRole('application', { name: /^Search tree/ });
+  for (let i = 0; i < 8 && !(await asking(page)); i++) await button(page, 'Step').click();
+  assert.ok(await asking(page), 'a question of another kind');
+  await tree.focus();
+  for (const key of ['ArrowDown', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  await readout.getByText(/^The search tree is hidden while a question is open/).waitFor();
+  assert.doesNotMatch(await readout.textContent(), /Row \d|column \d|ld =/);
 });

@@ -1,6 +1,7 @@
 // The Concealer (www/teach/conceal.js): Predict and the live class hide a question's answer
 // through it at once; what is hidden is the union, and one shown again leaves the other's.
-// A free-squares question hides poss in the Search tree's readout too.
+// Any question open hides the Search tree (its nodes below the current one give every kind of
+// answer), until the last one is shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Concealer } from '../../../www/teach/conceal.js';
@@ -26,16 +27,19 @@ test('a free-squares question hides its masks and the board\'s free squares; nul
   assert.equal(seen.poss, false);
 });
 
-test('only a question poss answers hides the Search tree\'s poss', () => {
+test('every kind of question hides the Search tree until the last open one is shown', () => {
   const { seen, concealer } = fakes();
-  for (const topic of ['lowest-bit', 'twos-complement', 'next-row', 'what-happens']) {
+  for (const topic of ['lowest-bit', 'twos-complement', 'next-row', 'what-happens', 'free-squares']) {
     concealer.conceal('predict', { topic });
-    assert.equal(seen.poss, false, topic);
+    assert.equal(seen.poss, true, topic);
+    assert.equal(concealer.hiding, true, topic);
   }
-  concealer.conceal('class', { topic: 'free-squares' });
-  assert.equal(seen.poss, true);
+  concealer.conceal('class', { topic: 'lowest-bit' });
   concealer.conceal('predict', null); // the class's question still open
   assert.equal(seen.poss, true);
+  concealer.conceal('class', null);
+  assert.equal(seen.poss, false);
+  assert.equal(concealer.hiding, false);
 });
 
 test('Predict and the class at once: the union is hidden, and each shows only its own again', () => {
