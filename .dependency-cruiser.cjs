@@ -3,7 +3,7 @@
 //   www/main.js, www/embed/embed.js   the two pages' roots; the workers (*-worker.js) are roots too,
 //                                      and so is the service worker (offline/service-worker.js)
 //   www/<feature>/                     player, stage, compare, tree, count, teach, write, maker,
-//                                      export, embed, class, offline: one folder per thing the page
+//                                      export, embed, class, offline, language: one folder per thing the page
 //                                      shows. Its index.js lists, in its header, the names the rest
 //                                      of the page may use; every other file of the folder is private.
 //   on demand                          compare, write, maker, export, embed (the Embed dialog)
@@ -18,10 +18,10 @@
 // from it only its index.js; what the page loads first imports no on-demand folder; no module
 // that no root reaches, and no orphan.
 
-const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write|maker|class|offline)';
+const FEATURES = '(player|stage|compare|tree|count|teach|export|embed|write|maker|class|offline|language)';
 /** The folders main.js fetches on demand, and the folders the page's first load is made of. */
 const ON_DEMAND = '(compare|write|maker|export|embed|class|offline)';
-const FIRST_LOAD = '(player|stage|tree|count|teach|shared)';
+const FIRST_LOAD = '(player|stage|tree|count|teach|shared|language)';
 const ROOTS = ['^www/main\\.js$', '^www/embed/embed\\.js$', '^www/.+-worker\\.js$'];
 
 module.exports = {

@@ -108,6 +108,9 @@ export default (env, { mode }) => ({
       { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       // www/parts/*.html?raw: markup both pages share, pulled into their templates as text.
       { resourceQuery: /raw/, type: 'asset/source' },
+      // locales/<locale>/*.ftl: the Fluent catalogs, as text without their comments
+      // (scripts/ftl-loader.cjs; www/language/catalogs.js parses them).
+      { test: /\.ftl$/, type: 'asset/source', use: path.join(root, 'scripts/ftl-loader.cjs') },
     ],
   },
   plugins: [

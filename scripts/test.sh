@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in order from fastest to slowest to fail.
 #   1. rustfmt and clippy (warnings are errors), native and wasm32; the page's import rules
-#      (npm run lint:deps, .dependency-cruiser.cjs)
+#      (npm run lint:deps, .dependency-cruiser.cjs); the catalogs (npm run i18n:check,
+#      docs/translating.md)
 #   2. native Rust tests: unit, doc, OEIS table, proptest against a recursive reference, and
 #      the GPU counter (`--features bitqueens-cli/gpu`) on a Vulkan driver
 #   3. wasm-bindgen tests of the JS facade, in headless Chromium
@@ -28,6 +29,9 @@ cargo clippy -p bitqueens --target wasm32-unknown-unknown --lib --tests --quiet 
 
 step "the page's import rules (dependency-cruiser)"
 npm run --silent lint:deps
+
+step "the catalogs (valid Fluent, every offered language complete, no English left in the parts moved)"
+npm run --silent i18n:check
 
 step "native Rust tests (the GPU counter's on this machine's Vulkan: its GPU, or lavapipe on the CPU)"
 cargo test --workspace --features bitqueens-cli/gpu --quiet

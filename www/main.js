@@ -15,6 +15,7 @@ import {
 import { Stage, ExploredView, fitCounters, installPhoneLayout, installLegendLink, HistoryPanel } from './stage/index.js';
 import { Messages } from './shared/messages.js';
 import { installLook } from './shared/look.js';
+import { startLanguage } from './language/index.js';
 import { afterShown, onFileDropped, whenIdle, nextTask } from './shared/dom.js';
 import { OnDemand } from './shared/on-demand.js';
 import { download } from './shared/download.js';
@@ -34,6 +35,7 @@ const $ = (id) => document.getElementById(id);
 const page = $('page');
 const messages = new Messages($('message'));
 installLook(document);
+startLanguage(document); // the masthead and the parts moved onto the catalogs, in the learner's language
 for (const list of document.querySelectorAll('dl.counters')) fitCounters(list);
 installPhoneLayout(document);
 installLegendLink(document);

@@ -1,10 +1,11 @@
 // What was counted in this visit: a table like the ones in the classic blog posts, and a
 // chart of counting time against N on a log scale. Rows are kept per N, worker count and
-// method; counting the same again replaces the row.
+// method; counting the same again replaces the row. Its words are the catalogs' (count-table-…,
+// shared/l10n.js), and it redraws itself when the language changes; the method's cell keeps the
+// core's slug (meet, backtrack, gpu: a name of the code, as the CLI's --method takes it).
 
 import { published } from '../shared/core-constants.js';
-import { methodAbout } from './count-runs.js';
-import { grouped, duration, rate, workerCount } from '../shared/format.js';
+import { l10n, t, tDuration as duration, tRate as rate, tWorkers as workerCount } from '../shared/l10n.js';
 import { LogChart } from '../shared/log-chart.js';
 
 export class CountHistory {
@@ -12,6 +13,12 @@ export class CountHistory {
     this.table = table;
     this.chart = new LogChart(chart);
     this.rows = [];
+    l10n.onChange(() => {
+      if (this.rows.length) {
+        this.#renderTable();
+        this.#renderChart();
+      }
+    });
   }
 
   /** Adds a finished count: {n, method, total, unique, work, ms, workers, resumed}. A
@@ -41,10 +48,10 @@ export class CountHistory {
       const expected = published(r.n);
       const agrees = expected && expected.total === r.total && expected.unique === r.unique;
       const tr = document.createElement('tr');
-      const cells = [r.n, r.method, grouped(r.total), grouped(r.unique),
-        expected ? `${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓' : '✗ differs'}` : '–',
-        r.resumed ? `${duration(r.ms)} (resumed: the rest only)` : duration(r.ms), r.gpu ? 'GPU' : r.workers,
-        r.resumed ? '–' : rate(r.work, r.ms, methodAbout(r.method).workUnit)];
+      const cells = [r.n, r.method, l10n.number(r.total), l10n.number(r.unique),
+        expected ? t(agrees ? 'count-table-agree' : 'count-table-differ', { total: expected.total, unique: expected.unique }) : '–',
+        r.resumed ? t('count-table-resumed', { time: duration(r.ms) }) : duration(r.ms), r.gpu ? t('count-table-gpu') : r.workers,
+        r.resumed ? '–' : rate(r.work, r.ms, t(`count-unit-${r.method}`))];
       tr.replaceChildren(...cells.map((text) => {
         const td = document.createElement('td');
         td.textContent = text;
@@ -65,7 +72,7 @@ export class CountHistory {
       lines.get(key).points.push({ n: r.n, ms: r.ms });
     }
     this.chart.draw([...lines.values()].map(({ workers, method, points }) => ({
-      label: `${workerCount(workers)}, ${method}`, className: `w${Math.min(workers, 4)} ${method}`, points,
+      label: t('count-chart-line', { workers: workerCount(workers), method }), className: `w${Math.min(workers, 4)} ${method}`, points,
     })));
   }
 }

@@ -20,6 +20,11 @@
 // (count-history.js) and the notice at the top of the page (resume-notice.js). The sizes it
 // counts, the one it asks above, the default method and how each makes its unique count are
 // the core's (countingMethods(), limits()).
+//
+// Every sentence it writes is a message of the catalogs (shared/l10n.js; the keys count-…).
+// Each line it writes is drawn by a function kept in `lines` (#say), so that a change of
+// language redraws every line in place from what it says, not from its text: nothing that
+// runs or is shown is lost, and the next progress report is worded in the new language.
 
 import { IDLE, CONFIRMING, COUNTING, can, next } from './count-machine.js';
 import { CountStore } from './count-store.js';
@@ -33,7 +38,7 @@ import { ResumeNotice } from './resume-notice.js';
 import { parseBoardSizeField } from '../shared/board-size.js';
 import { within } from '../shared/dom.js';
 import { published, countingMethod, countingMethods, defaultCountingMethod } from '../shared/core-constants.js';
-import { grouped, duration, rate, workerCount } from '../shared/format.js';
+import { l10n, t, tDuration as duration, tRate, tWorkers as workerCount, wordElements } from '../shared/l10n.js';
 
 export class CountPanel {
   /**
@@ -57,10 +62,13 @@ export class CountPanel {
     this.ui = ui;
     /** The titles of the buttons held while something runs, to give back after. */
     this.idleTitles = new Map([ui.countAll, ui.race].map((button) => [button, button.title]));
+    /** What each line now says: element → the function that draws it (#say), redrawn when
+     *  the language changes. */
+    this.lines = new Map();
     this.largestBoard = limits.maxN;
     this.raceLargestN = limits.raceLargestN;
     // The methods, named as the core names them, in its order; its default chosen.
-    ui.method.replaceChildren(...countingMethods().map(({ slug, name }) => new Option(name[0].toUpperCase() + name.slice(1), slug)));
+    this.#nameMethods();
     ui.method.value = defaultCountingMethod();
     const sizeCap = () => { ui.size.max = countingMethod(ui.method.value).browserLargestN; };
     sizeCap();
@@ -89,8 +97,8 @@ export class CountPanel {
         if (racer) this.race.progress(racer, report);
         this.#progress(report, run);
       },
-      unique: () => { ui.status.textContent = 'Counting the solutions that a half turn or a quarter turn leaves unchanged, for the unique count…'; },
-      lost: (message) => this.messages.show(message, 'info'),
+      unique: () => this.#say(ui.status, () => t('count-unique-step')),
+      lost: (message) => this.#tell(() => message, 'info'),
       racerFinished: (kind, result) => this.race.finished(kind, result),
       racerStopped: (kind, why) => this.race.stopped(kind, why),
     };
@@ -101,7 +109,7 @@ export class CountPanel {
     /** Settles once the kept counts are read and the Resume offer is shown (or not). */
     const writeFailed = (error) => {
       console.error('The progress could not be kept:', error);
-      this.messages.show(`The progress could not be kept (${error.message}): the count goes on, but a reload can resume only what was kept before.`, 'error');
+      this.#tell(() => t('count-keep-failed', { error: error.message }), 'error');
     };
     this.ready = CountStore.open(globalThis.indexedDB, writeFailed).then((store) => {
       this.store = store;
@@ -112,12 +120,13 @@ export class CountPanel {
     ui.resume.addEventListener('click', () => this.resume());
     ui.discard.addEventListener('click', () => this.discard());
     window.addEventListener('pagehide', () => { this.store?.flush(); });
-    ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
-      new Option(i + 1 === cores ? `${cores} (one per core)` : String(i + 1), String(i + 1))));
+    this.cores = cores;
+    this.#nameWorkers();
     ui.workers.value = String(cores);
+    l10n.onChange(() => this.#reword());
     ui.countAll.addEventListener('click', () => this.countAll());
     ui.race.addEventListener('click', () => this.runRace());
-    ui.cancel.addEventListener('click', () => this.cancel('Cancelled.'));
+    ui.cancel.addEventListener('click', () => this.cancel(t('count-cancelled')));
     ui.confirmYes.addEventListener('click', () => this.#confirmed(true));
     ui.confirmNo.addEventListener('click', () => this.#confirmed(false));
     ui.size.addEventListener('input', () => {
@@ -126,8 +135,59 @@ export class CountPanel {
       if (this.state === IDLE) this.#offerResume();
     });
     root.addEventListener('toggle', () => {
-      if (!root.open) this.cancel('Panel closed: the count was cancelled.');
+      if (!root.open) this.cancel(t('count-panel-closed'));
     });
+  }
+
+  /** The Method menu's options: the core's methods, in its order, named in the page's language. */
+  #nameMethods() {
+    const chosen = this.ui.method.value;
+    this.ui.method.replaceChildren(...countingMethods().map(({ slug }) => new Option(t(`count-method-option-${slug}`), slug)));
+    if (chosen) this.ui.method.value = chosen;
+  }
+
+  /** The Workers menu's options, 1 to the cores, the last saying it is one per core. */
+  #nameWorkers() {
+    const { cores } = this;
+    const chosen = this.ui.workers.value;
+    this.ui.workers.replaceChildren(...Array.from({ length: cores }, (_, i) =>
+      new Option(i + 1 === cores ? t('count-workers-all', { workers: cores }) : l10n.number(i + 1), String(i + 1))));
+    if (chosen) this.ui.workers.value = chosen;
+  }
+
+  /** Draws `element`'s text by `draw()` (or, with `paint`, lets draw write it), and keeps
+   *  draw to redraw it in another language. */
+  #say(element, draw, { paint = false } = {}) {
+    this.lines.set(element, { draw, paint });
+    if (paint) draw();
+    else element.textContent = draw();
+  }
+
+  /** Shows a sentence on the message line (Messages.show), kept to redraw as #say. */
+  #tell(draw, kind = 'warning') {
+    this.lines.set(this.ui.message, { draw: () => this.messages.show(draw(), kind), paint: true });
+    this.messages.show(draw(), kind);
+  }
+
+  #clearMessage() {
+    this.lines.delete(this.ui.message);
+    this.messages.clear();
+  }
+
+  /** The language changed: every line, menu and held button's description said again in it. */
+  #reword() {
+    this.#nameMethods();
+    this.#nameWorkers();
+    const gpu = [...this.ui.device.options].find((option) => option.value === 'gpu');
+    if (gpu) gpu.textContent = t('count-device-gpu', { name: this.gpuName });
+    for (const [element, { draw, paint }] of this.lines) {
+      if (paint) draw();
+      else element.textContent = draw();
+    }
+    for (const [button] of this.idleTitles) wordElements(button, l10n.words);
+    this.idleTitles = new Map([...this.idleTitles.keys()].map((button) => [button, button.title]));
+    this.#holdStarts();
+    if (this.#onGpu) for (const control of [this.ui.workers, this.ui.method, this.ui.keep]) control.setAttribute('aria-description', t('count-gpu-holds'));
   }
 
   /**
@@ -139,7 +199,7 @@ export class CountPanel {
     const parsed = parseBoardSizeField(this.ui.size, max);
     if (parsed.ok) return parsed.n;
     const playable = parseBoardSizeField(this.ui.size, this.largestBoard).ok;
-    this.messages.show(playable ? `${parsed.message} ${why}` : parsed.message);
+    this.#tell(() => (playable ? `${parsed.message} ${why()}` : parsed.message));
     return null;
   }
 
@@ -155,14 +215,12 @@ export class CountPanel {
     }
     if (can(this.state, 'resize')) return;
     const typed = this.ui.size.value.trim();
-    const upNext = typed ? `N = ${typed}` : 'The size typed';
-    const going = {
-      counting: `The count of N = ${this.run?.n} goes on. ${upNext} is for the next count: press Count all when this one ends, or Cancel it first.`,
-      racing: `The race at N = ${this.run?.n} goes on. ${upNext} is for the next race or count: press it when this race ends, or Cancel it first.`,
-    }[this.state];
-    if (!going) return;
-    this.messages.show(going, 'info');
-    this.resizeNote = this.ui.message.textContent;
+    const n = this.run?.n;
+    const key = { counting: 'count-resized-counting', racing: 'count-resized-racing' }[this.state];
+    if (!key) return;
+    const going = () => t(key, { n, next: typed ? t('count-next-size', { typed }) : t('count-next-size-empty') });
+    this.#tell(going, 'info');
+    this.resizeNote = this.lines.get(this.ui.message);
   }
 
   /** Takes the machine's transition for `event`; Cancel is enabled where it can be taken. */
@@ -195,13 +253,11 @@ export class CountPanel {
 
   /** What runs or waits now, in a sentence that says what to do; undefined when idle. */
   #busySentence() {
-    return {
-      counting: `The count of N = ${this.run?.n} is still going: wait for it or press Cancel first.`,
-      racing: 'The race is still going: wait for it or press Cancel first.',
-      confirming: 'A long count is waiting for your answer: press Count anyway or Don’t first.',
-      checking: 'A shard is being checked: wait for it or press Cancel first.',
-      loading: 'A kept count is being read: wait a moment.',
+    const key = {
+      counting: 'count-busy-counting', racing: 'count-busy-racing', confirming: 'count-busy-confirming',
+      checking: 'count-busy-checking', loading: 'count-busy-loading',
     }[this.state];
+    return key ? t(key, { n: this.run?.n }) : undefined;
   }
 
   /** True while something runs or waits for an answer (a count, a race, a shard check, the
@@ -213,8 +269,7 @@ export class CountPanel {
   /** False when the machine takes `event` now; else says what is busy, and true. */
   #refuseWhileBusy(event) {
     if (can(this.state, event)) return false;
-    const busy = this.#busySentence();
-    if (busy) this.messages.show(busy);
+    if (this.#busySentence()) this.#tell(() => this.#busySentence() ?? '');
     return true;
   }
 
@@ -222,7 +277,8 @@ export class CountPanel {
   async #offerGpu() {
     const found = await gpuAdapter(this.gpu);
     if (!found) return null;
-    this.ui.device.append(new Option(`the GPU: ${found.name}`, 'gpu'));
+    this.gpuName = found.name;
+    this.ui.device.append(new Option(t('count-device-gpu', { name: found.name }), 'gpu'));
     this.ui.deviceLabel.hidden = false;
     return found.name;
   }
@@ -234,7 +290,7 @@ export class CountPanel {
 
   /** Workers, Method and Keep progress are the CPU's: held while the GPU is chosen, saying so. */
   #deviceChosen() {
-    const why = this.#onGpu ? 'The GPU counts by its own split of the board, in one go: this is for the CPU’s workers.' : null;
+    const why = this.#onGpu ? t('count-gpu-holds') : null;
     for (const control of [this.ui.workers, this.ui.method, this.ui.keep]) {
       control.disabled = Boolean(why) || (control === this.ui.keep && !this.store);
       if (why) control.setAttribute('aria-description', why);
@@ -250,16 +306,17 @@ export class CountPanel {
     }
     const method = this.ui.method.value;
     const largest = countingMethod(method).browserLargestN;
-    const n = this.#readSize(largest, `Counting goes up to ${largest}: N = ${largest + 1} would take days in a browser. The player above goes up to ${this.largestBoard}.`);
+    const n = this.#readSize(largest, () => t('count-too-large', { largest, above: largest + 1, player: this.largestBoard }));
     if (n === null) return;
-    this.messages.clear();
+    this.#clearMessage();
     const run = new CountRun(this.pool, { n, method, workers: this.#workers(), store: this.store, keep: this.ui.keep.checked }, this.screen);
     if (run.long) {
       this.run = run;
       this.#take('ask');
       const { ms, memoryMiB } = run.cost(this.history.reference(n, method));
-      const memory = memoryMiB === null ? '' : `, with about ${memoryMiB} MiB of memory for each worker`;
-      this.ui.confirmText.textContent = `Counting N = ${n} on ${workerCount(run.workers)} takes about ${duration(ms)} on this computer${memory}. Count anyway?`;
+      this.#say(this.ui.confirmText, () => (memoryMiB === null
+        ? t('count-confirm-question', { n, workers: workerCount(run.workers), time: duration(ms) })
+        : t('count-confirm-question-memory', { n, workers: workerCount(run.workers), time: duration(ms), mib: memoryMiB })));
       this.ui.confirm.hidden = false;
       this.ui.confirmYes.focus();
       return;
@@ -271,13 +328,13 @@ export class CountPanel {
    *  GPU's split backtracks too), never asked about first (the GPU is the fast way). */
   async #countOnGpu() {
     const largest = countingMethod('backtrack').browserLargestN;
-    const n = this.#readSize(largest, `Counting goes up to ${largest}. The player above goes up to ${this.largestBoard}.`);
+    const n = this.#readSize(largest, () => t('count-too-large-gpu', { largest, player: this.largestBoard }));
     if (n === null) return;
-    this.messages.clear();
+    this.#clearMessage();
     const name = await this.gpuOffered;
     const run = new GpuRun({ n, core: this.core, gpu: this.gpu }, this.screen);
     this.notice.hide();
-    this.#begin('count', run, `Counting N = ${n} on the GPU (${name})…`);
+    this.#begin('count', run, () => t('count-start-gpu', { n, name }));
     try {
       const outcome = await run.run();
       if (outcome.kind === 'done') {
@@ -300,7 +357,8 @@ export class CountPanel {
       this.#grouped(this.run, event);
     } else {
       this.#take(event);
-      this.ui.status.textContent = `N = ${this.run.n} not counted.`;
+      const { n } = this.run;
+      this.#say(this.ui.status, () => t('count-not-counted', { n }));
       this.run = null;
     }
   }
@@ -313,19 +371,19 @@ export class CountPanel {
   async #grouped(run, event = 'count') {
     const { n, workers, earlier } = run;
     this.notice.hide(); // a count runs: what it told of is moot
-    this.#begin(event, run, earlier
-      ? `Resuming N = ${n} on ${workerCount(workers)}: ${grouped(earlier.parts.size)} of ${grouped(earlier.subProblems)} sub-problems were kept…`
-      : `Counting N = ${n} on ${workerCount(workers)}…`);
+    this.#begin(event, run, () => (earlier
+      ? t('count-start-resume', { n, workers: workerCount(workers), kept: earlier.parts.size, total: earlier.subProblems })
+      : t('count-start', { n, workers: workerCount(workers) })));
     this.ui.saved.hidden = true;
     try {
       const outcome = await run.run();
       if (outcome.kind === 'done') {
-        if (outcome.forgetError) this.messages.internalError(outcome.forgetError, 'The kept progress could not be removed');
+        if (outcome.forgetError) this.messages.internalError(outcome.forgetError, t('count-forget-failed'));
         this.history.add(outcome.row); // a resumed one marked so: its time is only its last part's
         this.#showResult(outcome.row);
       } else if (outcome.kind === 'listChanged') {
-        this.ui.status.textContent = '';
-        this.messages.show(`${outcome.message} It was discarded: press Count all to count N = ${n} from the start.`);
+        this.#say(this.ui.status, () => '');
+        this.#tell(() => t('count-list-changed', { message: outcome.message, n }));
       } else {
         this.#stopped(outcome, run);
       }
@@ -362,7 +420,7 @@ export class CountPanel {
       await this.#offerResume();
       return;
     }
-    this.messages.clear();
+    this.#clearMessage();
     this.ui.size.value = String(run.n);
     this.ui.method.value = run.method;
     await this.#grouped(run);
@@ -374,7 +432,7 @@ export class CountPanel {
     const { n } = this.offered;
     this.notice.hide();
     await this.store.forget(n);
-    this.ui.status.textContent = `The kept progress of N = ${n} was discarded.`;
+    this.#say(this.ui.status, () => t('count-discarded', { n }));
     await this.#offerResume();
   }
 
@@ -393,12 +451,17 @@ export class CountPanel {
       this.notice.hide();
       return;
     }
+    const about = () => ({ n: run.n, method: methodName(run.method), done: run.done, total: run.subProblems });
     if (atStart) {
       this.ui.size.value = String(run.n);
-      this.notice.show(`A count of N = ${run.n} (${methodName(run.method)}) was left unfinished in this browser: ${grouped(run.done)} of ${grouped(run.subProblems)} sub-problems are kept. Resume it to count the rest, in the count panel below.`);
+      this.#say(this.notice.text, () => t('count-notice', about()));
+      this.notice.show(this.notice.text.textContent);
     }
-    const more = others.length ? ` Also kept: N = ${others.join(', ')} (type its size to resume it).` : '';
-    this.ui.savedText.textContent = `An unfinished count of N = ${run.n} (${methodName(run.method)}): ${grouped(run.done)} of ${grouped(run.subProblems)} sub-problems counted and kept in this browser (last ${new Date(run.updated).toLocaleTimeString('en-GB')}). Resume counts the rest; Count all starts again from zero.${more}`;
+    this.#say(this.ui.savedText, () => t('count-offer', {
+      ...about(),
+      time: new Date(run.updated).toLocaleTimeString(l10n.tag === 'en' ? 'en-GB' : l10n.tag),
+      more: others.length ? t('count-offer-more', { sizes: others.join(', ') }) : '',
+    }));
   }
 
   /** Re-counts a sample of the sub-problems of the shard pasted or dropped, and compares. */
@@ -407,19 +470,19 @@ export class CountPanel {
     const asked = this.shardCheck.read(this.largestBoard);
     if (!asked) return;
     const { shard, positions } = asked;
-    this.messages.clear();
+    this.#clearMessage();
     this.shardCheck.clear();
     const run = new ShardCheckRun(this.pool, { shard, positions, workers: this.#workers() }, this.screen);
-    this.#begin('check', run, `Checking ${shard.what} of N = ${shard.n}: counting ${grouped(positions.length)} of its ${grouped(shard.parts.length)} sub-problems again…`);
+    this.#begin('check', run, () => t('count-start-check', { what: shard.what, n: shard.n, sample: positions.length, parts: shard.parts.length }));
     try {
       const outcome = await run.run();
       if (outcome.kind !== 'done') {
         this.#stopped(outcome, run);
       } else if (this.shardCheck.show(shard, positions, outcome.again)) {
         this.ui.progress.value = 1;
-        this.ui.status.textContent = `Checked in ${duration(outcome.ms)}.`;
+        this.#say(this.ui.status, () => t('count-checked', { time: duration(outcome.ms) }));
       } else {
-        this.ui.status.textContent = '';
+        this.#say(this.ui.status, () => '');
       }
     } finally {
       this.#end();
@@ -429,15 +492,15 @@ export class CountPanel {
   async runRace() {
     if (this.#refuseWhileBusy('race')) return;
     const largest = this.raceLargestN;
-    const n = this.#readSize(largest, `The race goes up to ${largest}: at ${largest + 1} the plain JS recursion alone takes over a minute. Use Count all for larger boards.`);
+    const n = this.#readSize(largest, () => t('count-race-too-large', { largest, above: largest + 1 }));
     if (n === null) return;
-    this.messages.clear();
+    this.#clearMessage();
     const run = new RaceRun(this.pool, n, this.screen);
-    this.#begin('race', run, `Race at N = ${n}: each counter in turn on one worker…`);
+    this.#begin('race', run, () => t('count-start-race', { n }));
     this.race.start(n);
     try {
       const outcome = await run.run();
-      if (outcome.kind === 'done') this.ui.status.textContent = `Race at N = ${n} finished.`;
+      if (outcome.kind === 'done') this.#say(this.ui.status, () => t('count-race-done', { n }));
       else this.#stopped(outcome, run);
     } finally {
       this.#end();
@@ -455,14 +518,15 @@ export class CountPanel {
     this.run.cancel(why);
   }
 
-  /** Starts `run` on what `event` starts (count, countAnyway, race, check), showing `status`. */
+  /** Starts `run` on what `event` starts (count, countAnyway, race, check), showing `status()`. */
   #begin(event, run, status) {
     this.run = run; // first: what runs is named in the held buttons' description
     this.#take(event);
     this.lastProgress = null;
     this.kept = null;
     this.ui.progress.value = 0;
-    this.ui.status.textContent = status;
+    this.#say(this.ui.status, status);
+    this.lines.delete(this.ui.result);
     this.ui.result.textContent = '';
     this.ui.result.className = 'count-result';
   }
@@ -471,7 +535,7 @@ export class CountPanel {
     this.#take('ended');
     this.run = null;
     // The note that the run went on after a new size was typed is moot once it ends.
-    if (this.resizeNote && this.ui.message.textContent === this.resizeNote) this.messages.clear();
+    if (this.resizeNote && this.lines.get(this.ui.message) === this.resizeNote) this.#clearMessage();
     this.resizeNote = null;
   }
 
@@ -486,11 +550,15 @@ export class CountPanel {
     this.lastProgress = { report, run };
     const finished = estimatedBefore + estimatedDone;
     this.ui.progress.value = finished + estimatedLeft > 0 ? finished / (finished + estimatedLeft) : 0;
-    const left = estimatedDone > 0 && done < of ? ` · about ${duration((ms * estimatedLeft) / estimatedDone)} left` : '';
     // While Keep progress is on, what a reload would offer: the finished sub-problems wait up
     // to FLUSH_MS for their write, so "kept" trails "done" a little (count-store.js).
-    const kept = run.keep && this.kept !== null ? ` · ${grouped(this.kept)} kept in this browser` : '';
-    this.ui.status.textContent = `${grouped(done)} of ${grouped(of)} ${run.parts} · ${rate(work, ms, run.workUnit)} · ${duration(ms)} elapsed${left}${kept}`;
+    const keptNow = run.keep && this.kept !== null ? this.kept : null;
+    this.#say(this.ui.status, () => t(run.method === 'gpu' ? 'count-progress-gpu' : 'count-progress', {
+      done, of, rate: tRate(work, ms, unitOf(run.method)), time: duration(ms),
+      left: estimatedDone > 0 && done < of ? t('count-progress-left', { time: duration((ms * estimatedLeft) / estimatedDone) }) : '',
+      kept: keptNow === null ? '' : t('count-progress-kept', { kept: keptNow }),
+    }));
+    this.lines.get(this.ui.status).progress = true;
   }
 
   /** The store counted `kept` parts of n: the progress line of a count of n keeping them says so. */
@@ -499,80 +567,92 @@ export class CountPanel {
     if (this.state !== COUNTING || !run?.keep || run.n !== n) return;
     this.kept = kept;
     // Redrawn only while it shows the progress (not the unique count's step, nor a result).
-    if (this.lastProgress?.run === run && / elapsed/.test(this.ui.status.textContent)) this.#progress(this.lastProgress.report, run);
+    if (this.lastProgress?.run === run && this.lines.get(this.ui.status)?.progress) this.#progress(this.lastProgress.report, run);
   }
 
   /** `run` stopped (its outcome): cancelled (what is kept stays on the bar, and is said), or failed. */
   #stopped(outcome, run) {
     if (outcome.kind === 'cancelled') {
       const { message, ms, kept, progress: { done, of, total } } = outcome;
-      const after = duration(ms);
-      let resume = '';
+      let resume = () => '';
       if (kept && of > 0 && done === of) {
         // Every sub-problem is counted: the total is the count's result; only Burnside's
         // unique count was left.
         this.#showTotalOnly(run.n, total);
-        resume = ` Every sub-problem (${grouped(of)}) was counted and is kept; only the unique count was left: Resume makes it.`;
+        resume = () => t('count-stopped-all-kept', { of });
       } else if (kept && done > 0) {
         // As the store counted them once every write ended: what Resume will offer.
         const held = this.store?.kept(run.n) ?? done;
-        resume = ` What was counted is kept (${grouped(held)} of ${grouped(of)} sub-problems): Resume goes on from there.`;
+        resume = () => t('count-stopped-some-kept', { kept: held, of });
       } else if (kept) {
-        resume = ' What was counted is kept: Resume goes on from there.';
+        resume = () => t('count-stopped-kept');
       }
-      this.ui.status.textContent = `${message} Stopped after ${after}; ${run.stoppedWhat}.${resume}`;
+      this.#say(this.ui.status, () => t(run.method === 'gpu' ? 'count-stopped-gpu' : 'count-stopped', { why: message, time: duration(ms), resume: resume() }));
       if (!kept) this.ui.progress.value = 0; // else the bar keeps showing what is kept
     } else {
-      this.messages.internalError(outcome.error, 'The count failed');
+      this.messages.internalError(outcome.error, t('count-failed'));
     }
   }
 
   /** The result of a count of n cancelled in its last step (Burnside's unique count): the total. */
   #showTotalOnly(n, total) {
     const expected = published(n);
-    const agrees = expected ? (expected.total === total ? ' ✓ agree' : ' ✗ DIFFER') : '';
-    this.ui.result.textContent = `N = ${n}: ${grouped(total)} solutions; the unique count was cancelled. ` + (expected
-      ? `Published (OEIS A000170): ${grouped(expected.total)}${agrees}`
-      : 'No published value to compare with.');
+    this.#say(this.ui.result, () => t('count-result-total-only', {
+      n, total,
+      compare: expected
+        ? t('count-published-total', { total: expected.total, verdict: t(expected.total === total ? 'count-agree-after' : 'count-differ-after') })
+        : t('count-unpublished'),
+    }));
   }
 
   #showResult({ n, method, total, unique, work, ms, workers, resumed, subProblems, burnside, gpu }) {
     const expected = published(n);
     const agrees = expected && expected.total === total && expected.unique === unique;
     this.ui.progress.value = 1;
-    if (resumed && resumed === subProblems) {
-      this.ui.status.textContent = `All ${grouped(subProblems)} sub-problems were counted before and kept: nothing was left to count${burnside ? ' but the unique count, made now' : ''} (${methodName(method)}).`;
-    } else {
-      const kept = resumed ? ` ${grouped(resumed)} of ${grouped(subProblems)} sub-problems were kept from before.` : '';
-      const on = gpu ? `the GPU (${gpu.adapter})` : workerCount(workers);
-      this.ui.status.textContent = `Counted in ${duration(ms)} on ${on}, ${rate(work, ms, methodAbout(method).workUnit)}, by ${methodName(method)}.${kept}`;
-    }
-    if (gpu) {
+    this.#say(this.ui.status, () => {
+      let said;
+      if (resumed && resumed === subProblems) {
+        said = t(burnside ? 'count-all-kept-unique' : 'count-all-kept', { total: subProblems, method: methodName(method) });
+      } else {
+        said = t('count-done', {
+          time: duration(ms), where: gpu ? t('count-on-gpu', { adapter: gpu.adapter }) : workerCount(workers),
+          rate: tRate(work, ms, unitOf(method)), method: methodName(method),
+          kept: resumed ? t('count-done-kept', { kept: resumed, total: subProblems }) : '',
+        });
+      }
       // The split, so that a learner sees why the search parallelises.
-      const rows = gpu.presetRows === 1 ? 'row was' : `${gpu.presetRows} rows were`;
-      this.ui.status.textContent += ` The first ${rows} preset: ${grouped(gpu.partialBoards)} partial boards (first queen in the left half, each standing for its mirror image too), one GPU invocation each, in ${grouped(gpu.chunks)} chunks.`;
-    }
-    this.ui.result.textContent = `N = ${n}: ${grouped(total)} solutions, ${grouped(unique)} unique. ` + (expected
-      ? `Published (OEIS A000170 / A002562): ${grouped(expected.total)} / ${grouped(expected.unique)} ${agrees ? '✓ agree' : '✗ DIFFER'}`
-      : 'No published value to compare with.');
-    // How the method made the unique count (the core's uniqueCount), on a line of its own.
-    // Burnside's lemma on the total is shown with its numbers (N = 1 aside: a reflection fixes
-    // its lone queen); parts that count their own classes, by how the search does it.
-    const { uniqueCount } = methodAbout(method);
-    if (uniqueCount === 'burnside' && n > 1) {
-      const formula = document.createElement('span');
-      formula.className = 'count-formula';
-      formula.textContent = ` Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = (${grouped(total)} + ${grouped(burnside.half)} + 2·${grouped(burnside.quarter)}) / 8 = ${grouped(unique)}, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.`;
-      this.ui.result.append(formula);
-    } else if (uniqueCount === 'parts' && n > 1) {
-      const how = document.createElement('span');
-      how.className = 'count-formula';
-      how.textContent = ' Unique by backtracking: the search visits each class of solutions (a board with its turns and mirror images) at the images its symmetry rules keep, and counts the class once there, with its size of 2, 4 or 8 towards the total.';
-      this.ui.result.append(how);
-    }
+      if (gpu) said += t('count-gpu-split', { rows: gpu.presetRows, boards: gpu.partialBoards, chunks: gpu.chunks });
+      return said;
+    });
+    this.#say(this.ui.result, () => {
+      this.ui.result.textContent = t('count-result', {
+        n, total, unique,
+        compare: expected
+          ? t('count-published-both', { total: expected.total, unique: expected.unique, verdict: t(agrees ? 'count-agree' : 'count-differ') })
+          : t('count-unpublished'),
+      });
+      // How the method made the unique count (the core's uniqueCount), on a line of its own.
+      // Burnside's lemma on the total is shown with its numbers (N = 1 aside: a reflection
+      // fixes its lone queen); parts that count their own classes, by how the search does it.
+      const { uniqueCount } = methodAbout(method);
+      if (uniqueCount === 'burnside' && n > 1) {
+        const formula = document.createElement('span');
+        formula.className = 'count-formula';
+        formula.textContent = t('count-burnside', { total, half: burnside.half, quarter: burnside.quarter, unique });
+        this.ui.result.append(formula);
+      } else if (uniqueCount === 'parts' && n > 1) {
+        const how = document.createElement('span');
+        how.className = 'count-formula';
+        how.textContent = t('count-by-parts');
+        this.ui.result.append(how);
+      }
+    }, { paint: true });
     this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
   }
 }
 
-/** A method's name in a sentence, the core's: "meeting in the middle", "backtracking". */
-const methodName = (slug) => methodAbout(slug).name;
+/** A method's name in a sentence, by its slug: "meeting in the middle", "backtracking". */
+const methodName = (slug) => t(`count-method-${slug}`);
+
+/** The unit of a method's work, in words: "half-boards", "nodes", "solutions". */
+const unitOf = (slug) => t(`count-unit-${slug}`);
