@@ -18,9 +18,10 @@
 //!   `by_key` counts them per key (a key with none is forgotten); `count <= total` and each
 //!   key's count `<= per_key` after every call;
 //! - unsettled (`Waiting` and `Serving`) connections are at most `unsettled` after every call;
-//! - the one evicted is a `Waiting` one whenever there is one (a slow-header flood is made of
-//!   them), else a `Serving` one; of the key that has the most in that state (a flood comes
-//!   from few addresses, a class's phones are spread over the state), its oldest;
+//! - the one evicted is of the key (an address, an IPv6 /64: the server's choice) that has the
+//!   most unsettled connections, Waiting and Serving together (a flood comes from few
+//!   addresses, however its connections behave: half heads, or one quick request and then
+//!   idling), its oldest `Waiting` one if it has any, else its oldest `Serving` one;
 //! - a `Seated` connection is never evicted;
 //! - an id is released at most once; an evicted id's release changes nothing.
 
@@ -52,63 +53,80 @@ pub struct Admitted {
     pub evicted: Option<u64>,
 }
 
-/// The unsettled connections in one state: each key's ids, oldest first, and the keys ordered
-/// by how many they hold.
+/// The unsettled connections: each key's Waiting and Serving ids, each oldest first, and the
+/// keys ordered by how many they hold in all.
 #[derive(Debug)]
-struct Pool<K> {
-    by_key: HashMap<K, VecDeque<u64>>,
+struct Unsettled<K> {
+    by_key: HashMap<K, (VecDeque<u64>, VecDeque<u64>)>,
     sizes: BTreeSet<(usize, K)>,
     count: usize,
 }
 
-impl<K: Hash + Ord + Clone> Pool<K> {
-    fn new() -> Pool<K> {
-        Pool {
+impl<K: Hash + Ord + Clone> Unsettled<K> {
+    fn new() -> Unsettled<K> {
+        Unsettled {
             by_key: HashMap::new(),
             sizes: BTreeSet::new(),
             count: 0,
         }
     }
 
-    fn resize(&mut self, key: &K, before: usize, after: usize) {
+    fn size(&self, key: &K) -> usize {
+        self.by_key.get(key).map_or(0, |(w, s)| w.len() + s.len())
+    }
+
+    /// `key` held `before` and holds what it holds now: its place in `sizes` follows.
+    fn resized(&mut self, key: &K, before: usize) {
+        let after = self.size(key);
         if before > 0 {
             self.sizes.remove(&(before, key.clone()));
         }
         if after > 0 {
             self.sizes.insert((after, key.clone()));
+        } else {
+            self.by_key.remove(key);
         }
     }
 
-    fn push(&mut self, key: &K, id: u64) {
-        let ids = self.by_key.entry(key.clone()).or_default();
-        ids.push_back(id);
-        let after = ids.len();
-        self.resize(key, after - 1, after);
+    /// `id` of `key` joins its Waiting (or else Serving) ones, as the newest.
+    fn push(&mut self, key: &K, id: u64, waiting: bool) {
+        let before = self.size(key);
+        let (waits, serves) = self.by_key.entry(key.clone()).or_default();
+        if waiting {
+            waits.push_back(id);
+        } else {
+            serves.push_back(id);
+        }
+        self.resized(key, before);
         self.count += 1;
     }
 
+    /// `id` of `key` leaves, if it is here.
     fn remove(&mut self, key: &K, id: u64) {
-        let Some(ids) = self.by_key.get_mut(key) else {
+        let before = self.size(key);
+        let Some((waits, serves)) = self.by_key.get_mut(key) else {
             return;
         };
-        let Some(at) = ids.iter().position(|&x| x == id) else {
-            return;
-        };
-        ids.remove(at);
-        let after = ids.len();
-        if after == 0 {
-            self.by_key.remove(key);
+        let mut found = false;
+        for ids in [waits, serves] {
+            if let Some(at) = ids.iter().position(|&x| x == id) {
+                ids.remove(at);
+                found = true;
+                break;
+            }
         }
-        self.resize(key, after + 1, after);
-        self.count -= 1;
+        if found {
+            self.resized(key, before);
+            self.count -= 1;
+        }
     }
 
-    /// The oldest id of the key that holds the most (of two keys holding as many, the
-    /// greater key), with its key.
-    fn largest_oldest(&self) -> Option<(K, u64)> {
+    /// The one to displace: of the key that holds the most (of two holding as many, the
+    /// greater key), its oldest Waiting one, else its oldest Serving one.
+    fn victim(&self) -> Option<u64> {
         let (_, key) = self.sizes.last()?;
-        let id = *self.by_key.get(key)?.front()?;
-        Some((key.clone(), id))
+        let (waits, serves) = self.by_key.get(key)?;
+        waits.front().or(serves.front()).copied()
     }
 }
 
@@ -121,8 +139,7 @@ pub struct Admission<K> {
     count: usize,
     by_key: HashMap<K, usize>,
     live: HashMap<u64, (K, State)>,
-    waiting: Pool<K>,
-    serving: Pool<K>,
+    pool: Unsettled<K>,
     next_id: u64,
 }
 
@@ -137,8 +154,7 @@ impl<K: Hash + Ord + Clone> Admission<K> {
             count: 0,
             by_key: HashMap::new(),
             live: HashMap::new(),
-            waiting: Pool::new(),
-            serving: Pool::new(),
+            pool: Unsettled::new(),
             next_id: 0,
         }
     }
@@ -150,12 +166,8 @@ impl<K: Hash + Ord + Clone> Admission<K> {
             return Err(Full::Address);
         }
         let mut evicted = None;
-        if self.count >= self.total || self.waiting.count + self.serving.count >= self.unsettled {
-            let victim = self
-                .waiting
-                .largest_oldest()
-                .or_else(|| self.serving.largest_oldest());
-            let Some((_, victim)) = victim else {
+        if self.count >= self.total || self.pool.count >= self.unsettled {
+            let Some(victim) = self.pool.victim() else {
                 return Err(Full::Total);
             };
             self.forget(victim);
@@ -165,7 +177,7 @@ impl<K: Hash + Ord + Clone> Admission<K> {
         self.next_id += 1;
         self.count += 1;
         *self.by_key.entry(key.clone()).or_insert(0) += 1;
-        self.waiting.push(&key, id);
+        self.pool.push(&key, id, true);
         self.live.insert(id, (key, State::Waiting));
         Ok(Admitted { id, evicted })
     }
@@ -192,16 +204,16 @@ impl<K: Hash + Ord + Clone> Admission<K> {
 
     /// Unsettled connections open now.
     pub fn unsettled(&self) -> usize {
-        self.waiting.count + self.serving.count
+        self.pool.count
     }
 
+    /// `id` moves on to `to`, forward only (see the module's table).
     fn move_to(&mut self, id: u64, to: State) {
         let Some((key, state)) = self.live.get_mut(&id) else {
             return;
         };
-        let from = *state;
         let forward = matches!(
-            (from, to),
+            (*state, to),
             (State::Waiting, State::Serving) | (State::Waiting | State::Serving, State::Seated)
         );
         if !forward {
@@ -209,30 +221,18 @@ impl<K: Hash + Ord + Clone> Admission<K> {
         }
         *state = to;
         let key = key.clone();
-        if let Some(pool) = self.pool(from) {
-            pool.remove(&key, id);
-        }
-        if let Some(pool) = self.pool(to) {
-            pool.push(&key, id);
-        }
-    }
-
-    fn pool(&mut self, state: State) -> Option<&mut Pool<K>> {
-        match state {
-            State::Waiting => Some(&mut self.waiting),
-            State::Serving => Some(&mut self.serving),
-            State::Seated => None,
+        self.pool.remove(&key, id);
+        if to == State::Serving {
+            self.pool.push(&key, id, false);
         }
     }
 
     /// Takes `id` out of every count (released or evicted).
     fn forget(&mut self, id: u64) {
-        let Some((key, state)) = self.live.remove(&id) else {
+        let Some((key, _)) = self.live.remove(&id) else {
             return;
         };
-        if let Some(pool) = self.pool(state) {
-            pool.remove(&key, id);
-        }
+        self.pool.remove(&key, id);
         self.count -= 1;
         if let Some(open) = self.by_key.get_mut(&key) {
             *open -= 1;
@@ -278,28 +278,42 @@ mod tests {
     }
 
     #[test]
-    fn a_newcomer_displaces_the_oldest_waiting_connection_of_the_address_with_the_most() {
-        // At most 6 unsettled: a flood from x (4 waiting) and y (2 waiting).
+    fn a_newcomer_displaces_a_connection_of_the_address_with_the_most_however_they_behave() {
+        // At most 6 unsettled. A flood from x: each connection made one quick request and
+        // idles (Serving); a phone on y is still sending its first head (Waiting).
         let mut open = Admission::new(100, 100, 6);
         let x: Vec<u64> = (0..4).map(|_| open.admit("x").unwrap().id).collect();
-        let y: Vec<u64> = (0..2).map(|_| open.admit("y").unwrap().id).collect();
-        // A student's page that has asked for something: Serving, displaced only when no
-        // connection is Waiting.
-        open.serving(y[0]);
+        for &id in &x {
+            open.serving(id);
+        }
+        let phone = open.admit("y").unwrap().id;
         let student = open.admit("s").unwrap();
-        assert_eq!(student.evicted, Some(x[0]), "x's oldest waiting one");
-        open.serving(student.id);
+        assert_eq!(student.evicted, None, "room for six");
+        // Full: newcomers take x's places, oldest first, never the phone's nor the student's.
+        assert_eq!(open.admit("t").unwrap().evicted, Some(x[0]));
         assert_eq!(open.admit("t").unwrap().evicted, Some(x[1]));
-        assert_eq!(open.admit("t").unwrap().evicted, Some(x[2]));
-        // t has the most waiting now (two, x and y one each): its oldest goes.
-        let next = open.admit("u").unwrap().evicted.unwrap();
-        assert_eq!(next, student.id + 1, "t's first");
+        // x and t hold two each now: the greater key, x, loses its oldest; then t (two) its
+        // oldest, a Waiting one.
+        assert_eq!(open.admit("u").unwrap().evicted, Some(x[2]));
+        assert_eq!(open.admit("u").unwrap().evicted, Some(student.id + 1));
+        assert!(open.live.contains_key(&phone) && open.live.contains_key(&student.id));
         assert_eq!(open.unsettled(), 6);
-        assert!(open.count() <= 100);
     }
 
     #[test]
-    fn with_none_waiting_the_address_with_the_most_serving_loses_its_oldest() {
+    fn within_the_address_with_the_most_a_waiting_one_goes_before_a_serving_one() {
+        let mut open = Admission::new(100, 100, 3);
+        let a: Vec<u64> = (0..3).map(|_| open.admit("a").unwrap().id).collect();
+        open.serving(a[0]);
+        open.serving(a[1]);
+        // a[2] still sends its head: it goes first, though a[0] and a[1] are older.
+        assert_eq!(open.admit("b").unwrap().evicted, Some(a[2]));
+        // Then a's oldest Serving one.
+        assert_eq!(open.admit("c").unwrap().evicted, Some(a[0]));
+    }
+
+    #[test]
+    fn settling_and_releasing_keep_every_count_right() {
         let mut open = Admission::new(100, 100, 3);
         let a: Vec<u64> = (0..2).map(|_| open.admit("a").unwrap().id).collect();
         let b = open.admit("b").unwrap().id;
@@ -319,6 +333,6 @@ mod tests {
             (open.count(), open.unsettled(), open.by_key.len()),
             (0, 0, 0)
         );
-        assert!(open.live.is_empty() && open.waiting.sizes.is_empty());
+        assert!(open.live.is_empty() && open.pool.sizes.is_empty() && open.pool.by_key.is_empty());
     }
 }

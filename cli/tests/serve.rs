@@ -1481,14 +1481,23 @@ async fn a_message_over_the_limit_in_fragments_or_one_16_mb_frame_is_refused() {
     assert_eq!(joined["code"], code);
 }
 
-/// A slow-header flood on `port`: `per_address` sockets from each of `addresses` (loopback
-/// only), each sending half a request's head and then a byte every 300 ms, reopened whenever
-/// the server closes it, until `stop` says so or the patience runs out. Counts the sockets
-/// the server closed.
+/// How a flood's sockets behave once open.
+#[derive(Clone, Copy)]
+enum Flood {
+    /// Half a request's head, then a byte every 300 ms.
+    HalfHeads,
+    /// One whole request (`GET /class/hello`, kept alive), its answer read, then half of a
+    /// second head dripped as above: a connection the server has served.
+    ServedThenIdle,
+}
+
+/// A flood on `port`: `per_address` sockets from each of `addresses` (loopback only), each
+/// behaving as `how` says, reopened whenever the server closes it, until `stop` says so or
+/// the patience runs out. Counts the sockets the server closed.
 fn slow_flood(
     port: u16,
     addresses: Vec<String>,
-    per_address: usize,
+    (per_address, how): (usize, Flood),
     stop: tokio::sync::watch::Receiver<bool>,
 ) -> (
     tokio::task::JoinSet<()>,
@@ -1516,11 +1525,23 @@ fn slow_flood(
                         continue;
                     };
                     let (mut reader, mut writer) = stream.into_split();
+                    let mut discard = [0u8; 512];
+                    if let Flood::ServedThenIdle = how {
+                        let whole =
+                            format!("GET /class/hello HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+                        let answered = async {
+                            writer.write_all(whole.as_bytes()).await.ok()?;
+                            matches!(reader.read(&mut discard).await, Ok(1..)).then_some(())
+                        };
+                        if answered.await.is_none() {
+                            closed.fetch_add(1, Ordering::Relaxed);
+                            continue;
+                        }
+                    }
                     let half = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ");
                     if writer.write_all(half.as_bytes()).await.is_err() {
                         continue;
                     }
-                    let mut discard = [0u8; 512];
                     let mut drip = tokio::time::interval(Duration::from_millis(300));
                     loop {
                         tokio::select! {
@@ -1550,6 +1571,17 @@ fn slow_flood(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_flood_from_24_addresses_keeps_neither_the_class_nor_a_newcomer_out() {
+    flood_keeps_neither_the_class_nor_a_newcomer_out(Flood::HalfHeads).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_served_then_idle_connections_keeps_neither_the_class_nor_a_newcomer_out() {
+    flood_keeps_neither_the_class_nor_a_newcomer_out(Flood::ServedThenIdle).await;
+}
+
+/// 24 addresses × 20 sockets flooding as `how` says, against a server of 400 places: the
+/// seated class keeps stepping, and a newcomer gets the page and a seat, first time.
+async fn flood_keeps_neither_the_class_nor_a_newcomer_out(how: Flood) {
     use std::sync::atomic::Ordering;
     // 400 connections at most (200 of them unsettled), 100 per address; heads may take 30 s,
     // so that every flood socket closed before then was displaced.
@@ -1570,7 +1602,7 @@ async fn a_slow_flood_from_24_addresses_keeps_neither_the_class_nor_a_newcomer_o
     // 24 addresses × 20 slow sockets: more than the unsettled share, fewer than the total.
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let addresses = (1..=24).map(|i| format!("127.0.9.{i}")).collect();
-    let (mut flood, closed) = slow_flood(server.port, addresses, 20, stopped);
+    let (mut flood, closed) = slow_flood(server.port, addresses, (20, how), stopped);
     // The flood has filled the share when the server starts closing its sockets.
     let deadline = tokio::time::Instant::now() + patience();
     while closed.load(Ordering::Relaxed) < 100 {

@@ -114,7 +114,9 @@ pub(super) async fn serve_http(
             },
             _ = &mut stop => break,
         };
-        let lease = match Doors::admit(&doors, peer.ip()) {
+        // Keyed as guesses are (an IPv6 /64 is one key): one household or phone may use a
+        // whole /64, and must not spread over it past the per-address cap.
+        let lease = match Doors::admit(&doors, super::app::guesser(peer.ip())) {
             Ok(lease) => lease,
             Err(full) => {
                 refuse_full(tcp, full, &goodbyes);
