@@ -122,6 +122,23 @@ count-unit-meet = half-boards
 count-unit-backtrack = nodes
 count-unit-gpu = solutions
 
+# The race of the counters (counter-race.js): one row per counter.
+count-race-title = Race at N = { $n }, one worker each
+count-racer-plain-js-name = Plain JS recursion
+count-racer-plain-js-detail = the classic blog version: recursive bitmask, no symmetry
+count-racer-plain-wasm-name = Plain bitmask in wasm
+count-racer-plain-wasm-detail = the same search, in Rust compiled to WebAssembly
+count-racer-fast-name = Backtracking counter in wasm
+count-racer-fast-detail = full symmetry by static per-row rules, lookahead, iterative loop
+count-racer-waiting = waiting
+count-racer-running = running: { $time }, { $rate }
+count-racer-done = { $total } solutions{ $verdict } in { $time }, { $rate }{ $faster }
+count-racer-matches = {" "}✓ matches OEIS
+count-racer-differs = {" "}✗ differs from OEIS
+count-racer-faster = , { $times }× the plain JS speed
+count-racer-cancelled = cancelled
+count-racer-failed = failed
+
 # A size typed while something runs: the size typed is for the next count.
 count-next-size = N = { $typed }
 count-next-size-empty = The size typed
@@ -198,7 +215,7 @@ count-unpublished = No published value to compare with.
 count-burnside = {" "}Unique by Burnside’s lemma: (T + S180 + 2·S90) / 8 = ({ $total } + { $half } + 2·{ $quarter }) / 8 = { $unique }, where T is the total, and S180 and S90 are the solutions a half turn and a quarter turn leave unchanged.
 count-by-parts = {" "}Unique by backtracking: the search visits each class of solutions (a board with its turns and mirror images) at the images its symmetry rules keep, and counts the class once there, with its size of 2, 4 or 8 towards the total.
 
-## Check a shard (www/count/shard-check-panel.js: its verdicts are not moved yet)
+## Check a shard (www/count/shard-check-panel.js; shard-check.js's sentences on a file it refuses are not moved yet)
 
 shard-title = Check a shard
 # Around the command, which stays as it is: "Drop or paste the JSON of <command> from any machine…"
@@ -208,3 +225,14 @@ shard-json =
     .aria-label = Shard JSON
 shard-sample = Sub-problems to check
 shard-start = Check the shard
+shard-what-piece = shard { $index }/{ $of }
+shard-what-whole = the whole count
+shard-sample-bad = Sub-problems to check: “{ $typed }” is not a whole number of 1 or more.
+shard-other-list = ✗ { $what } of N = { $n } was counted on another list of sub-problems ({ $theirs } sub-problems, fingerprint { $theirPrint }) than this page lists for it ({ $ours }, fingerprint { $ourPrint }): it can be checked only with the version of bitqueens that made it.
+shard-counts = { $total } solutions, { $work } { $unit }
+shard-counts-unique = { $total } solutions, { $unique } unique, { $work } { $unit }
+shard-part-agrees = Sub-problem { $index }: { $counts } ✓
+shard-part-differs = Sub-problem { $index }: the file says { $said }; counted again: { $again } ✗
+shard-all-agree = ✓ All { $checked } re-counted sub-problems of { $what } (N = { $n }) agree with the file.
+shard-some-differ = ✗ { $wrong } of { $checked } re-counted sub-problems of { $what } (N = { $n }) differ from the file: do not trust its sum.
+shard-unreadable = The file { $name } could not be read: { $error }

@@ -473,7 +473,7 @@ export class CountPanel {
     this.#clearMessage();
     this.shardCheck.clear();
     const run = new ShardCheckRun(this.pool, { shard, positions, workers: this.#workers() }, this.screen);
-    this.#begin('check', run, () => t('count-start-check', { what: shard.what, n: shard.n, sample: positions.length, parts: shard.parts.length }));
+    this.#begin('check', run, () => t('count-start-check', { what: ShardCheckPanel.what(shard), n: shard.n, sample: positions.length, parts: shard.parts.length }));
     try {
       const outcome = await run.run();
       if (outcome.kind !== 'done') {

@@ -2,9 +2,11 @@
 // of sub-problems to check, and the verdict under them, sub-problem by sub-problem. It reads
 // the fields and says what came of the check; shard-check.js reads the JSON and compares, and
 // the count panel runs the check on its workers (one thing runs at a time: count-machine.js).
+// Its words are the catalogs' (shard-…); the verdict is redrawn when the language changes.
+// shard-check.js's sentences on a file it refuses are not moved yet (docs/translating.md).
 
 import { parseShard, sample, compareParts } from './shard-check.js';
-import { grouped } from '../shared/format.js';
+import { l10n, t } from '../shared/l10n.js';
 import { countingMethod } from '../shared/core-constants.js';
 
 export class ShardCheckPanel {
@@ -19,6 +21,14 @@ export class ShardCheckPanel {
     this.result = inPanel('shard-result');
     inPanel('shard-check-start').addEventListener('click', () => onCheck());
     this.#acceptDrops(onCheck);
+    /** What the verdict says, as a function of the language: redrawn when it changes. */
+    this.said = null;
+    l10n.onChange(() => this.said?.());
+  }
+
+  /** "shard 3/8" or "the whole count": what a shard file holds, in words. */
+  static what(shard) {
+    return shard.piece ? t('shard-what-piece', { index: String(shard.piece.index), of: String(shard.piece.of) }) : t('shard-what-whole');
   }
 
   /**
@@ -29,12 +39,13 @@ export class ShardCheckPanel {
   read(largestBoard) {
     const parsed = parseShard(this.json.value, largestBoard);
     if (!parsed.ok) {
-      this.#verdict(false, parsed.message);
+      this.#verdict(false, () => parsed.message);
       return null;
     }
     const howMany = Number(this.sampleSize.value);
     if (!Number.isInteger(howMany) || howMany < 1) {
-      this.#verdict(false, `Sub-problems to check: “${this.sampleSize.value}” is not a whole number of 1 or more.`);
+      const typed = this.sampleSize.value;
+      this.#verdict(false, () => t('shard-sample-bad', { typed }));
       return null;
     }
     const { shard } = parsed;
@@ -43,7 +54,7 @@ export class ShardCheckPanel {
 
   /** Empties the verdict (a check begins). */
   clear() {
-    this.#verdict(null, '');
+    this.#verdict(null, () => '');
   }
 
   /**
@@ -53,26 +64,34 @@ export class ShardCheckPanel {
    */
   show(shard, positions, again) {
     if (!again.parts) {
-      this.#verdict(false, `✗ ${shard.what} of N = ${shard.n} was counted on another list of sub-problems (${grouped(shard.allSubProblems)} sub-problems, fingerprint ${shard.fingerprint}) than this page lists for it (${grouped(again.subProblems)}, fingerprint ${again.fingerprint}): it can be checked only with the version of bitqueens that made it.`);
+      this.#verdict(false, () => t('shard-other-list', {
+        what: ShardCheckPanel.what(shard), n: shard.n, theirs: shard.allSubProblems, theirPrint: String(shard.fingerprint),
+        ours: again.subProblems, ourPrint: String(again.fingerprint),
+      }));
       return false;
     }
     const rows = compareParts(shard, positions, again.parts);
     const wrong = rows.filter((r) => !r.agrees);
-    const { uniqueCount, workUnit } = countingMethod(shard.method);
-    const counts = ([total, unique, work]) => (uniqueCount === 'parts'
-      ? `${grouped(total)} solutions, ${grouped(unique)} unique, ${grouped(work)} ${workUnit}`
-      : `${grouped(total)} solutions, ${grouped(work)} ${workUnit}`);
-    const lines = rows.map((r) => (r.agrees
-      ? `Sub-problem ${r.index}: ${counts(r.again)} ✓`
-      : `Sub-problem ${r.index}: the file says ${counts(r.said)}; counted again: ${counts(r.again)} ✗`));
-    this.#verdict(wrong.length === 0, wrong.length === 0
-      ? `✓ All ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) agree with the file.`
-      : `✗ ${wrong.length} of ${rows.length} re-counted sub-problems of ${shard.what} (N = ${shard.n}) differ from the file: do not trust its sum.`, lines);
+    const { uniqueCount } = countingMethod(shard.method);
+    const counts = ([total, unique, work]) => t(uniqueCount === 'parts' ? 'shard-counts-unique' : 'shard-counts', {
+      total, unique, work, unit: t(`count-unit-${shard.method}`),
+    });
+    const lines = () => rows.map((r) => (r.agrees
+      ? t('shard-part-agrees', { index: String(r.index), counts: counts(r.again) })
+      : t('shard-part-differs', { index: String(r.index), said: counts(r.said), again: counts(r.again) })));
+    const about = () => ({ what: ShardCheckPanel.what(shard), n: shard.n, checked: String(rows.length), wrong: String(wrong.length) });
+    this.#verdict(wrong.length === 0, () => t(wrong.length === 0 ? 'shard-all-agree' : 'shard-some-differ', about()), lines);
     return true;
   }
 
-  /** Shows a verdict: `agrees` true, false, or null (nothing yet); `lines`, one per sub-problem. */
-  #verdict(agrees, text, lines = []) {
+  /** Shows a verdict: `agrees` true, false, or null (nothing yet); `say()` its sentence and
+   *  `lines()` one per sub-problem, in the page's language (called again when it changes). */
+  #verdict(agrees, say, lines = () => []) {
+    this.said = () => this.#draw(agrees, say(), lines());
+    this.said();
+  }
+
+  #draw(agrees, text, lines) {
     const verdict = document.createElement('p');
     verdict.className = `count-result ${agrees === true ? 'agrees' : agrees === false ? 'differs' : ''}`;
     verdict.textContent = text;
@@ -96,7 +115,7 @@ export class ShardCheckPanel {
       try {
         field.value = file ? await file.text() : event.dataTransfer?.getData('text/plain') ?? '';
       } catch (error) {
-        this.#verdict(false, `The file ${file?.name ?? ''} could not be read: ${error.message}`);
+        this.#verdict(false, () => t('shard-unreadable', { name: file?.name ?? '', error: error.message }));
         return;
       }
       await onCheck();

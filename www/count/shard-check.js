@@ -87,7 +87,7 @@ export function parseShard(text, largestBoard) {
   if (over) return bad(`sub-problem ${over[0]} has more unique solutions than solutions: ${damaged}`);
   return {
     ok: true,
-    shard: { n: r.n, method, what, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique ?? null },
+    shard: { n: r.n, method, what, piece: shard ? { index: shard.index, of: shard.of } : null, fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique ?? null },
   };
 }
 

@@ -152,6 +152,7 @@ test('any text is read as a consistent shard, or refused with a sentence, prompt
       const { shard } = result;
       assert.deepEqual(shard, {
         n: r.n, method: r.method ?? 'backtrack', what: r.shard ? `shard ${r.shard.index}/${r.shard.of}` : 'the whole count',
+        piece: r.shard ? { index: r.shard.index, of: r.shard.of } : null,
         fingerprint: r.fingerprint, allSubProblems: r.allSubProblems, parts: r.parts, total: r.total, unique: r.unique ?? null,
       });
     } else {
