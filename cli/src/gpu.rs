@@ -21,6 +21,7 @@ pub struct GpuCount {
 }
 
 /// The sum of a chunk's counts, each weighted by its partial board (see the kernel).
+#[cfg_attr(not(feature = "gpu"), allow(dead_code))] // the device's, and the tests'
 pub fn weighted_sum(boards: &[PartialBoard], counts: &[[u32; 2]]) -> u64 {
     boards
         .iter()
