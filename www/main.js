@@ -222,7 +222,12 @@ function startExports({ player, stage, controls, concealer }) {
   // A file of the step a question is asked at (the board with its marks, the bit rows, an
   // animation of the steps to come, a worksheet, an embed) would give its answer away: while
   // one is open, their buttons say so and do nothing (caught before the exports load or act).
-  const revealing = ['export-png', 'export-svg', 'print-worksheet', 'export-gif', 'export-mp4', 'embed-open'];
+  const revealing = ['export-png', 'export-svg', 'print-worksheet', 'export-gif', 'export-mp4', 'animation-make', 'embed-open'];
+  // A dialog open when a question comes (a class's, say) is closed: the embed's preview plays
+  // on past the step, and closing the animation's stops a GIF or MP4 being made.
+  concealer.onHiding = () => {
+    for (const id of ['animation-dialog', 'embed-dialog']) if ($(id)?.open) $(id).close();
+  };
   document.addEventListener('click', (event) => {
     if (!concealer.hiding || !revealing.some((id) => event.target.closest?.(`#${id}`))) return;
     event.preventDefault();

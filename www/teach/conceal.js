@@ -19,6 +19,9 @@ export class Concealer {
     this.board = board;
     this.tree = tree;
     this.asked = new Map(); // who → the question they hide the answer of
+    /** Called when hiding begins (no question was open, one is now): what shows the step's
+     *  answer in a window of its own (an export's dialog) is closed there. */
+    this.onHiding = null;
   }
 
   /** True while a question's answer is hidden (Predict's or a live class's). */
@@ -28,8 +31,10 @@ export class Concealer {
 
   /** `who` ('predict', 'class') hides what gives `question`'s answer away; null shows it. */
   conceal(who, question) {
+    const was = this.hiding;
     if (question) this.asked.set(who, question);
     else this.asked.delete(who);
+    if (!was && this.hiding) this.onHiding?.();
     const lines = new Set();
     let free = false;
     for (const asked of this.asked.values()) {

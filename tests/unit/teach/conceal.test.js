@@ -54,3 +54,16 @@ test('Predict and the class at once: the union is hidden, and each shows only it
   concealer.conceal('predict', null);
   assert.deepEqual(seen.hidden, []);
 });
+
+test('onHiding is told once when hiding begins, not while another question is open, and again after all were shown', () => {
+  const { concealer } = fakes();
+  let told = 0;
+  concealer.onHiding = () => { told += 1; };
+  concealer.conceal('class', { topic: 'lowest-bit' });
+  concealer.conceal('predict', { topic: 'next-row' });
+  concealer.conceal('class', null);
+  assert.equal(told, 1);
+  concealer.conceal('predict', null);
+  concealer.conceal('predict', { topic: 'free-squares' });
+  assert.equal(told, 2);
+});
