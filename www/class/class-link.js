@@ -48,7 +48,8 @@
 // came), refused (a fatal `error` came), leave (the page leaves: End class, Leave).
 //
 // Invariants: at most one socket, one reconnect timer or one probe of the reconnect at a time,
-// never two of them (a probe runs in reconnecting, in place of the timer it followed); a
+// never two of them (a probe runs in reconnecting, in place of the timer it followed); never
+// two probes in flight (a reconnect takes the answer of a missed beat's probe still asking); a
 // silence timer (and its late timer) runs exactly while there is a socket (connecting or
 // open); a message is sent only while open; in gone or refused there is neither socket, nor
 // timer, nor probe.
@@ -190,6 +191,7 @@ export class ClassLink {
     this.lateMs = lateMs(beat);
     this.late = null; // the late timer of the socket: a beat missed (see heard())
     this.probing = null; // the probe in flight ({}: its identity), reconnecting only
+    this.beatProbe = null; // a missed beat's probe in flight (its promise), open only
     this.unsure = false; // the next reconnect probes first: the last loss was not a refusal
     this.misses = 0; // probes that found no server, in a row
     this.state = IDLE;
@@ -438,7 +440,10 @@ export class ClassLink {
   missedBeat() {
     const socket = this.socket;
     if (!socket || !this.probe) return;
-    this.probe().then((reached) => {
+    const asked = this.probe();
+    this.beatProbe = asked; // a reconnect meanwhile takes its answer, asking no second time
+    asked.then((reached) => {
+      if (this.beatProbe === asked) this.beatProbe = null;
       if (reached || this.socket !== socket || this.late !== null || !can(this.state, 'lost')) return;
       this.cutOff(socket, 'The class server did not answer.');
       this.unsure = true;
@@ -459,7 +464,9 @@ export class ClassLink {
       this.lose('lost', { offline: true });
       return;
     }
-    if (this.state !== RECONNECTING || this.timer === null) return;
+    // Only a wait after a loss is cut short: a refusal's (the server's retryInSeconds, the
+    // backoff after a flood) is the server's, whatever the network does.
+    if (this.state !== RECONNECTING || this.timer === null || !this.unsure) return;
     this.clock.clearTimeout(this.timer);
     this.timer = null;
     this.misses = 0;
@@ -510,7 +517,10 @@ export class ClassLink {
       }
       const probing = {};
       this.probing = probing;
-      this.probe().then((reached) => {
+      // A missed beat's probe still in flight answers for this one too: never two at once.
+      const asked = this.beatProbe ?? this.probe();
+      this.beatProbe = null;
+      asked.then((reached) => {
         if (this.probing !== probing) return; // left meanwhile, or the network came back
         this.probing = null;
         if (this.state !== RECONNECTING) return;

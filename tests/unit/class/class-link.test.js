@@ -723,3 +723,34 @@ test('a beat missed: the server is asked; not reached, the socket is lost at onc
   await settle();
   assert.equal(other.state, OPEN, 'something came since: the socket lives');
 });
+
+test('the network back does not cut short a wait the server asked for (a joins refusal), only one after a loss', () => {
+  const { link, opened, clock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0.5, probe: fakeProbe().probe });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'error', code: 'joins', reason: 'Too many attempts to join from this address: try again in 40 seconds.', fatal: true, retryInSeconds: 40 });
+  opened[0].cut(1008);
+  assert.equal(link.state, RECONNECTING);
+  link.networkChanged(true);
+  assert.equal(opened.length, 1, 'the server’s wait stands');
+  clock.advance(40_500);
+  assert.equal(opened.length, 2, 'then it joins');
+});
+
+test('a missed beat’s probe still asking when the connection is given up answers for the reconnect: never two probes at once', async () => {
+  let calls = 0;
+  let answer = null;
+  const probe = () => { calls += 1; return new Promise((resolve) => { answer = resolve; }); };
+  const { link, opened, clock } = makeLink({ kind: 'student', code: 'ABCDEF', name: null }, { random: () => 0, probe, beatSeconds: 1 });
+  link.start();
+  opened[0].accept();
+  opened[0].say({ type: 'joined', token: 't0k3n', name: 'Blue Fox 12', code: 'ABCDEF' });
+  clock.advance(lateMs(1)); // the beat is late: a probe asks, and hangs
+  assert.equal(calls, 1);
+  clock.advance(silenceMs(1)); // the silence runs out while it asks: lost, and the reconnect's turn comes
+  clock.advance(BACKOFF_CAP_MS);
+  assert.equal(calls, 1, 'the reconnect waits for the same answer');
+  answer(true);
+  await settle();
+  assert.equal(opened.length, 2, 'the server answered: a socket');
+});
