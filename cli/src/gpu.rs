@@ -55,6 +55,12 @@ mod device {
     /// Counts every solution of the n×n board on the first GPU wgpu finds; `progress(done,
     /// of)` after each chunk.
     pub fn count(n: u32, mut progress: impl FnMut(usize, usize)) -> Result<GpuCount, String> {
+        if n > gpu::LARGEST_N {
+            return Err(format!(
+                "the GPU counts boards up to {largest}×{largest}; got {n}. Count it without --gpu.",
+                largest = gpu::LARGEST_N
+            ));
+        }
         let chunks = gpu::chunk_count(n).map_err(|e| e.to_string())?;
         let instance = wgpu::Instance::new(&wgpu::InstanceDescriptor {
             backends: wgpu::Backends::VULKAN | wgpu::Backends::METAL | wgpu::Backends::DX12,
@@ -96,12 +102,22 @@ mod device {
             let boards = gpu::chunk_boards(n, index)
                 .map_err(|e| e.to_string())?
                 .unwrap_or_default();
-            let counts = counts_on(&device, &queue, &pipeline, n, &boards).map_err(|e| {
+            // A GPU error (out of memory, a driver's refusal) is a sentence, never a panic.
+            device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+            device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let counted = counts_on(&device, &queue, &pipeline, n, &boards);
+            let invalid = pollster::block_on(device.pop_error_scope());
+            let out_of_memory = pollster::block_on(device.pop_error_scope());
+            let failed = |e: String| {
                 format!(
                     "the GPU {name} failed at chunk {} of {chunks}: {e}",
                     index + 1
                 )
-            })?;
+            };
+            if let Some(error) = invalid.or(out_of_memory) {
+                return Err(failed(error.to_string()));
+            }
+            let counts = counted.map_err(failed)?;
             total += weighted_sum(&boards, &counts);
             partial_boards += boards.len();
             progress(index + 1, chunks);

@@ -34,6 +34,17 @@ fn every_board_from_1_to_13_counts_as_published_on_the_gpu() {
 
 #[cfg(feature = "gpu")]
 #[test]
+fn a_board_past_the_splits_largest_is_refused_with_a_sentence() {
+    let err = refused(&["count", "23", "--gpu"]);
+    assert!(
+        err.contains("the GPU counts boards up to 22×22; got 23"),
+        "{err}"
+    );
+}
+
+// On macOS, Metal is always there: no driver file to hide.
+#[cfg(all(feature = "gpu", not(target_os = "macos")))]
+#[test]
 fn without_a_gpu_the_count_is_a_sentence_and_status_1_never_a_number() {
     // No Vulkan driver to be found (the loader reads only these files).
     let out = command(&["count", "10", "--gpu"])

@@ -25,6 +25,10 @@ use crate::board::{full_mask, BoardSizeError};
 /// command line this constant.
 pub const KERNEL: &str = include_str!("kernel.wgsl");
 
+/// The largest board the split serves: its largest chunk at N = 22 has 3.25 million partial
+/// boards (52 MB to the GPU); at N = 23 one has 38 million, more than a GPU binding takes.
+pub const LARGEST_N: u32 = 22;
+
 /// One invocation's work: the masks of the row after the preset ones, and how many boards it
 /// stands for (1 or 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
