@@ -22,10 +22,11 @@ export const SOURCE = 'en';
 /** The parts of the page moved onto the catalogs: JS files whole, and index.html's regions
  *  (the elements whose opening tag matches `start`, to their closing tag). It grows as parts move. */
 export const MOVED = Object.freeze({
-  js: ['www/count/count-panel.js', 'www/count/count-history.js', 'www/count/counter-race.js', 'www/count/shard-check-panel.js', 'www/language/index.js', 'www/language/language-menu.js', 'www/language/catalogs.js'],
+  js: ['www/count/count-panel.js', 'www/count/count-history.js', 'www/count/counter-race.js', 'www/count/shard-check-panel.js', 'www/count/resume-notice.js', 'www/count/gpu-count.js', 'www/language/index.js', 'www/language/language-menu.js', 'www/language/catalogs.js'],
   html: [
     { file: 'index.html', start: '<header class="masthead">', end: '</header>' },
     { file: 'index.html', start: '<details id="count-panel"', end: '</details>' },
+    { file: 'index.html', start: '<div id="resume-notice"', end: '</div>' },
   ],
 });
 

@@ -27,9 +27,23 @@ masthead-projector = Projector
 masthead-keyboard = Keyboard ?
     .title = Keyboard shortcuts (?)
 
+## The notice at the top of the page: a count kept from an earlier visit (count-notice says it)
+
+count-notice-group =
+    .aria-label = Count kept from an earlier visit
+count-notice-resume = Resume it
+count-notice-later = Later
+
 ## The Language menu (each language is named in itself, not here)
 
 language-label = Language
+
+## A board size typed (www/shared/board-size.js)
+
+board-size-empty = Board size is empty: type a whole number from 1 to { $max }.
+board-size-not-whole = Board size “{ $typed }” is not a whole number: use 1 to { $max }.
+board-size-out-of-range = Board size { $typed } is out of range: use 1 to { $max }.
+board-size-not-number = Board size is not a number: use 1 to { $max }.
 
 ## Durations and rates (count panel)
 
@@ -153,6 +167,9 @@ count-busy-loading = A kept count is being read: wait a moment.
 count-gpu-holds = The GPU counts by its own split of the board, in one go: this is for the CPU’s workers.
 count-too-large = Counting goes up to { $largest }: N = { $above } would take days in a browser. The player above goes up to { $player }.
 count-too-large-gpu = Counting goes up to { $largest }. The player above goes up to { $player }.
+# A size refused ($why, a board-size-… sentence), then why this panel stops below the player's largest.
+count-size-refused = { $why } { $more }
+count-gpu-lost = The GPU was lost ({ $reason }): counting goes on from chunk { $chunk } of { $chunks } on a new one.
 count-race-too-large = The race goes up to { $largest }: at { $above } the plain JS recursion alone takes over a minute. Use Count all for larger boards.
 count-confirm-question = Counting N = { $n } on { $workers } takes about { $time } on this computer. Count anyway?
 count-confirm-question-memory = Counting N = { $n } on { $workers } takes about { $time } on this computer, with about { $mib } MiB of memory for each worker. Count anyway?
@@ -161,7 +178,7 @@ count-unique-step = Counting the solutions that a half turn or a quarter turn le
 count-keep-failed = The progress could not be kept ({ $error }): the count goes on, but a reload can resume only what was kept before.
 count-forget-failed = The kept progress could not be removed
 count-failed = The count failed
-count-list-changed = { $message } It was discarded: press Count all to count N = { $n } from the start.
+count-list-changed = The saved progress of N = { $n } was made on another list of sub-problems (by another version of this page): it can't be added to this one's. It was discarded: press Count all to count N = { $n } from the start.
 count-discarded = The kept progress of N = { $n } was discarded.
 count-cancelled = Cancelled.
 count-panel-closed = Panel closed: the count was cancelled.

@@ -199,7 +199,8 @@ export class CountPanel {
     const parsed = parseBoardSizeField(this.ui.size, max);
     if (parsed.ok) return parsed.n;
     const playable = parseBoardSizeField(this.ui.size, this.largestBoard).ok;
-    this.#tell(() => (playable ? `${parsed.message} ${why()}` : parsed.message));
+    const said = () => t(parsed.why.id, parsed.why.args);
+    this.#tell(() => (playable ? t('count-size-refused', { why: said(), more: why() }) : said()));
     return null;
   }
 
@@ -383,7 +384,7 @@ export class CountPanel {
         this.#showResult(outcome.row);
       } else if (outcome.kind === 'listChanged') {
         this.#say(this.ui.status, () => '');
-        this.#tell(() => t('count-list-changed', { message: outcome.message, n }));
+        this.#tell(() => t('count-list-changed', { n })); // outcome.message: count-pool's words for the log
       } else {
         this.#stopped(outcome, run);
       }

@@ -12,6 +12,7 @@
 // - nothing is sent to the GPU after `signal` aborts; the count then throws `signal.reason`.
 
 import { gpuAdapter } from './gpu-adapter.js';
+import { t } from '../shared/l10n.js';
 
 /** Invocations in a workgroup: the kernel's @workgroup_size. */
 const WORKGROUP = 64;
@@ -121,7 +122,7 @@ export async function countOnGpu(n, { core, kernel, gpu = globalThis.navigator?.
         const lost = await Promise.race([device.lost, Promise.resolve(null)]);
         if (!lost || replaced >= REPLACEMENTS) throw error;
         replaced += 1;
-        onLost(`The GPU was lost (${lost.message || lost.reason}): counting goes on from chunk ${done + 1} of ${split.chunks} on a new one.`);
+        onLost(t('count-gpu-lost', { reason: lost.message || lost.reason || '', chunk: done + 1, chunks: split.chunks }));
         kernelOn = null;
         found = (await gpuAdapter(gpu)) ?? found;
         continue;

@@ -9,21 +9,22 @@ export const MAX_COMPARE_SIZE = 16;
 /**
  * Reads a board size from text.
  * Returns { ok: true, n } for a whole number in MIN_SIZE..max (the player's is the core's
- * board::MAX_N, read from wasm limits()), otherwise { ok: false, message } with a sentence a
- * person can act on.
+ * board::MAX_N, read from wasm limits()), otherwise { ok: false, message, why } with a sentence
+ * a person can act on: `message` in English (for the parts not moved onto the catalogs yet),
+ * `why` its catalog message ({id, args}: locales/en/bitqueens.ftl's board-size-…).
  */
 export function parseBoardSize(text, max) {
   if (!Number.isInteger(max) || max < MIN_SIZE) throw new Error(`parseBoardSize needs the largest board, got ${max}`);
   const trimmed = String(text ?? '').trim();
   if (trimmed === '') {
-    return { ok: false, message: `Board size is empty: type a whole number from 1 to ${max}.` };
+    return { ok: false, message: `Board size is empty: type a whole number from 1 to ${max}.`, why: { id: 'board-size-empty', args: { max } } };
   }
   if (!/^[+-]?\d+$/.test(trimmed)) {
-    return { ok: false, message: `Board size “${clip(trimmed)}” is not a whole number: use 1 to ${max}.` };
+    return { ok: false, message: `Board size “${clip(trimmed)}” is not a whole number: use 1 to ${max}.`, why: { id: 'board-size-not-whole', args: { typed: clip(trimmed), max } } };
   }
   const n = Number(trimmed);
   if (n < MIN_SIZE || n > max) {
-    return { ok: false, message: `Board size ${clip(trimmed)} is out of range: use 1 to ${max}.` };
+    return { ok: false, message: `Board size ${clip(trimmed)} is out of range: use 1 to ${max}.`, why: { id: 'board-size-out-of-range', args: { typed: clip(trimmed), max } } };
   }
   return { ok: true, n };
 }
@@ -35,7 +36,7 @@ export function parseBoardSize(text, max) {
  */
 export function parseBoardSizeField(field, max = Number(field.max)) {
   if (field.validity?.badInput) {
-    return { ok: false, message: `Board size is not a number: use 1 to ${max}.` };
+    return { ok: false, message: `Board size is not a number: use 1 to ${max}.`, why: { id: 'board-size-not-number', args: { max } } };
   }
   return parseBoardSize(field.value, max);
 }
