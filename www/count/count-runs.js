@@ -29,14 +29,15 @@ import { countingMethod } from '../shared/core-constants.js';
 
 export const BROWSER_CLOCK = Object.freeze({ now: () => performance.now() });
 
-/** The racers, one after another on one worker, each timed alone. The race is between
+/** The racers, one after another on one worker, each timed alone (named and described by the
+ *  catalogs' count-racer-<kind>-name and -detail: counter-race.js). The race is between
  *  backtracking programs (their work is nodes): the fast one is the backtracking counter,
  *  run by the pool as a count by `method`; the plain ones have no method (countPlain). */
 export const RACE_METHOD = 'backtrack';
 export const RACERS = Object.freeze([
-  { kind: 'plain-js', name: 'Plain JS recursion', detail: 'the classic blog version: recursive bitmask, no symmetry' },
-  { kind: 'plain-wasm', name: 'Plain bitmask in wasm', detail: 'the same search, in Rust compiled to WebAssembly' },
-  { kind: 'fast', name: 'Backtracking counter in wasm', detail: 'full symmetry by static per-row rules, lookahead, iterative loop', method: RACE_METHOD },
+  { kind: 'plain-js' },
+  { kind: 'plain-wasm' },
+  { kind: 'fast', method: RACE_METHOD },
 ]);
 
 /** What every runner shares: its fixed board, method and workers; progress; how it stopped. */
@@ -59,16 +60,6 @@ class Run {
   /** The unit of this run's work ("half-boards", "nodes", "solutions"): its method's words. */
   get workUnit() {
     return methodAbout(this.method).workUnit;
-  }
-
-  /** What this run's progress counts, in words. */
-  get parts() {
-    return 'sub-problems';
-  }
-
-  /** What stopped when this run was cancelled, in words. */
-  get stoppedWhat() {
-    return 'every worker was stopped';
   }
 
   /** Milliseconds since the run started. */
@@ -214,14 +205,14 @@ export class RaceRun extends Run {
   }
 }
 
-/** A count's method as the panel and the history read it (name, workUnit, uniqueCount): the
- *  core's counting method, or the GPU's words for a GPU count. */
+/** A count's method as the panel and the history read it (workUnit, uniqueCount; its words
+ *  are the catalogs' count-method-<slug>): the core's counting method, or the GPU's fields. */
 export function methodAbout(slug) {
   return slug === GPU.slug ? GPU : countingMethod(slug);
 }
 
 /** The GPU's count in the panel's words: the counting method's fields the panel reads. */
-export const GPU = Object.freeze({ slug: 'gpu', name: 'the GPU (one invocation per partial board)', workUnit: 'solutions', uniqueCount: 'burnside' });
+export const GPU = Object.freeze({ slug: 'gpu', workUnit: 'solutions', uniqueCount: 'burnside' });
 
 /**
  * Count all n×n solutions on the GPU (gpu-count.js, loaded now, on demand): the core's split
@@ -242,14 +233,6 @@ export class GpuRun extends Run {
 
   get workUnit() {
     return GPU.workUnit;
-  }
-
-  get parts() {
-    return 'chunks of partial boards';
-  }
-
-  get stoppedWhat() {
-    return 'the GPU stopped after the chunk it was counting';
   }
 
   cancel(why) {
