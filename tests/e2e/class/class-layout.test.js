@@ -14,6 +14,7 @@ import path from 'node:path';
 import { usePage, button } from '../../support/session.js';
 import { startClass } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
+import { patience } from '../../support/patience.js';
 
 const session = usePage();
 const shots = process.env.CLASS_LAYOUT_SCREENSHOTS;
@@ -23,25 +24,40 @@ const section = (page) => page.getByRole('region', { name: 'Live class' });
 const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 
 /** Each of `selectors` on `page` (scrolled to the top) that is not shown whole on the first
- *  screen, with its box; and the page's width beyond the window's, if any. */
-const offScreen = (page, selectors) => page.evaluate((wanted) => {
-  window.scrollTo(0, 0);
-  const out = [];
-  for (const selector of wanted) {
-    const element = document.querySelector(selector);
-    const box = element?.getBoundingClientRect();
-    const shown = element?.checkVisibility() && box.width > 1 && box.height > 1;
-    if (!shown) out.push(`${selector} is not shown`);
-    else if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5) {
-      out.push(`${selector} at ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)} in ${innerWidth}×${innerHeight}`);
+ *  screen, with its box; and the page's width beyond the window's, if any: once the layout
+ *  has settled (the board is sized in a frame after a look changes), or as it stands when the
+ *  patience runs out. */
+async function offScreen(page, selectors) {
+  await installCheck(page); // again each time: a page that reloaded has lost it
+  const settled = await page.waitForFunction((wanted) => problems(wanted).length === 0, selectors, { timeout: patience(5_000) })
+    .then(() => true, () => false);
+  return settled ? [] : problemsNow(page, selectors);
+}
+
+/** The page's own copy of the check (waitForFunction runs it in the page, each frame). */
+const problemsNow = (page, selectors) => page.evaluate((wanted) => problems(wanted), selectors);
+
+/** Puts `problems(selectors)` in the page: what offScreen checks. */
+const installCheck = (page) => page.evaluate(() => {
+  window.problems = (wanted) => {
+    window.scrollTo(0, 0);
+    const out = [];
+    for (const selector of wanted) {
+      const element = document.querySelector(selector);
+      const box = element?.getBoundingClientRect();
+      const shown = element?.checkVisibility() && box.width > 1 && box.height > 1;
+      if (!shown) out.push(`${selector} is not shown`);
+      else if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5) {
+        out.push(`${selector} at ${Math.round(box.left)},${Math.round(box.top)} to ${Math.round(box.right)},${Math.round(box.bottom)} in ${innerWidth}×${innerHeight}`);
+      }
     }
-  }
-  const board = document.getElementById('board').getBoundingClientRect();
-  if (board.width < 180) out.push(`the board is ${Math.round(board.width)} px wide`); // 8 squares of 22 px at least
-  const wide = document.documentElement.scrollWidth;
-  if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
-  return out;
-}, selectors);
+    const board = document.getElementById('board').getBoundingClientRect();
+    if (board.width < 180) out.push(`the board is ${Math.round(board.width)} px wide`); // 8 squares of 22 px at least
+    const wide = document.documentElement.scrollWidth;
+    if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
+    return out;
+  };
+});
 
 /** True when the text `name` is seen anywhere on the first screen of `page`. */
 const nameOnScreen = (page, name) => page.evaluate((wanted) => {
