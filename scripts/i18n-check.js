@@ -97,14 +97,14 @@ export function checkCatalogs(localesDir, shipped) {
     if (missing.length || catalog.errors.length) {
       incomplete.push({ locale, missing });
       if (shipped.includes(locale)) {
-        errors.push(`${locale} is offered (shared/l10n.js's LANGUAGES) but its catalog lacks ${missing.length} key(s): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+        errors.push(`${locale} is offered (shared/l10n.js's LANGUAGES or PREVIEW_LANGUAGES) but its catalog lacks ${missing.length} key(s): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
       }
     } else {
       complete.push(locale);
     }
   }
   for (const locale of shipped) {
-    if (!locales.includes(locale)) errors.push(`${locale} is offered (shared/l10n.js's LANGUAGES) but has no catalog (locales/${locale}/${CATALOG})`);
+    if (!locales.includes(locale)) errors.push(`${locale} is offered (shared/l10n.js's LANGUAGES or PREVIEW_LANGUAGES) but has no catalog (locales/${locale}/${CATALOG})`);
   }
   return { errors, incomplete, complete: [SOURCE, ...complete] };
 }
@@ -189,8 +189,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     return at > 0 ? process.argv[at + 1] : null;
   };
   const root = path.resolve(option('--root') ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
-  const { LANGUAGES } = await import('../www/shared/l10n.js');
-  const shipped = (option('--shipped')?.split(',') ?? LANGUAGES.map((language) => language.tag)).filter((tag) => tag !== SOURCE);
+  const { LANGUAGES, PREVIEW_LANGUAGES } = await import('../www/shared/l10n.js');
+  // Offered, or shown by ?lang= in preview: either must be complete.
+  const shipped = (option('--shipped')?.split(',') ?? [...LANGUAGES, ...PREVIEW_LANGUAGES].map((language) => language.tag)).filter((tag) => tag !== SOURCE);
   const localesDir = option('--locales') ? path.resolve(option('--locales')) : path.join(root, 'locales');
   const { errors, incomplete, complete } = checkAll({ root, localesDir, shipped });
   console.log(`Complete catalogs: ${complete.join(', ')}.`);

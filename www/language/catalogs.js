@@ -12,7 +12,9 @@ import { Words, languageOf, SOURCE_LANGUAGE } from '../shared/l10n.js';
 
 /** The shipped languages but English: tag → a loader of its catalog's text. A language is
  *  added here and in shared/l10n.js's LANGUAGES once npm run i18n:check finds it complete. */
-const LOADERS = {};
+const LOADERS = {
+  es: () => import(/* webpackChunkName: "locale-es" */ '../../locales/es/bitqueens.ftl'),
+};
 
 /** The Words of `tag` now, when it needs no fetch (English, a pseudo-locale); else null. */
 export function wordsAtOnce(tag) {

@@ -33,7 +33,7 @@ export function startLanguage(doc = document) {
       console.error(`The language ${chosen} could not be loaded:`, error);
     }
   };
-  new LanguageMenu(doc.getElementById('language'), { current: tag, withPseudo: Boolean(languageOf(asked)?.pseudo), choose });
+  new LanguageMenu(doc.getElementById('language'), { current: tag, withPseudo: Boolean(languageOf(asked)?.pseudo), preview: tag, choose });
   const now = wordsAtOnce(tag);
   show(now ?? wordsAtOnce('en'));
   return now ? Promise.resolve() : choose(tag);

@@ -72,7 +72,7 @@ test('en-XA at 390×844: every text and name of the masthead and Count all is th
   assert.deepEqual(await overflowing(page), [], 'at rest');
   // The Language menu offers the pseudo-locales when the address names one, each in itself.
   assert.deepEqual(await page.locator('#language option').evaluateAll((options) => options.map((o) => [o.value, o.lang])),
-    [['en', 'en'], ['en-XA', 'en'], ['ar-XB', 'en']]);
+    [['en', 'en'], ['es', 'es'], ['en-XA', 'en'], ['ar-XB', 'en']]);
   const menu = await page.getByRole('combobox', { name: /Ļåñĝûåĝê/ }).boundingBox();
   assert.ok(menu.height >= 44, `the Language menu is a 44 px target (${menu.height})`);
   // A count's states: running (progress), done (result, formula, history), then a bad size.
@@ -119,4 +119,26 @@ test('switching language while a count runs loses neither the count nor the step
   assert.match(await text(page, 'count-result'), /^\[Ñ = 12: 14,200 /);
   assert.match(await page.locator('#count-table tbody tr').first().textContent(), /14,200.*✓/);
   assert.equal(await page.evaluate(() => localStorage.getItem('bitqueens.language')), 'en', 'a pseudo-locale is not kept');
+});
+
+test('Spanish in preview (?lang=es): its catalog fetched once, the count panel in Spanish with its numbers; English chosen in the menu is kept', async () => {
+  const plain = await session.open('', { cores: 2 });
+  assert.equal(await plain.evaluate(() => document.documentElement.lang), 'en', 'the browser asks for English');
+  assert.equal(await plain.locator('#language').isVisible(), false, 'one language offered: no menu');
+  const page = await session.openAnother('?lang=es', { cores: 2 });
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  assert.deepEqual(await page.locator('#language option').evaluateAll((options) => options.map((o) => [o.value, o.textContent, o.lang])),
+    [['en', 'English', 'en'], ['es', 'Español', 'es']], 'each language named in itself, no pseudo-locale');
+  assert.equal(page.requests.filter((url) => /locale-es\.[0-9a-f]+\.js$/.test(url)).length, 1, 'one more request');
+  assert.equal(await text(page, 'count-all'), 'Contar todo');
+  await setSize(page, '12');
+  await page.locator('#count-all').click();
+  await countIdle(page);
+  assert.match(await text(page, 'count-result'), /^N = 12: 14\.200 soluciones, 1787 únicas\. Publicado \(OEIS A000170 \/ A002562\): 14\.200 \/ 1787 ✓ coinciden/);
+  assert.match(await text(page, 'count-status'), /^Contado en .+ con 2 procesos, .+ por encuentro a mitad de camino\.$/);
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  assert.match(await text(page, 'count-result'), /^N = 12: 14,200 solutions, 1,787 unique\./, 'the result said again in English');
+  assert.equal(await page.evaluate(() => localStorage.getItem('bitqueens.language')), 'en', 'an offered language is kept');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  assert.equal(await page.evaluate(() => localStorage.getItem('bitqueens.language')), 'en', 'a language in preview is not');
 });

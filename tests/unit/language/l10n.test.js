@@ -38,6 +38,9 @@ test('the language: ?lang= first, then the one kept, then the browser’s, then 
   assert.equal(chooseLanguage({ asked: 'ar-xb', offered }), 'ar-XB');
   assert.equal(chooseLanguage({ kept: 'en-XA', browser: ['en-XA'], offered }), 'en', 'a pseudo-locale only when asked');
   assert.equal(chooseLanguage({}), 'en');
+  // A complete language not offered yet (PREVIEW_LANGUAGES: Spanish) only when the address asks.
+  assert.equal(chooseLanguage({ asked: 'es' }), 'es');
+  assert.equal(chooseLanguage({ asked: 'es-MX', kept: 'es', browser: ['es'] }), 'en', 'in preview: by its whole tag, and never kept or the browser’s');
   assert.deepEqual(chooseLanguage({ browser: ['es'] }), LANGUAGES.some((l) => l.tag === 'es') ? 'es' : 'en', 'only what ships is offered');
 });
 
