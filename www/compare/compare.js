@@ -51,6 +51,14 @@ export class Compare {
       speed: part('compare-speed'), speedLabel: part('compare-speed-label'), language: part('compare-language'),
       lanes: part('compare-lanes'), status: part('compare-status'),
     };
+    // The status line is seen as it changes, every frame; what a screen reader hears of it is
+    // a region of its own, read and not shown, paced (say()).
+    this.ui.status.removeAttribute('aria-live');
+    this.ui.said = document.createElement('p');
+    this.ui.said.id = 'compare-said';
+    this.ui.said.className = 'visually-hidden';
+    this.ui.said.setAttribute('aria-live', 'polite');
+    this.ui.status.after(this.ui.said);
     this.messages = new Messages(part('compare-message'));
     /** The lanes drawn, by algorithm, in the lockstep's order. */
     this.views = new Map();
@@ -278,17 +286,19 @@ export class Compare {
   }
 
   /**
-   * Writes `text` into the status line, a live region. At rest (`paced` false: the lanes
-   * stopped, where they stopped) a new text at once, always. While the lanes move (`paced`:
-   * playing, running to the end) a new text at most every SAY_EVERY_MS, the narration's pace
-   * (stage/announcer.js), the first at once: it changed every frame, a screen reader's queue
-   * of sentences each cut short by the next. The lanes' counters are not live (lane.js).
+   * Writes `text` into the status line, seen at once, every time; and into the spoken region
+   * (#compare-said): at rest (`paced` false: the lanes stopped, where they stopped) at once,
+   * always; while the lanes move (`paced`: playing, running to the end) at most every
+   * SAY_EVERY_MS, the narration's pace (stage/announcer.js), the first at once: it changed
+   * every frame, a screen reader's queue of sentences each cut short by the next. The lanes'
+   * counters are not live (lane.js).
    */
   say(text, paced = false) {
+    if (this.ui.status.textContent !== text) this.ui.status.textContent = text;
     const now = this.clock.now();
     if (paced && now - this.pacedAt < SAY_EVERY_MS) return;
     this.pacedAt = paced ? now : -Infinity;
-    if (this.ui.status.textContent !== text) this.ui.status.textContent = text;
+    if (this.ui.said.textContent !== text) this.ui.said.textContent = text;
   }
 
   /** Draws the lockstep's `view` ({state, at, position, snapshots}): the lanes, the buttons, the status. */
