@@ -9,8 +9,8 @@
 ## The masthead
 
 masthead-what = N queens, none attacking another, placed one bit operation at a time.
-# The button that opens the legend: ld, col and rd are the masks' names (code: not translated).
-masthead-legend = What ld, col, rd mean
+# The button that opens the legend: $masks is "ld, col, rd", the masks' names (code).
+masthead-legend = What { $masks } mean
 masthead-class = Live class
     .title = A live class: your board on every student’s screen, the room’s answers as a histogram
 masthead-theme = Theme

@@ -5,7 +5,7 @@
 ## La cabecera
 
 masthead-what = N reinas, ninguna atacando a otra, colocadas una operación de bits cada vez.
-masthead-legend = Qué significan ld, col, rd
+masthead-legend = Qué significan { $masks }
 masthead-class = Clase en directo
     .title = Una clase en directo: tu tablero en la pantalla de cada estudiante, las respuestas del aula como histograma
 masthead-theme = Tema

@@ -69,6 +69,7 @@ test('en-XA at 390×844: every text and name of the masthead and Count all is th
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en-XA');
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'ltr');
   assert.deepEqual(await unmarked(page), [], 'at rest');
+  assert.match(await page.locator('#legend-link .wide-only').textContent(), /^\[Ŵĥåţ ld, col, rd ɱêåñ ·+\]$/, 'the masks’ names, a placeable, stay as they are');
   assert.deepEqual(await overflowing(page), [], 'at rest');
   // The Language menu offers the pseudo-locales when the address names one, each in itself.
   assert.deepEqual(await page.locator('#language option').evaluateAll((options) => options.map((o) => [o.value, o.lang])),
