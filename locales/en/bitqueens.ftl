@@ -37,6 +37,7 @@ count-notice-later = Later
 ## The Language menu (each language is named in itself, not here)
 
 language-label = Language
+language-hint = The arrow keys choose a language, Enter switches to it.
 
 ## A board size typed (www/shared/board-size.js)
 

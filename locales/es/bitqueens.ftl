@@ -32,6 +32,7 @@ count-notice-later = Más tarde
 ## El menú Idioma
 
 language-label = Idioma
+language-hint = Las flechas eligen un idioma, Intro lo aplica.
 
 ## Un tamaño de tablero escrito
 

@@ -35,15 +35,56 @@ export class LanguageMenu {
     // One language only: nothing to pick, and the masthead keeps its room (a phone's first
     // screen); the page's <html lang> still says which.
     select.closest('label').hidden = listed.length < 2;
-    select.addEventListener('change', async () => {
-      const tag = select.value;
-      if (LANGUAGES.some((language) => language.tag === tag)) new Kept(LANGUAGE_KEY).writeText(tag); // not a pseudo-locale, nor a preview
-      const url = new URL(location.href);
-      if (url.searchParams.has('lang')) {
-        url.searchParams.set('lang', tag);
-        history.replaceState(history.state, '', url);
+    this.current = current;
+    this.#watch(choose);
+  }
+
+  /**
+   * The language changes when the menu's choice is confirmed, never while the keys move through
+   * it (WCAG 3.2.2, as the Lessons menu: teach/lessons-panel.js): a closed select's keys change
+   * its value and fire `change` within their own keydown; such a change is a choice pending,
+   * which Enter confirms. A pick in the open list (a click, a tap, a phone's picker) comes with
+   * no key on the menu and is confirmed at once. Invariant: off the menu, it shows the page's
+   * language; leaving it with a choice pending puts that back.
+   */
+  #watch(choose) {
+    const { select } = this;
+    let keyed = false; // a key is down on the menu, in this task: a change now is the key's
+    let pending = false;
+    select.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        if (!pending) return; // the menu's own Enter
+        event.preventDefault();
+        pending = false;
+        this.#chosen(choose);
+        return;
       }
-      await choose(tag);
+      keyed = true;
+      setTimeout(() => { keyed = false; }); // the key's change, if any, came in its own task
     });
+    select.addEventListener('change', () => {
+      if (keyed) pending = true;
+      else this.#chosen(choose);
+    });
+    select.addEventListener('blur', () => {
+      if (!pending) return;
+      pending = false;
+      select.value = this.current;
+    });
+  }
+
+  /** The menu's choice confirmed: kept (an offered language), written in the address when it
+   *  carries ?lang=, and the page re-worded. */
+  async #chosen(choose) {
+    const tag = this.select.value;
+    if (tag === this.current) return;
+    this.current = tag;
+    if (LANGUAGES.some((language) => language.tag === tag)) new Kept(LANGUAGE_KEY).writeText(tag); // not a pseudo-locale, nor a preview
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.set('lang', tag);
+      history.replaceState(history.state, '', url);
+    }
+    await choose(tag);
   }
 }

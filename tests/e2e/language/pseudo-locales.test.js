@@ -90,6 +90,23 @@ test('en-XA at 390×844: every text and name of the masthead and Count all is th
   assert.deepEqual(await unmarked(page), [], 'after the race');
 });
 
+test('the Language menu by keyboard: the arrows only choose, Enter switches; leaving it puts the language back', async () => {
+  const page = await session.open('?lang=en-XA');
+  const menu = page.locator('#language');
+  await menu.focus();
+  await page.keyboard.press('ArrowDown'); // en-XA → ar-XB, pending
+  assert.equal(await menu.inputValue(), 'ar-XB');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en-XA', 'an arrow does not switch');
+  await page.keyboard.press('Tab');
+  assert.equal(await menu.inputValue(), 'en-XA', 'leaving the menu puts its choice back');
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar-XB', 'Enter switches');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'language', 'the focus stays on the menu');
+});
+
 test('ar-XB: the page is right to left, in English words drawn right to left', async () => {
   const page = await session.open('?lang=ar-XB');
   assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar-XB', 'rtl']);
