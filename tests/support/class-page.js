@@ -1,4 +1,5 @@
-// The live class's pages in the end-to-end tests: what every test of a class does first.
+// The live class's pages in the end-to-end tests: what every test of a class does first, the
+// two screens a class is tried on, and the parts of the page they read.
 import { button } from './session.js';
 
 /** The join code the teacher's `page` shows (six characters of the code's alphabet), once it
@@ -14,3 +15,14 @@ export async function startClass(page) {
   await button(page, 'Start a live class').click();
   return joinCode(page);
 }
+
+/** A student's phone and a teacher's laptop, as openPage takes them. */
+export const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
+export const LAPTOP = { viewport: { width: 1366, height: 768 } };
+
+/** The Live class section of `page`, and its status line. */
+export const section = (page) => page.getByRole('region', { name: 'Live class' });
+export const status = (page) => section(page).getByRole('status').first();
+
+/** Waits until `page`'s board shows step `step`. */
+export const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);

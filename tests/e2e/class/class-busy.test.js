@@ -7,16 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { patience } from '../../support/patience.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
 const BUSY = /^Too many attempts to join from this address just now: this page tries again by itself in (\d+) seconds?\.$/;
 
 test('a new phone past its address\'s joins is told how long to wait, and joins by itself after that wait', async () => {

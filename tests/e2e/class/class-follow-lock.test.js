@@ -8,16 +8,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps, frames } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, LAPTOP, section, atStep } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const FOLLOWING = 'Your board follows the teacher’s: it moves with theirs until the teacher lets the room explore.';
 const LANES_FOLLOWING = 'Your board follows the teacher’s: the lanes move when the teacher lets the room explore.';
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 /** Records, from the page's first mutation, every step its board showed and the furthest step
  *  its History listed (window.seen), so that a board moved and brought back is caught too. */
 const recordSteps = (page) => page.addInitScript(() => {

@@ -6,12 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, LAPTOP } from '../../support/class-page.js';
 import { checkEveryControl } from '../../support/keys.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 test('Space and Enter on every control of a following student (a question open) and of the teacher: the control’s', async () => {
   const server = await startClassServer();

@@ -12,16 +12,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, section, atStep } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { patience } from '../../support/patience.js';
 
 const session = usePage();
 const shots = process.env.CLASS_LAYOUT_SCREENSHOTS;
 const photograph = (page, name) => (shots ? page.screenshot({ path: path.join(shots, `${name}.png`) }) : null);
-
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 
 /** Each of `selectors` on `page` (scrolled to the top) that is not shown whole on the first
  *  screen, with its box; and the page's width beyond the window's, if any: once the layout

@@ -6,12 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button, steps } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, LAPTOP } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { SAY_EVERY_MS } from '../../../www/stage/announcer.js';
 
 const session = usePage();
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 /** Starts recording, in the page, every change of every live region (an aria-live other than
  *  off, a role of status, alert or log, an output not made silent) but the class section's own

@@ -18,16 +18,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
 /** The line under the student's Submit: what became of the answer. */
 const sentLine = (page) => page.locator('.class-sent');
 /** The student's answer digits as 0/1 text. */

@@ -9,17 +9,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status, atStep } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { patience } from '../../support/patience.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
-const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 const LOST = 'Your phone lost the class’s connection: reconnecting… (your board stays as it is)';
 /** The student's question block with a result shown (data-verdict), visible. */
 const verdict = (page) => page.locator('.class-question[data-verdict]:not([hidden])');

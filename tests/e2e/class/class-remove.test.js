@@ -9,19 +9,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 const REMOVED = 'The teacher removed you from this class.';
 const LOCKED_OUT = 'This class takes no new students now: ask your teacher.';
 const LOCKED_LINE = 'Locked: new students are refused; those in the class come back.';
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
 const nameOf = (page) => page.getByLabel('Your name (only the teacher sees it)').inputValue();
 const rosterNames = (teacher) => teacher.locator('.class-roster .class-student-name').allTextContents();
 const lock = (teacher) => button(teacher, 'Take no new students');

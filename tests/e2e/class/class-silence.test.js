@@ -7,17 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status, atStep } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
-
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
-const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 
 test('a frozen class server (connections up, nothing comes): the pages reconnect; woken, they are back in the class, the student in the same seat', async () => {
   // The pages may log a socket closed or failed while the server is frozen (their probes, cut

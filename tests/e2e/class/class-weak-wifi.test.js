@@ -18,18 +18,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { usePage, button } from '../../support/session.js';
-import { startClass } from '../../support/class-page.js';
+import { startClass, PHONE, LAPTOP, section, status } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 import { startWeakWifi } from '../../support/weak-wifi.js';
 import { patience } from '../../support/patience.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
 const sentLine = (page) => page.locator('.class-sent');
 const stepsOf = async (page) => Number((await page.locator('#steps').textContent()).replace(/,/g, ''));
 

@@ -10,19 +10,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { usePage, button, steps, queensOnBoard, masksFromQueens } from '../../support/session.js';
-import { joinCode, startClass } from '../../support/class-page.js';
+import { joinCode, startClass, PHONE, LAPTOP, section, status, atStep } from '../../support/class-page.js';
 import { seriousViolations } from '../../support/axe.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 
 const session = usePage();
-const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
-const section = (page) => page.getByRole('region', { name: 'Live class' });
-const status = (page) => section(page).getByRole('status').first();
 /** Waits until the page's board stands at `step`. */
-const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
 /** The student's answer digits as 0/1 text. */
 const digitsOf = (page) => page.getByRole('group', { name: 'Your answer' }).getByRole('button')
   .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-pressed') === 'true' ? '1' : '0')).join(''));
