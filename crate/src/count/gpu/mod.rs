@@ -56,15 +56,23 @@ fn chunk_rows(n: u32) -> u32 {
 /// A chunk of the split: the masks of the row after its preset rows, and its weight.
 type Chunk = ((u32, u32, u32), u32);
 
+/// The first row's queens the split keeps, in order: those in the left half, each standing
+/// for its mirror image too (weight 2), and on an odd board the middle one (weight 1); each as
+/// the masks of row 1 below it.
+fn first_queens(n: u32, full: u32) -> impl Iterator<Item = Chunk> {
+    (0..n.div_ceil(2)).map(move |first| {
+        let weight = if n % 2 == 1 && first == n / 2 { 1 } else { 2 };
+        let bit = 1u32 << first;
+        (((bit << 1) & full, bit, bit >> 1), weight)
+    })
+}
+
 /// The chunks of an `n`×`n` board, in the split's fixed order.
 fn chunks(n: u32) -> Result<Vec<Chunk>, BoardSizeError> {
     let full = full_mask(n)?;
     let mut out = Vec::new();
-    for first in 0..n.div_ceil(2) {
-        let weight = if n % 2 == 1 && first == n / 2 { 1 } else { 2 };
-        let bit = 1u32 << first;
-        let row_1 = ((bit << 1) & full, bit, bit >> 1);
-        extend(full, chunk_rows(n) - 1, (row_1, weight), &mut |board| {
+    for first in first_queens(n, full) {
+        extend(full, chunk_rows(n) - 1, first, &mut |board| {
             out.push(((board.ld, board.col, board.rd), board.weight));
         });
     }
@@ -95,11 +103,8 @@ pub fn chunk_boards(n: u32, index: usize) -> Result<Option<Vec<PartialBoard>>, B
 pub fn partial_boards(n: u32) -> Result<Vec<PartialBoard>, BoardSizeError> {
     let full = full_mask(n)?;
     let mut boards = Vec::new();
-    for first in 0..n.div_ceil(2) {
-        let weight = if n % 2 == 1 && first == n / 2 { 1 } else { 2 };
-        let bit = 1u32 << first;
-        let row_1 = ((bit << 1) & full, bit, bit >> 1);
-        extend(full, preset_rows(n) - 1, (row_1, weight), &mut |board| {
+    for first in first_queens(n, full) {
+        extend(full, preset_rows(n) - 1, first, &mut |board| {
             boards.push(board)
         });
     }
