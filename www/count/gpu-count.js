@@ -8,7 +8,8 @@
 // - the total is exact: each invocation's count comes back as two 32-bit halves, weighted
 //   and summed as BigInt;
 // - a chunk is counted whole or not at all: `done` chunks are counted, the next is the one
-//   to count (a lost device is replaced and the count goes on at that chunk);
+//   to count (a lost device is replaced and the count goes on at that chunk); consecutive
+//   chunks are gathered into one dispatch, and counted together or not at all;
 // - nothing is sent to the GPU after `signal` aborts; the count then throws `signal.reason`.
 
 import { gpuAdapter } from './gpu-adapter.js';
@@ -20,6 +21,22 @@ const WORKGROUP = 64;
 const MOST_GROUPS = 65535;
 /** Partial boards in one dispatch at most: a chunk of more is counted in several. */
 const BATCH = 1 << 20;
+/** Partial boards gathered from consecutive chunks before they go to the GPU, at least. */
+const GATHER = 1 << 18;
+/** How long a failed read back waits for the device's `lost` to tell whether it was lost (ms). */
+const LOST_WAIT_MS = 1000;
+
+/** The chunks' boards one after the other, in one array of `size` numbers. */
+function joined(chunks, size) {
+  const all = new Uint32Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
 /** How many times a lost device is replaced in one count before the count fails. */
 const REPLACEMENTS = 3;
 
@@ -114,12 +131,24 @@ export async function countOnGpu(n, { core, kernel, gpu = globalThis.navigator?.
         device = await found.adapter.requestDevice();
         kernelOn = new Kernel(device, kernel);
       }
-      const boards = split.boards(done);
+      // Consecutive chunks go to the GPU together, GATHER boards at least (a chunk of a small
+      // board holds a handful, and each dispatch and read back waits on its own).
+      const gathered = [];
+      let size = 0;
+      let next = done;
+      while (next < split.chunks && size < GATHER * 4) {
+        const chunk = split.boards(next);
+        gathered.push(chunk);
+        size += chunk.length;
+        next += 1;
+      }
+      const boards = gathered.length === 1 ? gathered[0] : joined(gathered, size);
       let counts;
       try {
         counts = await kernelOn.counts(n, boards);
       } catch (error) {
-        const lost = await Promise.race([device.lost, Promise.resolve(null)]);
+        // A lost device may reject the read back before its `lost` settles: wait for it briefly.
+        const lost = await Promise.race([device.lost, new Promise((resolve) => { setTimeout(() => resolve(null), LOST_WAIT_MS); })]);
         if (!lost || replaced >= REPLACEMENTS) throw error;
         replaced += 1;
         onLost(t('count-gpu-lost', { reason: lost.message || lost.reason || '', chunk: done + 1, chunks: split.chunks }));
@@ -129,7 +158,7 @@ export async function countOnGpu(n, { core, kernel, gpu = globalThis.navigator?.
       }
       total += weightedSum(boards, counts);
       partialBoards += boards.length / 4;
-      done += 1;
+      done = next;
       onProgress({ done, of: split.chunks, total, ms: clock.now() - started });
     }
     signal?.throwIfAborted();
