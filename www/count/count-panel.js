@@ -76,7 +76,9 @@ export class CountPanel {
     this.core = core;
     this.gpu = gpu;
     /** Settles once the GPU is named in Count on (or not offered: no WebGPU, no adapter). */
-    this.gpuOffered = core ? this.#offerGpu() : Promise.resolve(null);
+    // The browser is asked for a GPU once the panel is first seen, not at load: a browser
+    // with none says so in the console ("No available adapters."), and most visits never count.
+    this.gpuOffered = core ? firstSeen(root).then(() => this.#offerGpu()) : Promise.resolve(null);
     ui.device.addEventListener('change', () => this.#deviceChosen());
     this.pool = pool;
     this.state = IDLE;
@@ -650,6 +652,19 @@ export class CountPanel {
     }, { paint: true });
     this.ui.result.className = `count-result ${agrees ? 'agrees' : 'differs'}`;
   }
+}
+
+/** Resolves once `element` first comes into view (at once where IntersectionObserver is not). */
+function firstSeen(element) {
+  if (typeof IntersectionObserver !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element);
+  });
 }
 
 /** A method's name in a sentence, by its slug: "meeting in the middle", "backtracking". */

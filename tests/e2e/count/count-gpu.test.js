@@ -29,6 +29,8 @@ async function countAll(page, n) {
 test(`Count all on the GPU (SwiftShader): every N from 1 to ${LARGEST} as published, the split said, the GPU code loaded only then`, async () => {
   const page = await session.open();
   const label = page.locator('#count-device-label');
+  // The browser is asked for a GPU once the panel is seen, not at load.
+  await page.locator('#count-panel').scrollIntoViewIfNeeded();
   await label.waitFor();
   const offered = await page.locator('#count-device option[value="gpu"]').textContent();
   assert.match(offered, /^the GPU: \S/, 'named as the browser names it');
@@ -53,6 +55,7 @@ test(`Count all on the GPU (SwiftShader): every N from 1 to ${LARGEST} as publis
 
 test('the GPU and the CPU’s workers give the same count of the same board', async () => {
   const page = await session.open();
+  await page.locator('#count-panel').scrollIntoViewIfNeeded();
   await page.locator('#count-device-label').waitFor();
   const onCpu = await countAll(page, 11);
   await chooseGpu(page);

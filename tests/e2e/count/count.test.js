@@ -320,8 +320,20 @@ for (const [what, replacement, said] of [
 }
 
 test('without WebGPU (Chromium without a GPU) no GPU is offered, and Count all counts on the workers', async () => {
-  const page = await session.open();
-  // Once the panel has asked the browser for a GPU and got none.
+  // Each time the page asks the browser for a GPU, counted.
+  const countAsks = (page) => page.addInitScript(() => {
+    window.adapterAsks = 0;
+    const gpu = navigator.gpu;
+    if (!gpu) return;
+    const ask = gpu.requestAdapter.bind(gpu);
+    gpu.requestAdapter = (...options) => { window.adapterAsks += 1; return ask(...options); };
+  });
+  const page = await session.open('', { init: countAsks });
+  // Not asked at load (a browser with no GPU says so in the console, "No available adapters.")…
+  await page.locator('#count-all').waitFor({ state: 'attached' });
+  assert.equal(await page.evaluate(() => window.adapterAsks), 0, 'not asked before the panel is seen');
+  // …but once the panel is seen: asked, and none got.
+  await page.locator('#count-panel').scrollIntoViewIfNeeded();
   const offered = await page.evaluate(() => globalThis.bitqueensDebug.countPanel.gpuOffered);
   assert.equal(offered, null);
   assert.equal(await page.locator('#count-device-label').isHidden(), true);
