@@ -26,3 +26,15 @@ export const status = (page) => section(page).getByRole('status').first();
 
 /** Waits until `page`'s board shows step `step`. */
 export const atStep = (page, step) => page.waitForFunction((s) => document.querySelector('#steps')?.textContent.replace(/,/g, '') === String(s), step);
+
+/** A teacher (on a laptop) who started a class on `server` (class-server.js), and a student (on a
+ *  phone) in it, through `session` (session.js's usePage): once the student's page says it is in
+ *  the class and the teacher's counts them. */
+export async function teacherAndStudent(session, server) {
+  const teacher = await session.openAnother(server.teacherLink, LAPTOP);
+  const code = await startClass(teacher);
+  const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
+  await status(student).getByText('In the class.', { exact: true }).waitFor();
+  await teacher.getByText('1 student joined').waitFor();
+  return { teacher, student, code };
+}

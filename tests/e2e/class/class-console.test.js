@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass, PHONE, LAPTOP, section, status } from '../../support/class-page.js';
+import { section, status, teacherAndStudent } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { expectOutage } from '../../support/class-outage.js';
 import { patience } from '../../support/patience.js';
@@ -50,11 +50,7 @@ test('a class server away: the pages probe ever more rarely, each console line i
   expectOutage(session);
   let server = await startClassServer();
   try {
-    const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    const code = await startClass(teacher);
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
-    await status(student).getByText('In the class.', { exact: true }).waitFor();
-    await teacher.getByText('1 student joined').waitFor();
+    const { teacher, student, code } = await teacherAndStudent(session, server);
     const pages = { teacher, student };
     // Each page's service worker in place first: its script fetched with the server away would
     // be a line of the page's own start, not of the class.

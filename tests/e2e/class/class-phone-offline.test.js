@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { usePage, button } from '../../support/session.js';
-import { startClass, PHONE, LAPTOP, section, status, atStep } from '../../support/class-page.js';
+import { PHONE, status, atStep, teacherAndStudent } from '../../support/class-page.js';
 import { startClassServer } from '../../support/class-server.js';
 import { patience } from '../../support/patience.js';
 
@@ -34,11 +34,7 @@ async function askAndShow(teacher, student) {
 test('a phone off the network says so within seconds, under the board; back, it is in the class and a result the class moved on from is gone', async () => {
   const server = await startClassServer();
   try {
-    const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    const code = await startClass(teacher);
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
-    await status(student).getByText('In the class.', { exact: true }).waitFor();
-    await teacher.getByText('1 student joined').waitFor();
+    const { teacher, student } = await teacherAndStudent(session, server);
     await askAndShow(teacher, student);
 
     // The phone loses the network: said within a few seconds (the silence alone takes 40 s),
@@ -72,11 +68,7 @@ test('a phone off the network says so within seconds, under the board; back, it 
 test('a result stays on the step that closed its question, and goes at the next step or question', async () => {
   const server = await startClassServer();
   try {
-    const teacher = await session.openAnother(server.teacherLink, LAPTOP);
-    const code = await startClass(teacher);
-    const student = await session.openAnother(`${server.origin}/?class=${code}`, PHONE);
-    await status(student).getByText('In the class.', { exact: true }).waitFor();
-    await teacher.getByText('1 student joined').waitFor();
+    const { teacher, student } = await teacherAndStudent(session, server);
 
     // Another question replaces a result at once (as it did).
     await askAndShow(teacher, student);
